@@ -1,0 +1,1 @@
+"""Hanabi game service: rules engine, bots, storage, API and workers."""

@@ -1,0 +1,91 @@
+"""The `hanabi` command."""
+
+import argparse
+import json
+import sys
+
+from .engine import EngineError, GameOptions
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="hanabi", description="The Hanabi game service.")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    replay = commands.add_parser("replay", help="replay a hanab.live JSON game and print the outcome as JSON")
+    replay.add_argument("file", help="a hanab.live JSON game file ('-' for standard input)")
+    replay.set_defaults(run=_replay)
+
+    simulate = commands.add_parser("simulate", help="play seeded self-play games and report the scores")
+    simulate.add_argument("--players", type=int, required=True)
+    simulate.add_argument("--bot", required=True)
+    simulate.add_argument("--games", type=int, default=1000)
+    simulate.add_argument("--seed", default="0")
+    simulate.add_argument("--variant", default="No Variant")
+    simulate.add_argument("--clue-tokens", type=int, default=8)
+    simulate.add_argument("--max-strikes", type=int, default=3)
+    simulate.add_argument("--empty-clues", action="store_true")
+    simulate.add_argument("--all-or-nothing", action="store_true")
+    simulate.add_argument("--timed-display", action="store_true")
+    simulate.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
+    simulate.set_defaults(run=_simulate)
+
+    args = parser.parse_args(argv)
+    return args.run(args)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from .engine.hanablive import HanabLiveError, import_game, outcome
+
+    try:
+        if args.file == "-":
+            data = json.load(sys.stdin)
+        else:
+            with open(args.file, encoding="utf-8") as f:
+                data = json.load(f)
+    except OSError as error:
+        return _fail(f"cannot read {args.file}: {error.strerror}", None)
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        return _fail(f"{args.file} is not valid JSON: {error}", None)
+    try:
+        game = import_game(data)
+    except HanabLiveError as error:
+        return _fail(error.message, error.action_index)
+    print(json.dumps(outcome(game.state)))
+    return 0
+
+
+def _fail(message: str, action_index: int | None) -> int:
+    print(json.dumps({"error": message, "action_index": action_index}))
+    return 1
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from .bots import STRATEGIES
+    from .simulator import format_report, simulate
+
+    if args.bot not in STRATEGIES:
+        print(f"hanabi simulate: unknown bot {args.bot!r}; known bots: {', '.join(sorted(STRATEGIES))}", file=sys.stderr)
+        return 2
+    if args.games < 1:
+        print("hanabi simulate: --games must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        options = GameOptions(
+            players=args.players,
+            variant=args.variant,
+            clue_tokens=args.clue_tokens,
+            max_strikes=args.max_strikes,
+            empty_clues=args.empty_clues,
+            all_or_nothing=args.all_or_nothing,
+            timed_display=args.timed_display,
+        )
+    except EngineError as error:
+        print(f"hanabi simulate: {error.message}", file=sys.stderr)
+        return 2
+    result = simulate(options, args.bot, args.games, args.seed)
+    print(json.dumps(result.to_dict()) if args.json else format_report(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,47 @@
+"""The rules of Hanabi as a pure library: no I/O, no framework, no database.
+
+    from hanabi.engine import GameOptions, new_game, view, Play
+    state = new_game(GameOptions(players=3), seed="my seed")
+    state = state.apply(state.legal_actions()[0])
+    print(view(state, 1).to_dict())
+"""
+
+from .actions import (
+    TURN_ACTIONS,
+    Action,
+    ColorClue,
+    Discard,
+    EndCondition,
+    EndGame,
+    Play,
+    RankClue,
+    Reorder,
+    action_from_dict,
+    action_to_dict,
+)
+from .deck import Card, ordered_deck, shuffled_deck, stacked_deck
+from .errors import EngineError, IllegalAction, InvalidDeck, InvalidOptions
+from .options import GameOptions
+from .scoring import rating
+from .state import (
+    ClueEvent,
+    DiscardEvent,
+    EndEvent,
+    Event,
+    GameState,
+    PlayEvent,
+    ReorderEvent,
+    ReplayError,
+    new_game,
+    replay,
+)
+from .variants import VARIANTS, Suit, Variant, get_variant
+from .view import HandCard, View, event_to_dict, full_view, view
+
+__all__ = [
+    "TURN_ACTIONS", "Action", "Card", "ClueEvent", "ColorClue", "Discard", "DiscardEvent", "EndCondition",
+    "EndEvent", "EndGame", "EngineError", "Event", "GameOptions", "GameState", "HandCard", "IllegalAction",
+    "InvalidDeck", "InvalidOptions", "Play", "PlayEvent", "RankClue", "Reorder", "ReorderEvent", "ReplayError",
+    "Suit", "VARIANTS", "Variant", "View", "action_from_dict", "action_to_dict", "event_to_dict", "full_view",
+    "get_variant", "new_game", "ordered_deck", "rating", "replay", "shuffled_deck", "stacked_deck", "view",
+]

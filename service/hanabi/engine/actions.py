@@ -1,0 +1,122 @@
+"""Explicit action types and end conditions.
+
+Actions are small immutable tuples tagged with their kind, so a Play never equals a Discard
+of the same card. Cards are named by id (their position in the deck), never by hand slot.
+"""
+
+from collections import namedtuple
+from enum import IntEnum
+
+
+class EndCondition(IntEnum):
+    """How a game ended; the numbers are hanab.live's."""
+
+    IN_PROGRESS = 0
+    NORMAL = 1
+    STRIKEOUT = 2
+    TIMEOUT = 3
+    TERMINATED = 4
+    ALL_OR_NOTHING_FAIL = 8
+    ALL_OR_NOTHING_SOFTLOCK = 9
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+    @classmethod
+    def from_label(cls, label: str) -> "EndCondition":
+        return cls[label.upper()]
+
+
+SCORELESS_ENDS = frozenset(
+    {
+        EndCondition.STRIKEOUT,
+        EndCondition.TIMEOUT,
+        EndCondition.TERMINATED,
+        EndCondition.ALL_OR_NOTHING_FAIL,
+        EndCondition.ALL_OR_NOTHING_SOFTLOCK,
+    }
+)
+
+
+class Play(namedtuple("Play", "kind seat card announce")):
+    """Play card `card`; with timed display, `announce` is the suit index called out first."""
+
+    __slots__ = ()
+
+    def __new__(cls, seat: int, card: int, announce: int | None = None):
+        return tuple.__new__(cls, ("play", seat, card, announce))
+
+
+class Discard(namedtuple("Discard", "kind seat card")):
+    __slots__ = ()
+
+    def __new__(cls, seat: int, card: int):
+        return tuple.__new__(cls, ("discard", seat, card))
+
+
+class ColorClue(namedtuple("ColorClue", "kind seat target color")):
+    """`color` indexes the variant's clue colors (rainbow suits have none)."""
+
+    __slots__ = ()
+
+    def __new__(cls, seat: int, target: int, color: int):
+        return tuple.__new__(cls, ("color_clue", seat, target, color))
+
+
+class RankClue(namedtuple("RankClue", "kind seat target rank")):
+    __slots__ = ()
+
+    def __new__(cls, seat: int, target: int, rank: int):
+        return tuple.__new__(cls, ("rank_clue", seat, target, rank))
+
+
+class Reorder(namedtuple("Reorder", "kind seat cards")):
+    """Rearrange one's own hand (left to right). Not a turn; allowed at any time during play."""
+
+    __slots__ = ()
+
+    def __new__(cls, seat: int, cards):
+        return tuple.__new__(cls, ("reorder", seat, tuple(cards)))
+
+
+class EndGame(namedtuple("EndGame", "kind seat condition")):
+    """End the game from outside the rules: a turn timeout or a termination (both score 0).
+
+    `seat` is the seat responsible, or -1 for none (hanab.live's convention).
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, seat: int, condition: EndCondition):
+        return tuple.__new__(cls, ("end_game", seat, EndCondition(condition)))
+
+
+Action = Play | Discard | ColorClue | RankClue | Reorder | EndGame
+TURN_ACTIONS = (Play, Discard, ColorClue, RankClue)
+
+_BUILDERS = {
+    "play": lambda d: Play(d["seat"], d["card"], d.get("announce")),
+    "discard": lambda d: Discard(d["seat"], d["card"]),
+    "color_clue": lambda d: ColorClue(d["seat"], d["target"], d["color"]),
+    "rank_clue": lambda d: RankClue(d["seat"], d["target"], d["rank"]),
+    "reorder": lambda d: Reorder(d["seat"], d["cards"]),
+    "end_game": lambda d: EndGame(d["seat"], EndCondition.from_label(d["condition"])),
+}
+
+
+def action_to_dict(action: Action) -> dict:
+    data = action._asdict()
+    if isinstance(action, Play) and action.announce is None:
+        del data["announce"]
+    if isinstance(action, Reorder):
+        data["cards"] = list(action.cards)
+    if isinstance(action, EndGame):
+        data["condition"] = action.condition.label
+    return data
+
+
+def action_from_dict(data: dict) -> Action:
+    """The inverse of action_to_dict. Raises KeyError/ValueError on malformed data;
+    values are checked against the rules when the action is applied."""
+    return _BUILDERS[data["kind"]](data)

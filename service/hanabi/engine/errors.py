@@ -1,0 +1,27 @@
+"""Errors raised by the engine. Each carries a stable machine code and a sentence for people."""
+
+
+class EngineError(Exception):
+    """Base class: `code` is stable across releases, `message` is for people."""
+
+    code = "engine_error"
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class InvalidOptions(EngineError):
+    """The game options are out of range, unknown, or contradict each other."""
+
+
+class InvalidDeck(EngineError):
+    """An explicit deck is not a shuffle of the variant's cards."""
+
+
+class IllegalAction(EngineError):
+    """The action breaks a rule in the current state; the state is unchanged."""

@@ -1,0 +1,37 @@
+"""Card knowledge a seat can derive from its view: clue information plus card counting."""
+
+from collections import Counter
+
+from .deck import Card
+from .view import View
+
+
+def unseen_counts(view: View) -> Counter:
+    """How many copies of each card the viewer has not seen (in the deck or in its own hand)."""
+    variant = view.options.variant_rules
+    counts = Counter({Card(s, r): suit.copies(r) for s, suit in enumerate(variant.suits) for r in range(1, 6)})
+    for d in view.discards:
+        counts[Card(d.suit, d.rank)] -= 1
+    for suit, height in enumerate(view.fireworks):
+        for rank in range(1, height + 1):
+            counts[Card(suit, rank)] -= 1
+    for hand in view.hands:
+        for card in hand:
+            if card.suit is not None:
+                counts[Card(card.suit, card.rank)] -= 1
+    return +counts
+
+
+def possible_cards(view: View, card_id: int, unseen: Counter | None = None) -> dict[Card, int]:
+    """The identities a card in the viewer's hand can still have, with how many unseen copies
+    of each remain: the clues' suits x ranks, less every copy the viewer can see."""
+    card = next((c for c in view.my_hand if c.id == card_id), None)
+    if card is None:
+        raise ValueError(f"card {card_id} is not in the viewer's hand")
+    unseen = unseen_counts(view) if unseen is None else unseen
+    return {
+        Card(s, r): unseen[Card(s, r)]
+        for s in card.possible_suits
+        for r in card.possible_ranks
+        if unseen[Card(s, r)] > 0
+    }

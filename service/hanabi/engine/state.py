@@ -1,0 +1,560 @@
+"""The game state and every rule that changes it.
+
+A game is (options, deck, actions): `replay(options, deck, actions)` folds the actions over
+the dealt deck. `GameState.apply` returns a new state and never changes the one it is called
+on; unchanged parts are shared between the two, so applying an action costs microseconds.
+"""
+
+from typing import Iterable, NamedTuple
+
+from .actions import (
+    SCORELESS_ENDS,
+    Action,
+    ColorClue,
+    Discard,
+    EndCondition,
+    EndGame,
+    Play,
+    RankClue,
+    Reorder,
+)
+from .deck import Card, shuffled_deck, validate_deck
+from .errors import IllegalAction
+from .options import GameOptions
+from .variants import MAX_RANK, Variant
+
+
+class ClueEvent(NamedTuple):
+    turn: int
+    seat: int
+    target: int
+    kind: str
+    """"color" or "rank"."""
+    value: int
+    """The clue color index, or the rank."""
+    touched: tuple[int, ...]
+
+
+class PlayEvent(NamedTuple):
+    turn: int
+    seat: int
+    card: int
+    suit: int
+    rank: int
+    success: bool
+    announce: int | None
+    drew: int | None
+
+
+class DiscardEvent(NamedTuple):
+    turn: int
+    seat: int
+    card: int
+    suit: int
+    rank: int
+    drew: int | None
+
+
+class ReorderEvent(NamedTuple):
+    turn: int
+    seat: int
+    cards: tuple[int, ...]
+
+
+class EndEvent(NamedTuple):
+    turn: int
+    seat: int
+    condition: EndCondition
+
+
+Event = ClueEvent | PlayEvent | DiscardEvent | ReorderEvent | EndEvent
+
+
+class Table:
+    """What never changes during a game: options, variant, deck, and lookup tables built from them."""
+
+    __slots__ = (
+        "options",
+        "variant",
+        "deck",
+        "players",
+        "hand_size",
+        "num_suits",
+        "num_colors",
+        "card_suit",
+        "card_rank",
+        "card_colors",
+        "color_suits",
+        "copies",
+        "all_suits_mask",
+    )
+
+    def __init__(self, options: GameOptions, deck: tuple[Card, ...]):
+        variant = options.variant_rules
+        self.options = options
+        self.variant: Variant = variant
+        self.deck = deck
+        self.players = options.players
+        self.hand_size = options.hand_size
+        self.num_suits = len(variant.suits)
+        self.num_colors = len(variant.clue_colors)
+        self.card_suit = tuple(c.suit for c in deck)
+        self.card_rank = tuple(c.rank for c in deck)
+        self.color_suits = tuple(
+            sum(1 << s for s in range(self.num_suits) if variant.color_touches_suit(color, s))
+            for color in range(self.num_colors)
+        )
+        self.card_colors = tuple(
+            sum(1 << color for color in range(self.num_colors) if self.color_suits[color] >> c.suit & 1)
+            for c in deck
+        )
+        self.copies = {(s, r): suit.copies(r) for s, suit in enumerate(variant.suits) for r in range(1, 6)}
+        self.all_suits_mask = (1 << self.num_suits) - 1
+
+
+ALL_RANKS_MASK = 0b111110
+"""Bit r is set for each rank r = 1..5."""
+
+
+class GameState:
+    """One moment of one game. Treat every attribute as read-only.
+
+    Hands list card ids left to right; a drawn card enters on the left (index 0), as on
+    hanab.live, so the first card dealt to a seat starts at the right end.
+    """
+
+    __slots__ = (
+        "table",
+        "hands",
+        "next_card",
+        "fireworks",
+        "discards",
+        "clue_tokens",
+        "strikes",
+        "turn",
+        "current_seat",
+        "end_turn",
+        "end_condition",
+        "suit_masks",
+        "rank_masks",
+        "card_clues",
+        "lost",
+        "history",
+    )
+
+    table: Table
+    hands: tuple[tuple[int, ...], ...]
+    next_card: int
+    fireworks: tuple[int, ...]
+    discards: tuple[int, ...]
+    clue_tokens: int
+    strikes: int
+    turn: int
+    """Turns taken so far."""
+    current_seat: int
+    end_turn: int | None
+    """Once the deck is empty: the index of the last turn of the game."""
+    end_condition: EndCondition
+    suit_masks: tuple[int, ...]
+    """Per card id, the suits its clues leave possible (bit s for suit s)."""
+    rank_masks: tuple[int, ...]
+    """Per card id, the ranks its clues leave possible (bit r for rank r)."""
+    card_clues: tuple[tuple[int, ...], ...]
+    """Per card id, the history indexes of the clues that touched it."""
+    lost: tuple[int, ...]
+    """Per suit * 6 + rank, how many copies were discarded or misplayed."""
+    history: tuple[Event, ...]
+
+    # ---- construction -------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, options: GameOptions, deck: Iterable | None = None, *, seed: str | None = None) -> "GameState":
+        """Deal a new game from an explicit deck, or from a seed through the documented shuffle."""
+        variant = options.variant_rules
+        if deck is None:
+            if seed is None:
+                raise ValueError("give a deck or a seed")
+            cards = shuffled_deck(variant, seed)
+        else:
+            cards = validate_deck(variant, deck)
+        table = Table(options, cards)
+        state = object.__new__(cls)
+        state.table = table
+        hand_size = table.hand_size
+        state.hands = tuple(
+            tuple(range(seat * hand_size + hand_size - 1, seat * hand_size - 1, -1)) for seat in range(table.players)
+        )
+        state.next_card = hand_size * table.players
+        state.fireworks = (0,) * table.num_suits
+        state.discards = ()
+        state.clue_tokens = options.clue_tokens
+        state.strikes = 0
+        state.turn = 0
+        state.current_seat = options.starting_seat
+        state.end_turn = None
+        state.end_condition = EndCondition.IN_PROGRESS
+        state.suit_masks = (table.all_suits_mask,) * len(cards)
+        state.rank_masks = (ALL_RANKS_MASK,) * len(cards)
+        state.card_clues = ((),) * len(cards)
+        state.lost = (0,) * (table.num_suits * 6)
+        state.history = ()
+        return state
+
+    def _clone(self) -> "GameState":
+        new = object.__new__(GameState)
+        new.table = self.table
+        new.hands = self.hands
+        new.next_card = self.next_card
+        new.fireworks = self.fireworks
+        new.discards = self.discards
+        new.clue_tokens = self.clue_tokens
+        new.strikes = self.strikes
+        new.turn = self.turn
+        new.current_seat = self.current_seat
+        new.end_turn = self.end_turn
+        new.end_condition = self.end_condition
+        new.suit_masks = self.suit_masks
+        new.rank_masks = self.rank_masks
+        new.card_clues = self.card_clues
+        new.lost = self.lost
+        new.history = self.history
+        return new
+
+    # ---- reading ------------------------------------------------------------------------
+
+    @property
+    def options(self) -> GameOptions:
+        return self.table.options
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        return self.table.deck
+
+    @property
+    def deck_size(self) -> int:
+        """Cards left to draw."""
+        return len(self.table.deck) - self.next_card
+
+    @property
+    def is_over(self) -> bool:
+        return self.end_condition is not EndCondition.IN_PROGRESS
+
+    @property
+    def fireworks_total(self) -> int:
+        """The sum of the fireworks, whatever the outcome."""
+        return sum(self.fireworks)
+
+    @property
+    def score(self) -> int:
+        """The team's score: the fireworks' total, or 0 for a game lost by strikes, all-or-nothing,
+        a timeout or a termination."""
+        if self.end_condition in SCORELESS_ENDS:
+            return 0
+        return sum(self.fireworks)
+
+    @property
+    def max_score(self) -> int:
+        """The highest total still reachable, given the cards lost so far."""
+        return sum(self.max_ranks())
+
+    def max_ranks(self) -> tuple[int, ...]:
+        """Per suit, the highest rank its firework can still reach."""
+        table, lost = self.table, self.lost
+        result = []
+        for suit in range(table.num_suits):
+            top = MAX_RANK
+            for rank in range(self.fireworks[suit] + 1, MAX_RANK + 1):
+                if lost[suit * 6 + rank] >= table.copies[suit, rank]:
+                    top = rank - 1
+                    break
+            result.append(top)
+        return tuple(result)
+
+    def card(self, card_id: int) -> Card:
+        return self.table.deck[card_id]
+
+    def seat_of(self, card_id: int) -> int | None:
+        for seat, hand in enumerate(self.hands):
+            if card_id in hand:
+                return seat
+        return None
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every turn action `seat` (default: the seat to move) may take now. Reordering one's
+        own hand is always allowed while the game runs and is not listed."""
+        if seat is None:
+            seat = self.current_seat
+        if self.end_condition is not EndCondition.IN_PROGRESS or seat != self.current_seat:
+            return []
+        table = self.table
+        hand = self.hands[seat]
+        actions: list[Action] = [Play(seat, card) for card in hand]
+        if table.options.timed_display:
+            actions += [Play(seat, card, suit) for card in hand for suit in range(table.num_suits)]
+        if self.clue_tokens < table.options.clue_tokens:
+            actions += [Discard(seat, card) for card in hand]
+        if self.clue_tokens > 0:
+            actions += self._legal_clues(seat)
+        return actions
+
+    def _legal_clues(self, seat: int) -> list[Action]:
+        table = self.table
+        empty_ok = table.options.empty_clues
+        clues: list[Action] = []
+        card_colors, card_rank = table.card_colors, table.card_rank
+        for target in range(table.players):
+            if target == seat:
+                continue
+            colors = 0
+            ranks = 0
+            for card in self.hands[target]:
+                colors |= card_colors[card]
+                ranks |= 1 << card_rank[card]
+            if empty_ok:
+                colors = (1 << table.num_colors) - 1
+                ranks = ALL_RANKS_MASK
+            clues += [ColorClue(seat, target, color) for color in range(table.num_colors) if colors >> color & 1]
+            clues += [RankClue(seat, target, rank) for rank in range(1, 6) if ranks >> rank & 1]
+        return clues
+
+    def has_legal_action(self, seat: int) -> bool:
+        if self.hands[seat]:
+            return True
+        if self.clue_tokens == 0:
+            return False
+        if self.table.options.empty_clues:
+            return True
+        return any(hand for target, hand in enumerate(self.hands) if target != seat)
+
+    # ---- the rules ----------------------------------------------------------------------
+
+    def apply(self, action: Action) -> "GameState":
+        """The state after `action`. Raises IllegalAction (and leaves this state as it was)
+        when the action breaks a rule."""
+        new = self._clone()
+        new._apply(action)
+        return new
+
+    def _apply(self, action: Action) -> None:
+        """Apply in place; only for states nobody else holds (a fresh clone, or inside replay).
+        Every check runs before the first change, so a rejected action changes nothing."""
+        if self.end_condition is not EndCondition.IN_PROGRESS:
+            raise IllegalAction("game_over", "The game is over; no more actions can be taken.")
+        if not isinstance(action, tuple) or not action or action[0] not in _HANDLERS:
+            raise IllegalAction("unknown_action", f"{action!r} is not an action.")
+        seat = action[1]
+        if type(seat) is not int or not (0 <= seat < self.table.players or (seat == -1 and action[0] == "end_game")):
+            raise IllegalAction("invalid_seat", f"Seat {seat!r} is not a seat of this game.")
+        handler = _HANDLERS[action[0]]
+        if handler is not GameState._reorder and handler is not GameState._end_game and seat != self.current_seat:
+            raise IllegalAction("not_your_turn", f"It is seat {self.current_seat}'s turn, not seat {seat}'s.")
+        handler(self, action)
+
+    def _play(self, action: Play) -> None:
+        table = self.table
+        seat, card, announce = action.seat, action.card, action.announce
+        hand = self._check_own_card(seat, card)
+        if announce is not None:
+            if not table.options.timed_display:
+                raise IllegalAction(
+                    "announce_not_allowed", "Announcing a suit is only allowed with the timed display option."
+                )
+            if type(announce) is not int or not 0 <= announce < table.num_suits:
+                raise IllegalAction(
+                    "invalid_suit",
+                    f"Announced suit {announce!r} is not a suit of this game (0 to {table.num_suits - 1}).",
+                )
+        suit, rank = table.card_suit[card], table.card_rank[card]
+        wrong_suit = announce is not None and announce != suit
+        success = not wrong_suit and self.fireworks[suit] == rank - 1
+        max_tokens = table.options.clue_tokens
+        if success:
+            fireworks = list(self.fireworks)
+            fireworks[suit] = rank
+            self.fireworks = tuple(fireworks)
+            bonus = (rank == MAX_RANK) + (announce is not None)
+            self.clue_tokens = min(max_tokens, self.clue_tokens + bonus)
+        else:
+            self.strikes += 1
+            self._lose(card)
+        drew = self._remove_and_draw(seat, hand, card)
+        self.history += (PlayEvent(self.turn, seat, card, suit, rank, success, announce, drew),)
+        self._end_turn()
+
+    def _discard(self, action: Discard) -> None:
+        table = self.table
+        seat, card = action.seat, action.card
+        hand = self._check_own_card(seat, card)
+        if self.clue_tokens >= table.options.clue_tokens:
+            raise IllegalAction(
+                "clue_tokens_full", "You cannot discard while all clue tokens are available; give a clue or play."
+            )
+        self.clue_tokens += 1
+        self._lose(card)
+        drew = self._remove_and_draw(seat, hand, card)
+        self.history += (DiscardEvent(self.turn, seat, card, table.card_suit[card], table.card_rank[card], drew),)
+        self._end_turn()
+
+    def _color_clue(self, action: ColorClue) -> None:
+        table = self.table
+        color = action.color
+        if type(color) is not int or not 0 <= color < table.num_colors:
+            names = ", ".join(f"{i} ({n})" for i, n in enumerate(table.variant.clue_colors))
+            raise IllegalAction("invalid_color", f"Clue color {color!r} does not exist in this variant; use {names}.")
+        hand = self._check_clue(action.seat, action.target)
+        card_colors = table.card_colors
+        bit = 1 << color
+        touched = tuple(card for card in hand if card_colors[card] & bit)
+        self._check_touches(touched, table.variant.clue_colors[color])
+        keep = table.color_suits[color]
+        masks = list(self.suit_masks)
+        for card in hand:
+            masks[card] &= keep if card_colors[card] & bit else ~keep
+        self.suit_masks = tuple(masks)
+        self._record_clue(action.seat, action.target, "color", color, touched)
+
+    def _rank_clue(self, action: RankClue) -> None:
+        table = self.table
+        rank = action.rank
+        if type(rank) is not int or not 1 <= rank <= MAX_RANK:
+            raise IllegalAction("invalid_rank", f"Clue rank {rank!r} does not exist; ranks go from 1 to 5.")
+        hand = self._check_clue(action.seat, action.target)
+        card_rank = table.card_rank
+        touched = tuple(card for card in hand if card_rank[card] == rank)
+        self._check_touches(touched, f"{rank}s")
+        bit = 1 << rank
+        masks = list(self.rank_masks)
+        for card in hand:
+            masks[card] &= bit if card_rank[card] == rank else ~bit
+        self.rank_masks = tuple(masks)
+        self._record_clue(action.seat, action.target, "rank", rank, touched)
+
+    def _reorder(self, action: Reorder) -> None:
+        seat, cards = action.seat, action.cards
+        hand = self.hands[seat]
+        if not all(type(c) is int for c in cards) or sorted(cards) != sorted(hand):
+            raise IllegalAction(
+                "invalid_reorder",
+                f"A new order must list exactly the cards of seat {seat}'s hand ({sorted(hand)}), each once.",
+            )
+        hands = list(self.hands)
+        hands[seat] = tuple(cards)
+        self.hands = tuple(hands)
+        self.history += (ReorderEvent(self.turn, seat, tuple(cards)),)
+
+    def _end_game(self, action: EndGame) -> None:
+        if action.condition not in (EndCondition.TIMEOUT, EndCondition.TERMINATED):
+            raise IllegalAction(
+                "invalid_end_condition", "Only a timeout or a termination can end a game from outside the rules."
+            )
+        self.end_condition = action.condition
+        self.history += (EndEvent(self.turn, action.seat, action.condition),)
+
+    # ---- helpers of the rules -----------------------------------------------------------
+
+    def _check_own_card(self, seat: int, card) -> tuple[int, ...]:
+        hand = self.hands[seat]
+        if type(card) is not int or card not in hand:
+            raise IllegalAction("card_not_in_hand", f"Card {card!r} is not in seat {seat}'s hand.")
+        return hand
+
+    def _check_clue(self, seat: int, target) -> tuple[int, ...]:
+        if self.clue_tokens <= 0:
+            raise IllegalAction("no_clue_tokens", "There are no clue tokens left; play or discard instead.")
+        if type(target) is not int or not 0 <= target < self.table.players:
+            raise IllegalAction("invalid_target", f"Clue target {target!r} is not a seat of this game.")
+        if target == seat:
+            raise IllegalAction("cannot_clue_self", "A clue must be given to another player, not to yourself.")
+        return self.hands[target]
+
+    def _check_touches(self, touched: tuple[int, ...], what: str) -> None:
+        if not touched and not self.table.options.empty_clues:
+            raise IllegalAction(
+                "clue_touches_no_card",
+                f"That player has no {what}; a clue must touch at least one card (empty clues are off).",
+            )
+
+    def _record_clue(self, seat: int, target: int, kind: str, value: int, touched: tuple[int, ...]) -> None:
+        self.clue_tokens -= 1
+        index = len(self.history)
+        clues = list(self.card_clues)
+        for card in touched:
+            clues[card] = clues[card] + (index,)
+        self.card_clues = tuple(clues)
+        self.history += (ClueEvent(self.turn, seat, target, kind, value, touched),)
+        self._end_turn()
+
+    def _lose(self, card: int) -> None:
+        table = self.table
+        lost = list(self.lost)
+        lost[table.card_suit[card] * 6 + table.card_rank[card]] += 1
+        self.lost = tuple(lost)
+        self.discards += (card,)
+
+    def _remove_and_draw(self, seat: int, hand: tuple[int, ...], card: int) -> int | None:
+        remaining = tuple(c for c in hand if c != card)
+        drew = None
+        if self.next_card < len(self.table.deck):
+            drew = self.next_card
+            remaining = (drew,) + remaining
+            self.next_card += 1
+            if self.next_card == len(self.table.deck) and not self.table.options.all_or_nothing:
+                self.end_turn = self.turn + self.table.players
+        hands = list(self.hands)
+        hands[seat] = remaining
+        self.hands = tuple(hands)
+        return drew
+
+    def _end_turn(self) -> None:
+        table = self.table
+        self.turn += 1
+        if self.strikes >= table.options.max_strikes:
+            self.end_condition = EndCondition.STRIKEOUT
+        elif all(f == MAX_RANK for f in self.fireworks):
+            self.end_condition = EndCondition.NORMAL
+        elif table.options.all_or_nothing:
+            if self.max_score < table.variant.max_score:
+                self.end_condition = EndCondition.ALL_OR_NOTHING_FAIL
+            else:
+                self.current_seat = (self.current_seat + 1) % table.players
+                if not self.has_legal_action(self.current_seat):
+                    self.end_condition = EndCondition.ALL_OR_NOTHING_SOFTLOCK
+        elif self.end_turn is not None and self.turn > self.end_turn:
+            self.end_condition = EndCondition.NORMAL
+        else:
+            self.current_seat = (self.current_seat + 1) % table.players
+
+
+_HANDLERS = {
+    "play": GameState._play,
+    "discard": GameState._discard,
+    "color_clue": GameState._color_clue,
+    "rank_clue": GameState._rank_clue,
+    "reorder": GameState._reorder,
+    "end_game": GameState._end_game,
+}
+
+
+def new_game(options: GameOptions, deck: Iterable | None = None, *, seed: str | None = None) -> GameState:
+    return GameState.new(options, deck, seed=seed)
+
+
+class ReplayError(IllegalAction):
+    """An action of a replayed game is illegal; `action_index` is its 0-based position."""
+
+    def __init__(self, error: IllegalAction, action_index: int):
+        super().__init__(error.code, f"Action {action_index}: {error.message}")
+        self.action_index = action_index
+        self.cause = error
+
+
+def replay(options: GameOptions, deck: Iterable | None, actions: Iterable[Action], *, seed: str | None = None) -> GameState:
+    """Fold `actions` over the dealt deck. The first illegal action raises ReplayError naming
+    its index; nothing after it is applied."""
+    state = GameState.new(options, deck, seed=seed)
+    for index, action in enumerate(actions):
+        try:
+            state._apply(action)
+        except IllegalAction as error:
+            raise ReplayError(error, index) from None
+    return state

@@ -1,0 +1,180 @@
+"""Per-seat views: the only way a seat sees a game.
+
+A seat sees every other hand in full and its own hand as card ids with what the clues told
+it. Once the game is over every card is shown. `full_view` shows everything at any time and
+is only for finished games or trusted tooling.
+"""
+
+from dataclasses import dataclass
+
+from .actions import Action, action_to_dict
+from .options import GameOptions
+from .scoring import rating
+from .state import ClueEvent, Event, GameState
+
+_MASK_BITS = tuple(tuple(i for i in range(8) if mask >> i & 1) for mask in range(256))
+
+
+@dataclass(frozen=True, slots=True)
+class HandCard:
+    id: int
+    suit: int | None
+    """None when the viewer may not know it (its own card while the game runs)."""
+    rank: int | None
+    possible_suits: tuple[int, ...]
+    """Suits the clues on this card leave possible (positive and negative information)."""
+    possible_ranks: tuple[int, ...]
+    clues: tuple[ClueEvent, ...]
+    """The clues that touched this card, oldest first."""
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardedCard:
+    id: int
+    suit: int
+    rank: int
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    seat: int | None
+    """The viewer's seat; None for a full view."""
+    options: GameOptions
+    suits: tuple[str, ...]
+    clue_colors: tuple[str, ...]
+    turn: int
+    current_seat: int
+    is_over: bool
+    end_condition: str
+    score: int
+    fireworks_total: int
+    max_score: int
+    rating: str | None
+    """The rulebook's rating text, once the game is over."""
+    clue_tokens: int
+    strikes: int
+    fireworks: tuple[int, ...]
+    discards: tuple[DiscardedCard, ...]
+    deck_size: int
+    hands: tuple[tuple[HandCard, ...], ...]
+    history: tuple[Event, ...]
+    legal_actions: tuple[Action, ...]
+    """The viewer's turn actions now; empty when it is not the viewer's turn."""
+
+    @property
+    def my_hand(self) -> tuple[HandCard, ...]:
+        return self.hands[self.seat] if self.seat is not None else ()
+
+    def to_dict(self) -> dict:
+        """A JSON-ready dict (the API's view payload)."""
+        return {
+            "seat": self.seat,
+            "options": self.options.to_dict(),
+            "suits": list(self.suits),
+            "clue_colors": list(self.clue_colors),
+            "turn": self.turn,
+            "current_seat": self.current_seat,
+            "is_over": self.is_over,
+            "end_condition": self.end_condition,
+            "score": self.score,
+            "fireworks_total": self.fireworks_total,
+            "max_score": self.max_score,
+            "rating": self.rating,
+            "clue_tokens": self.clue_tokens,
+            "strikes": self.strikes,
+            "fireworks": list(self.fireworks),
+            "discards": [{"id": d.id, "suit": d.suit, "rank": d.rank} for d in self.discards],
+            "deck_size": self.deck_size,
+            "hands": [[_hand_card_dict(c) for c in hand] for hand in self.hands],
+            "history": [event_to_dict(e) for e in self.history],
+            "legal_actions": [action_to_dict(a) for a in self.legal_actions],
+        }
+
+
+def view(state: GameState, seat: int) -> View:
+    """What `seat` may know of the game."""
+    if type(seat) is not int or not 0 <= seat < state.table.players:
+        raise ValueError(f"seat {seat!r} is not a seat of this game")
+    return _build(state, seat, hidden_seat=None if state.is_over else seat)
+
+
+def full_view(state: GameState) -> View:
+    """Everything, for a finished game's spectators and replays, or for trusted tooling."""
+    return _build(state, None, hidden_seat=None)
+
+
+def _build(state: GameState, seat: int | None, hidden_seat: int | None) -> View:
+    table = state.table
+    card_suit, card_rank = table.card_suit, table.card_rank
+    suit_masks, rank_masks, card_clues, history = state.suit_masks, state.rank_masks, state.card_clues, state.history
+    hands = []
+    for owner, hand in enumerate(state.hands):
+        hidden = owner == hidden_seat
+        hands.append(
+            tuple(
+                HandCard(
+                    card,
+                    None if hidden else card_suit[card],
+                    None if hidden else card_rank[card],
+                    _MASK_BITS[suit_masks[card]],
+                    _MASK_BITS[rank_masks[card]],
+                    tuple(history[i] for i in card_clues[card]),
+                )
+                for card in hand
+            )
+        )
+    options = table.options
+    over = state.is_over
+    return View(
+        seat=seat,
+        options=options,
+        suits=tuple(s.name for s in table.variant.suits),
+        clue_colors=table.variant.clue_colors,
+        turn=state.turn,
+        current_seat=state.current_seat,
+        is_over=over,
+        end_condition=state.end_condition.label,
+        score=state.score,
+        fireworks_total=state.fireworks_total,
+        max_score=state.max_score,
+        rating=rating(state.score, table.variant.max_score, options.all_or_nothing) if over else None,
+        clue_tokens=state.clue_tokens,
+        strikes=state.strikes,
+        fireworks=state.fireworks,
+        discards=tuple(DiscardedCard(c, card_suit[c], card_rank[c]) for c in state.discards),
+        deck_size=state.deck_size,
+        hands=tuple(hands),
+        history=history,
+        legal_actions=tuple(state.legal_actions(seat)) if seat is not None else (),
+    )
+
+
+def _hand_card_dict(card: HandCard) -> dict:
+    return {
+        "id": card.id,
+        "suit": card.suit,
+        "rank": card.rank,
+        "possible_suits": list(card.possible_suits),
+        "possible_ranks": list(card.possible_ranks),
+        "clues": [{"turn": c.turn, "seat": c.seat, "kind": c.kind, "value": c.value} for c in card.clues],
+    }
+
+
+def event_to_dict(event: Event) -> dict:
+    """A public event as JSON: its kind plus its fields (cards by id; played and discarded
+    cards with their identity, which everyone sees)."""
+    data = {"kind": _EVENT_KINDS[type(event).__name__]}
+    for key, value in event._asdict().items():
+        data[key] = list(value) if isinstance(value, tuple) else value
+    if "condition" in data:
+        data["condition"] = event.condition.label
+    return data
+
+
+_EVENT_KINDS = {
+    "ClueEvent": "clue",
+    "PlayEvent": "play",
+    "DiscardEvent": "discard",
+    "ReorderEvent": "reorder",
+    "EndEvent": "end_game",
+}
