@@ -43,9 +43,9 @@ def _replay(args: argparse.Namespace) -> int:
             with open(args.file, encoding="utf-8") as f:
                 data = json.load(f)
     except OSError as error:
-        return _fail(f"cannot read {args.file}: {error.strerror}", None)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        return _fail(f"{args.file} is not valid JSON: {error}", None)
+        return _fail(f"Cannot read {args.file}: {error.strerror}.", None)
+    except (ValueError, RecursionError) as error:
+        return _fail(f"{args.file} is not valid JSON: {error}.", None)
     try:
         game = import_game(data)
     except HanabLiveError as error:
@@ -55,6 +55,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _fail(message: str, action_index: int | None) -> int:
+    """Report a game that cannot be replayed: one JSON object on stdout, exit status 1."""
     print(json.dumps({"error": message, "action_index": action_index}))
     return 1
 
