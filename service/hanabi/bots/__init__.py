@@ -8,12 +8,14 @@ import random
 from typing import Callable
 
 from ..engine import Action, View
-from . import random_bot
+from . import basic, hat, random_bot
 
 Strategy = Callable[[View, random.Random], Action]
 
 STRATEGIES: dict[str, Strategy] = {
     "random": random_bot.choose,
+    "basic": basic.choose,
+    "hat": hat.choose,
 }
 
 

@@ -1,0 +1,204 @@
+"""The basic strategy: simple human conventions, so that people can sit at a table with it.
+
+- The chop is a hand's oldest unclued card: the card its owner discards next.
+- A clue's focus is the chop when the clue newly touches it, else the newest card it newly
+  touches. The focus is a card that plays now ("play clue"); on the chop it may instead be a
+  card that must not be lost, the last copy of a card or a 5 ("save clue"), and then it may
+  be either. The receiver narrows the focus to what the clue allows.
+- On its turn a player plays a card it knows plays (from clues, the clue's meaning and card
+  counting); else saves a teammate's endangered chop; else gives the most useful play clue;
+  else discards a card it knows is useless, or its chop. It never discards a clued card unless
+  it knows the card is useless.
+"""
+
+import random
+
+from ..engine import ColorClue, Discard, Play, RankClue, View
+from .common import PublicState, Rules, StateCache, mask_of_counts, rules_for, safe_fallback, unseen_counts
+
+
+def interpret(prior: int, clue: int, on_chop: bool, playable: int, dead: int, critical: int) -> int:
+    """What the focus of a clue may be, given what was known of it (`prior`) and the clue's
+    own information; 0 when the clue says nothing beyond what it touches."""
+    possible = prior & clue & ~dead
+    if possible & playable:
+        if on_chop and possible & critical & ~playable:
+            return possible & (playable | critical)
+        return possible & playable
+    if on_chop and possible & critical:
+        return possible & critical
+    return possible
+
+
+class BasicState(PublicState):
+    __slots__ = ("meaning",)
+
+    def __init__(self, rules: Rules):
+        super().__init__(rules)
+        self.meaning: dict[int, int] = {}
+
+    def _copy_extra(self, new) -> None:
+        new.meaning = dict(self.meaning)
+
+    def chop(self, seat: int) -> int | None:
+        for card in reversed(self.hands[seat]):
+            if card not in self.clued:
+                return card
+        return None
+
+    def known(self, card: int) -> int:
+        """What everyone knows of a card: its clues and the meaning of the clue that focused it."""
+        mask = self.clue_mask_of(card)
+        return (mask & self.meaning.get(card, mask)) or mask
+
+    def apply_clue(self, event) -> None:
+        hand = self.hands[event.target]
+        fresh = [c for c in hand if c in event.touched and c not in self.clued]
+        chop = self.chop(event.target)
+        if fresh:
+            focus = chop if chop in fresh else fresh[0]
+            playable, dead, critical = self.masks()
+            clue = self.rules.clue_mask(event.kind, event.value)
+            meaning = interpret(self.known(focus), clue, focus == chop, playable, dead, critical)
+            super().apply_clue(event)
+            if meaning:
+                self.meaning[focus] = meaning
+        else:
+            super().apply_clue(event)
+
+
+_cache = StateCache()
+
+
+def public_state(view: View) -> BasicState:
+    rules = rules_for(view.options)
+    return _cache.get(view.options, view.history, lambda: BasicState(rules))
+
+
+class Table:
+    """One decision's worth of derived facts."""
+
+    def __init__(self, view: View):
+        self.view = view
+        self.state = state = public_state(view)
+        self.rules = rules = state.rules
+        self.playable, self.dead, self.critical = state.masks()
+        self.unseen = unseen_counts(rules, state, view)
+        possible = mask_of_counts(self.unseen)
+        self.hand = [c.id for c in view.my_hand]
+        self.mine = {c: (state.known(c) & possible) or state.known(c) for c in self.hand}
+        self.identity = {
+            card.id: card.suit * 5 + card.rank - 1
+            for seat, hand in enumerate(view.hands)
+            if seat != view.seat
+            for card in hand
+        }
+
+
+def choose(view: View, rng: random.Random):
+    if view.is_over or not view.legal_actions:
+        return safe_fallback(view, rng)
+    t = Table(view)
+    seat, legal = view.seat, set(view.legal_actions)
+
+    plays = [c for c in t.hand if t.mine[c] & ~t.playable == 0]
+    if plays:
+        return Play(seat, min(plays, key=lambda c: (_lowest_rank(t.mine[c]), -t.hand.index(c))))
+
+    tokens, max_tokens = view.clue_tokens, view.options.clue_tokens
+    clues = _rank_clues(t) if tokens > 0 else []
+    clues = [(value, clue) for value, clue in clues if clue in legal]
+    if clues and clues[0][0] > 0:
+        return clues[0][1]
+
+    can_discard = tokens < max_tokens
+    if can_discard:
+        useless = [c for c in t.hand if t.mine[c] & ~t.dead == 0]
+        if useless:
+            return Discard(seat, useless[-1])
+        chop = t.state.chop(seat)
+        if chop is not None and chop in t.mine:
+            return Discard(seat, chop)
+    if clues:
+        return clues[0][1]
+    if can_discard:
+        return Discard(seat, min(t.hand, key=lambda c: _keep_value(t, c)))
+    return safe_fallback(view, rng)
+
+
+def _lowest_rank(mask: int) -> int:
+    return min(i % 5 for i in range(mask.bit_length()) if mask >> i & 1) + 1
+
+
+def _keep_value(t: Table, card: int) -> float:
+    mask, total, value = t.mine[card], 0, 0.0
+    for i in range(t.rules.size):
+        if mask >> i & 1:
+            n = max(t.unseen[i], 1)
+            total += n
+            if not t.dead >> i & 1:
+                value += n * (10 if t.critical >> i & 1 else 6 - t.rules.rank_of[i])
+    return value / total if total else 0.0
+
+
+def _rank_clues(t: Table) -> list[tuple[float, object]]:
+    """Every clue that tells no lie under the conventions, best first, with its worth: new
+    cards made known playable, a saved chop, less for touching useless cards."""
+    view, state, rules = t.view, t.state, t.rules
+    seat, players = view.seat, rules.players
+    clued_identities = set()
+    for other in range(players):
+        for card in state.hands[other]:
+            if card in state.clued and card in t.identity:
+                clued_identities.add(t.identity[card])
+    for card in t.hand:
+        mask = t.mine[card]
+        if card in state.clued and mask & (mask - 1) == 0:
+            clued_identities.add(mask.bit_length() - 1)
+    ranked = []
+    for distance in range(1, players):
+        target = (seat + distance) % players
+        hand = state.hands[target]
+        if not hand:
+            continue
+        chop = state.chop(target)
+        ids = [t.identity[c] for c in hand]
+        urgent_save = chop is not None and (t.critical & ~t.playable) >> t.identity[chop] & 1
+        candidates = {("rank", rules.rank_of[i]) for i in ids}
+        candidates |= {("color", color) for i in ids for color in rules.colors_of_suit[rules.suit_of[i]]}
+        for kind, value in candidates:
+            mask = rules.clue_mask(kind, value)
+            touched = [c for c, i in zip(hand, ids) if mask >> i & 1]
+            fresh = [c for c in touched if c not in state.clued]
+            worth = 0.0
+            if fresh:
+                focus = chop if chop in fresh else fresh[0]
+                meaning = interpret(state.known(focus), mask, focus == chop, t.playable, t.dead, t.critical)
+                focus_id = t.identity[focus]
+                if meaning and not meaning >> focus_id & 1:
+                    continue
+                if focus == chop and urgent_save:
+                    worth += 5.0 - 0.5 * distance
+                for c in fresh:
+                    i = t.identity[c]
+                    if t.dead >> i & 1 or i in clued_identities or ids.count(i) > 1:
+                        worth -= 2.0
+            seen_new_plays = set()
+            for c, i in zip(hand, ids):
+                before = state.known(c)
+                after = before & (mask if c in touched else ~mask)
+                if fresh and c == focus and meaning:
+                    after &= meaning
+                if after & ~t.playable == 0 and before & ~t.playable:
+                    if not t.playable >> i & 1:
+                        worth = -100.0
+                        break
+                    if i not in clued_identities and i not in seen_new_plays:
+                        worth += 2.0 - 0.1 * rules.rank_of[i] - 0.05 * distance
+                        seen_new_plays.add(i)
+            if worth <= -100:
+                continue
+            clue = ColorClue(seat, target, value) if kind == "color" else RankClue(seat, target, value)
+            ranked.append((worth, clue))
+    ranked.sort(key=lambda pair: -pair[0])
+    return ranked

@@ -1,0 +1,256 @@
+"""What the real strategies share: card identities as bit masks, the public facts of a game
+rebuilt from its history, and a cache that lets a strategy continue that rebuilding from the
+previous turn instead of starting over.
+
+A card identity is `suit * 5 + rank - 1`; a set of identities is an int with one bit per
+identity. Everything here is derived from a View only.
+"""
+
+from functools import lru_cache
+
+from ..engine import ClueEvent, DiscardEvent, GameOptions, PlayEvent, ReorderEvent, View
+
+RANKS = (1, 2, 3, 4, 5)
+
+
+def identity(suit: int, rank: int) -> int:
+    return suit * 5 + rank - 1
+
+
+class Rules:
+    """Lookup tables of one variant, in identity bit masks."""
+
+    def __init__(self, options: GameOptions):
+        variant = options.variant_rules
+        self.options = options
+        self.num_suits = len(variant.suits)
+        self.num_colors = len(variant.clue_colors)
+        self.size = self.num_suits * 5
+        self.all = (1 << self.size) - 1
+        self.copies = [variant.suits[i // 5].copies(i % 5 + 1) for i in range(self.size)]
+        self.suit_of = [i // 5 for i in range(self.size)]
+        self.rank_of = [i % 5 + 1 for i in range(self.size)]
+        self.rank_mask = {r: sum(1 << identity(s, r) for s in range(self.num_suits)) for r in RANKS}
+        self.suit_mask = [sum(1 << identity(s, r) for r in RANKS) for s in range(self.num_suits)]
+        self.color_mask = [
+            sum(self.suit_mask[s] for s in range(self.num_suits) if variant.color_touches_suit(c, s))
+            for c in range(self.num_colors)
+        ]
+        self.colors_of_suit = [
+            [c for c in range(self.num_colors) if variant.color_touches_suit(c, s)] for s in range(self.num_suits)
+        ]
+        self.hand_size = options.hand_size
+        self.players = options.players
+
+    def clue_mask(self, kind: str, value: int) -> int:
+        return self.color_mask[value] if kind == "color" else self.rank_mask[value]
+
+    def identities(self, mask: int) -> list[int]:
+        return [i for i in range(self.size) if mask >> i & 1]
+
+
+@lru_cache(maxsize=64)
+def rules_for(options: GameOptions) -> Rules:
+    return Rules(options)
+
+
+def popcount(mask: int) -> int:
+    return mask.bit_count()
+
+
+class PublicState:
+    """The public facts after a prefix of the history: hands (card ids, newest first), fireworks,
+    copies gone (played or lost), what clues told about each card and which cards were clued.
+
+    Subclasses add their conventions through `on_clue`; `advance` applies one event.
+    """
+
+    __slots__ = ("rules", "hands", "fireworks", "gone", "lost", "clue_masks", "clued", "clue_count")
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        h = rules.hand_size
+        self.hands = [list(range(seat * h + h - 1, seat * h - 1, -1)) for seat in range(rules.players)]
+        self.fireworks = [0] * rules.num_suits
+        self.gone = [0] * rules.size
+        self.lost = [0] * rules.size
+        self.clue_masks: dict[int, int] = {}
+        self.clued: set[int] = set()
+        self.clue_count = 0
+
+    def copy(self) -> "PublicState":
+        new = object.__new__(type(self))
+        new.rules = self.rules
+        new.hands = [list(hand) for hand in self.hands]
+        new.fireworks = list(self.fireworks)
+        new.gone = list(self.gone)
+        new.lost = list(self.lost)
+        new.clue_masks = dict(self.clue_masks)
+        new.clued = set(self.clued)
+        new.clue_count = self.clue_count
+        self._copy_extra(new)
+        return new
+
+    def _copy_extra(self, new: "PublicState") -> None:
+        pass
+
+    def clue_mask_of(self, card: int) -> int:
+        return self.clue_masks.get(card, self.rules.all)
+
+    # ---- derived sets of identities ----------------------------------------------------
+
+    def max_ranks(self) -> list[int]:
+        rules, lost, result = self.rules, self.lost, []
+        for suit, height in enumerate(self.fireworks):
+            top = 5
+            for rank in range(height + 1, 6):
+                i = suit * 5 + rank - 1
+                if lost[i] >= rules.copies[i]:
+                    top = rank - 1
+                    break
+            result.append(top)
+        return result
+
+    def masks(self) -> tuple[int, int, int]:
+        """(playable, dead, critical): cards that play now, cards that can never score, and
+        cards still needed of which one copy is left."""
+        rules = self.rules
+        playable = dead = critical = 0
+        for suit, top in enumerate(self.max_ranks()):
+            height = self.fireworks[suit]
+            base = suit * 5
+            for rank in RANKS:
+                bit = 1 << (base + rank - 1)
+                if rank <= height or rank > top:
+                    dead |= bit
+                else:
+                    if rank == height + 1:
+                        playable |= bit
+                    if rules.copies[base + rank - 1] - self.lost[base + rank - 1] == 1:
+                        critical |= bit
+        return playable, dead, critical
+
+    def exhausted(self) -> int:
+        """Identities of which every copy has been played or lost."""
+        rules, gone = self.rules, self.gone
+        return sum(1 << i for i in range(rules.size) if gone[i] >= rules.copies[i])
+
+    # ---- events ------------------------------------------------------------------------
+
+    def advance(self, event, context=None) -> None:
+        kind = type(event)
+        if kind is ClueEvent:
+            self.on_clue(event, context)
+            self.apply_clue(event)
+        elif kind is PlayEvent or kind is DiscardEvent:
+            self.on_leave(event, context)
+            i = identity(event.suit, event.rank)
+            self.gone[i] += 1
+            if kind is PlayEvent and event.success:
+                self.fireworks[event.suit] = event.rank
+            else:
+                self.lost[i] += 1
+            hand = self.hands[event.seat]
+            hand.remove(event.card)
+            if event.drew is not None:
+                hand.insert(0, event.drew)
+        elif kind is ReorderEvent:
+            self.hands[event.seat] = list(event.cards)
+
+    def apply_clue(self, event: ClueEvent) -> None:
+        mask = self.rules.clue_mask(event.kind, event.value)
+        touched = event.touched
+        masks, full = self.clue_masks, self.rules.all
+        for card in self.hands[event.target]:
+            if card in touched:
+                masks[card] = masks.get(card, full) & mask
+                self.clued.add(card)
+            else:
+                masks[card] = masks.get(card, full) & ~mask
+        self.clue_count += 1
+
+    def on_clue(self, event: ClueEvent, context) -> None:
+        """Called before the clue's own information is applied."""
+
+    def on_leave(self, event, context) -> None:
+        """Called before a played or discarded card leaves its hand."""
+
+
+class _Entry:
+    __slots__ = ("history", "state", "check")
+
+    def __init__(self, history, state, check):
+        self.history = history
+        self.state = state
+        self.check = check
+
+
+class StateCache:
+    """Rebuilds a PublicState from a history, continuing from the last history it saw under the
+    same key when that history is a prefix of the new one (and `check` accepts it).
+
+    The result is exactly what a rebuild from scratch would give, so a strategy using it is
+    still a function of its view; the cache only saves time.
+    """
+
+    def __init__(self):
+        self._entries: dict = {}
+
+    def get(self, key, history: tuple, make, context=None, check=None, remember=None):
+        entry = self._entries.get(key)
+        state = None
+        if entry is not None:
+            n = len(entry.history)
+            if n <= len(history) and history[:n] == entry.history and (check is None or check(entry.check)):
+                state = entry.state
+                if n < len(history):
+                    state = state.copy()
+        if state is None:
+            state, n = make(), 0
+        for event in history[n:]:
+            state.advance(event, context)
+        self._entries[key] = _Entry(history, state, remember(state) if remember else None)
+        return state
+
+
+def visible_identities(view: View) -> dict[int, int]:
+    """Identity of every card the viewer can name: others' hands and every played or
+    discarded card."""
+    known = {}
+    for seat, hand in enumerate(view.hands):
+        if seat != view.seat:
+            for card in hand:
+                known[card.id] = card.suit * 5 + card.rank - 1
+    for event in view.history:
+        if type(event) is PlayEvent or type(event) is DiscardEvent:
+            known[event.card] = event.suit * 5 + event.rank - 1
+    return known
+
+
+def unseen_counts(rules: Rules, state: PublicState, view: View) -> list[int]:
+    """Per identity, copies the viewer has not seen: not played, not lost, not in others' hands."""
+    counts = [rules.copies[i] - state.gone[i] for i in range(rules.size)]
+    for seat, hand in enumerate(view.hands):
+        if seat != view.seat:
+            for card in hand:
+                counts[card.suit * 5 + card.rank - 1] -= 1
+    return counts
+
+
+def mask_of_counts(counts: list[int]) -> int:
+    return sum(1 << i for i, n in enumerate(counts) if n > 0)
+
+
+def safe_fallback(view: View, rng):
+    """A legal action that risks nothing when a convention does not apply: discard the oldest
+    card, else a clue, else play the oldest card."""
+    from ..engine import ColorClue, Discard, RankClue
+
+    actions = view.legal_actions
+    discards = [a for a in actions if type(a) is Discard]
+    if discards:
+        return discards[-1]
+    clues = [a for a in actions if type(a) is ColorClue or type(a) is RankClue]
+    if clues:
+        return clues[0]
+    return actions[len(view.my_hand) - 1] if view.my_hand else actions[0]

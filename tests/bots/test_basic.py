@@ -1,0 +1,60 @@
+"""The basic bot's conventions on hand-made decks."""
+
+import random
+
+from hanabi.bots import get_strategy
+from hanabi.engine import ClueEvent, ColorClue, Discard, GameOptions, Play, RankClue, new_game, stacked_deck, view
+
+RED, YELLOW, GREEN, BLUE, WHITE = range(5)
+basic = get_strategy("basic")
+
+
+def deal(options: GameOptions, hands):
+    """A game whose seats hold `hands` (each listed oldest card first, as dealt)."""
+    top = [card for hand in hands for card in hand]
+    return new_game(options, deck=stacked_deck(options.variant_rules, top))
+
+
+def test_plays_a_card_clued_as_playable():
+    options = GameOptions(players=2)
+    state = deal(
+        options,
+        [
+            [(BLUE, 3), (BLUE, 4), (GREEN, 3), (GREEN, 4), (WHITE, 4)],
+            [(YELLOW, 3), (YELLOW, 4), (RED, 1), (GREEN, 5), (WHITE, 3)],
+        ],
+    )
+    red_one = 7
+    state = state.apply(ColorClue(0, 1, RED))
+    action = basic(view(state, 1), random.Random(0))
+    assert action == Play(1, red_one)
+    assert view(state.apply(action), 0).fireworks[RED] == 1
+
+
+def test_saves_a_critical_chop_and_keeps_it():
+    """Seat 1's oldest card is blue 5 and no clue makes a card playable: seat 0, who could
+    discard, saves it instead, and seat 1 then keeps it."""
+    options = GameOptions(players=3, starting_seat=2)
+    state = deal(
+        options,
+        [
+            [(RED, 3), (RED, 4), (GREEN, 3), (GREEN, 4), (WHITE, 4)],
+            [(BLUE, 5), (YELLOW, 3), (YELLOW, 4), (GREEN, 2), (WHITE, 3)],
+            [(RED, 2), (YELLOW, 2), (BLUE, 2), (GREEN, 2), (WHITE, 2)],
+        ],
+    )
+    blue_five = 5
+    state = state.apply(RankClue(2, 0, 4))
+    seat0 = view(state, 0)
+    assert any(isinstance(a, Discard) for a in seat0.legal_actions)
+    action = basic(seat0, random.Random(0))
+    assert isinstance(action, (ColorClue, RankClue)) and action.target == 1
+    state = state.apply(action)
+    clue = state.history[-1]
+    assert isinstance(clue, ClueEvent) and blue_five in clue.touched
+    state = state.apply(basic(view(state, 1), random.Random(0)))
+    assert blue_five in state.hands[1]
+    for _ in range(6):
+        if state.current_seat == 1:
+            assert basic(view(state, 1), random.Random(0)) != Discard(1, blue_five)
+        state = state.apply(basic(view(state, state.current_seat), random.Random(0)))
