@@ -117,6 +117,10 @@ def action_to_dict(action: Action) -> dict:
 
 
 def action_from_dict(data: dict) -> Action:
-    """The inverse of action_to_dict. Raises KeyError/ValueError on malformed data;
-    values are checked against the rules when the action is applied."""
-    return _BUILDERS[data["kind"]](data)
+    """The inverse of action_to_dict. Raises KeyError for a missing field or an unknown kind or
+    end condition, ValueError for any other malformed data; values are checked against the
+    rules when the action is applied."""
+    try:
+        return _BUILDERS[data["kind"]](data)
+    except (TypeError, AttributeError):
+        raise ValueError(f"{data!r} is not a well-formed action.") from None

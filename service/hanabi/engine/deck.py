@@ -63,8 +63,12 @@ def shuffled_deck(variant: Variant, seed: str) -> tuple[Card, ...]:
 
 def validate_deck(variant: Variant, deck: Iterable) -> tuple[Card, ...]:
     """Check that `deck` holds exactly the variant's cards; return it as Cards."""
+    try:
+        entries = list(deck)
+    except TypeError:
+        raise InvalidDeck("invalid_deck", "The deck must be a list of (suit, rank) pairs.") from None
     cards = []
-    for index, entry in enumerate(deck):
+    for index, entry in enumerate(entries):
         try:
             suit, rank = entry
         except (TypeError, ValueError):

@@ -75,7 +75,7 @@ class GameOptions:
         if not isinstance(data, dict):
             raise InvalidOptions("invalid_option", "Options must be an object.")
         known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
+        unknown = sorted(set(data) - known, key=repr)
         if unknown:
             raise InvalidOptions(
                 "unknown_option", f"Unknown option {unknown[0]!r}; known options are {', '.join(sorted(known))}."

@@ -340,12 +340,12 @@ class GameState:
         Every check runs before the first change, so a rejected action changes nothing."""
         if self.end_condition is not EndCondition.IN_PROGRESS:
             raise IllegalAction("game_over", "The game is over; no more actions can be taken.")
-        if not isinstance(action, tuple) or not action or action[0] not in _HANDLERS:
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
             raise IllegalAction("unknown_action", f"{action!r} is not an action.")
-        seat = action[1]
-        if type(seat) is not int or not (0 <= seat < self.table.players or (seat == -1 and action[0] == "end_game")):
+        seat = action.seat
+        if type(seat) is not int or not (0 <= seat < self.table.players or (seat == -1 and handler is GameState._end_game)):
             raise IllegalAction("invalid_seat", f"Seat {seat!r} is not a seat of this game.")
-        handler = _HANDLERS[action[0]]
         if handler is not GameState._reorder and handler is not GameState._end_game and seat != self.current_seat:
             raise IllegalAction("not_your_turn", f"It is seat {self.current_seat}'s turn, not seat {seat}'s.")
         handler(self, action)
@@ -526,13 +526,14 @@ class GameState:
 
 
 _HANDLERS = {
-    "play": GameState._play,
-    "discard": GameState._discard,
-    "color_clue": GameState._color_clue,
-    "rank_clue": GameState._rank_clue,
-    "reorder": GameState._reorder,
-    "end_game": GameState._end_game,
+    Play: GameState._play,
+    Discard: GameState._discard,
+    ColorClue: GameState._color_clue,
+    RankClue: GameState._rank_clue,
+    Reorder: GameState._reorder,
+    EndGame: GameState._end_game,
 }
+"""Dispatch on the exact action type: a plain tuple that merely looks like an action is rejected."""
 
 
 def new_game(options: GameOptions, deck: Iterable | None = None, *, seed: str | None = None) -> GameState:

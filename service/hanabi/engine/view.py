@@ -162,10 +162,11 @@ def _hand_card_dict(card: HandCard) -> dict:
 
 def event_to_dict(event: Event) -> dict:
     """A public event as JSON: its kind plus its fields (cards by id; played and discarded
-    cards with their identity, which everyone sees)."""
+    cards with their identity, which everyone sees). A clue's own kind ("color" or "rank") is
+    `clue_kind`, so that `kind` always names the event."""
     data = {"kind": _EVENT_KINDS[type(event).__name__]}
     for key, value in event._asdict().items():
-        data[key] = list(value) if isinstance(value, tuple) else value
+        data["clue_kind" if key == "kind" else key] = list(value) if isinstance(value, tuple) else value
     if "condition" in data:
         data["condition"] = event.condition.label
     return data

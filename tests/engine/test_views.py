@@ -1,0 +1,115 @@
+"""Per-seat views: what each seat sees, its JSON, and the card-counting helpers built on it."""
+
+import json
+
+import pytest
+
+from hanabi.engine import (
+    ColorClue,
+    Discard,
+    EndCondition,
+    EndGame,
+    GameOptions,
+    Play,
+    RankClue,
+    full_view,
+    new_game,
+    stacked_deck,
+    view,
+)
+from hanabi.engine.deck import Card
+from hanabi.engine.knowledge import possible_cards, unseen_counts
+
+RED, YELLOW, GREEN, BLUE, WHITE = range(5)
+SEAT0 = [(RED, 1), (RED, 2), (WHITE, 2), (YELLOW, 3), (YELLOW, 4)]
+SEAT1 = [(BLUE, 1), (RED, 1), (BLUE, 2), (GREEN, 3), (GREEN, 4)]
+
+
+def game(players=2, **options):
+    opts = GameOptions(players=players, **options)
+    return new_game(opts, deck=stacked_deck(opts.variant_rules, SEAT0 + SEAT1))
+
+
+def test_a_seat_sees_other_hands_in_full_and_its_own_only_as_ids():
+    state = game()
+    mine = view(state, 0)
+    assert mine.seat == 0
+    assert [c.id for c in mine.my_hand] == [4, 3, 2, 1, 0]
+    assert all(c.suit is None and c.rank is None for c in mine.my_hand)
+    assert all(c.possible_suits == (0, 1, 2, 3, 4) and c.possible_ranks == (1, 2, 3, 4, 5) for c in mine.my_hand)
+    assert [(c.id, c.suit, c.rank) for c in mine.hands[1]] == [(9, GREEN, 4), (8, GREEN, 3), (7, BLUE, 2), (6, RED, 1), (5, BLUE, 1)]
+    theirs = view(state, 1)
+    assert [(c.suit, c.rank) for c in theirs.hands[0]] == list(reversed(SEAT0))
+    assert all(c.suit is None for c in theirs.hands[1])
+
+
+def test_view_shows_the_public_state_and_only_the_viewers_turn_actions():
+    state = game().apply(Play(0, 0)).apply(RankClue(1, 0, 2)).apply(Play(0, 2)).apply(ColorClue(1, 0, RED))
+    seen = view(state, 0)
+    assert seen.fireworks == (1, 0, 0, 0, 0)
+    assert [(d.id, d.suit, d.rank) for d in seen.discards] == [(2, WHITE, 2)]
+    assert (seen.clue_tokens, seen.strikes, seen.turn, seen.current_seat) == (6, 1, 4, 0)
+    assert seen.deck_size == 38 and seen.score == 1 and seen.fireworks_total == 1 and seen.max_score == 25
+    assert not seen.is_over and seen.end_condition == "in_progress" and seen.rating is None
+    assert seen.legal_actions == tuple(state.legal_actions(0))
+    assert view(state, 1).legal_actions == ()
+    red2 = next(c for c in seen.my_hand if c.id == 1)
+    assert red2.possible_suits == (RED,) and red2.possible_ranks == (2,)
+    assert [(c.turn, c.seat, c.kind, c.value) for c in red2.clues] == [(1, 1, "rank", 2), (3, 1, "color", 0)]
+
+
+def test_view_json_is_plain_json_and_names_only_drawn_cards():
+    state = game(timed_display=True).apply(Play(0, 0, RED)).apply(RankClue(1, 0, 2))
+    state = state.apply(Discard(0, 2)).apply(RankClue(1, 0, 4))
+    data = view(state, 0).to_dict()
+    assert json.loads(json.dumps(data)) == data
+    assert [c["id"] for c in data["hands"][0]] == [11, 10, 4, 3, 1]
+    assert data["hands"][0][2] == {"id": 4, "suit": None, "rank": None, "possible_suits": [0, 1, 2, 3, 4],
+                                   "possible_ranks": [4], "clues": [{"turn": 3, "seat": 1, "kind": "rank", "value": 4}]}
+    assert [e["kind"] for e in data["history"]] == ["play", "clue", "discard", "clue"]
+    assert data["history"][0] == {"kind": "play", "turn": 0, "seat": 0, "card": 0, "suit": RED, "rank": 1,
+                                  "success": True, "announce": RED, "drew": 10}
+    assert data["history"][2] == {"kind": "discard", "turn": 2, "seat": 0, "card": 2, "suit": WHITE, "rank": 2, "drew": 11}
+    assert data["history"][3] == {"kind": "clue", "turn": 3, "seat": 1, "target": 0, "clue_kind": "rank", "value": 4,
+                                  "touched": [4]}
+    assert data["legal_actions"] and all(a["seat"] == 0 for a in data["legal_actions"])
+    assert {"kind": "play", "seat": 0, "card": 11, "announce": GREEN} in data["legal_actions"]
+    assert data["options"]["timed_display"] is True
+    assert data["suits"] == ["red", "yellow", "green", "blue", "white"]
+
+
+def test_once_the_game_is_over_every_card_is_shown_with_the_rating():
+    state = game().apply(Play(0, 0)).apply(EndGame(-1, EndCondition.TERMINATED))
+    seen = view(state, 0)
+    assert seen.is_over and seen.end_condition == "terminated" and seen.score == 0 and seen.fireworks_total == 1
+    assert [(c.suit, c.rank) for c in seen.my_hand] == [tuple(state.deck[c]) for c in state.hands[0]]
+    assert seen.rating.startswith("horrible")
+    assert seen.legal_actions == ()
+    assert seen.to_dict()["history"][-1] == {"kind": "end_game", "turn": 1, "seat": -1, "condition": "terminated"}
+
+
+def test_full_view_shows_everything_and_is_nobodys():
+    state = game()
+    everything = full_view(state)
+    assert everything.seat is None and everything.legal_actions == () and everything.my_hand == ()
+    assert all(c.suit is not None for hand in everything.hands for c in hand)
+
+
+@pytest.mark.parametrize("seat", [-1, 2, "0", None, True])
+def test_view_of_a_seat_outside_the_game_is_an_error(seat):
+    with pytest.raises(ValueError):
+        view(game(), seat)
+
+
+def test_unseen_counts_and_possible_cards_count_what_the_viewer_can_see():
+    state = game().apply(Play(0, 0)).apply(RankClue(1, 0, 2)).apply(Discard(0, 2))
+    seen = view(state, 0)
+    unseen = unseen_counts(seen)
+    assert unseen[Card(RED, 1)] == 1  # three copies: one played, one in seat 1's hand
+    assert unseen[Card(WHITE, 2)] == 1  # two copies: one discarded
+    assert unseen[Card(BLUE, 1)] == 2
+    assert sum(unseen.values()) == 50 - 1 - 1 - 5 == state.deck_size + len(state.hands[0])
+    red_or_other_two = possible_cards(seen, 1)
+    assert red_or_other_two == {Card(RED, 2): 2, Card(YELLOW, 2): 2, Card(GREEN, 2): 2, Card(BLUE, 2): 1, Card(WHITE, 2): 1}
+    with pytest.raises(ValueError):
+        possible_cards(seen, 5)
