@@ -14,7 +14,7 @@
 import random
 
 from ..engine import ColorClue, Discard, Play, RankClue, View
-from .common import PublicState, Rules, StateCache, mask_of_counts, rules_for, safe_fallback, unseen_counts
+from .common import PublicState, best_gamble, Rules, StateCache, mask_of_counts, rules_for, safe_fallback, unseen_counts
 
 
 def interpret(prior: int, clue: int, on_chop: bool, playable: int, dead: int, critical: int) -> int:
@@ -104,6 +104,9 @@ def choose(view: View, rng: random.Random):
     plays = [c for c in t.hand if t.mine[c] & ~t.playable == 0]
     if plays:
         return Play(seat, min(plays, key=lambda c: (_lowest_rank(t.mine[c]), -t.hand.index(c))))
+    gamble = best_gamble(view, t.mine, t.playable, t.unseen, 0.4)
+    if gamble is not None:
+        return Play(seat, gamble)
 
     tokens, max_tokens = view.clue_tokens, view.options.clue_tokens
     clues = _rank_clues(t) if tokens > 0 else []

@@ -241,6 +241,25 @@ def mask_of_counts(counts: list[int]) -> int:
     return sum(1 << i for i, n in enumerate(counts) if n > 0)
 
 
+def best_gamble(view: View, mine: dict[int, int], playable: int, unseen: list[int], threshold: float) -> int | None:
+    """In the last round (no card left to draw) with strikes to spare, the own card most
+    likely to play, if its chance reaches `threshold`."""
+    if view.deck_size > 0 or view.strikes + 2 > view.options.max_strikes or view.options.all_or_nothing:
+        return None
+    best, best_chance = None, threshold
+    for card, mask in mine.items():
+        total = hits = 0
+        for i in range(mask.bit_length()):
+            if mask >> i & 1:
+                n = max(unseen[i], 0)
+                total += n
+                if playable >> i & 1:
+                    hits += n
+        if total and hits / total >= best_chance:
+            best, best_chance = card, hits / total
+    return best
+
+
 def safe_fallback(view: View, rng):
     """A legal action that risks nothing when a convention does not apply: discard the oldest
     card, else a clue, else play the oldest card."""

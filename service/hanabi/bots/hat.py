@@ -17,6 +17,7 @@ import random
 
 from ..engine import ColorClue, Discard, Play, RankClue, View
 from .common import (
+    best_gamble,
     PublicState,
     Rules,
     StateCache,
@@ -28,42 +29,40 @@ from .common import (
 )
 
 CLASSES = 3
+COMBO_RESERVE = 1
 
 
 class Question:
-    """A public question about one hand: which candidate plays first (`combo`, answered
-    0 for none or k + 1) and which part of `card`'s possibilities holds it (`parts`)."""
+    """A public question about one hand, answered by one number: k < len(combo) means "combo[k]
+    is the first of these cards that plays now"; len(combo) + p means "none of them plays, and
+    `card` is in part p of `parts`"."""
 
-    __slots__ = ("hand", "combo", "radix", "card", "parts", "playable")
+    __slots__ = ("hand", "combo", "card", "parts", "playable")
 
     def __init__(self, hand, combo, card, parts, playable):
-        self.hand = hand
+        self.hand = tuple(hand)
         self.combo = combo
-        self.radix = len(combo) + 1
         self.card = card
         self.parts = parts
         self.playable = playable
 
     def answer(self, identity_of) -> int:
-        first = 0
         for k, card in enumerate(self.combo):
             if self.playable >> identity_of[card] & 1:
-                first = k + 1
-                break
-        part = 0
+                return k
         if self.parts:
             bit = 1 << identity_of[self.card]
-            part = next((p for p, mask in enumerate(self.parts) if mask & bit), 0)
-        return first + self.radix * part
+            return len(self.combo) + next((p for p, mask in enumerate(self.parts) if mask & bit), 0)
+        return len(self.combo)
 
     def apply(self, value: int, know: dict) -> None:
-        first, part = value % self.radix, value // self.radix
         playable = self.playable
         for k, card in enumerate(self.combo):
-            if first == k + 1:
+            if value == k:
                 _narrow(know, card, playable)
-                break
+                return
             _narrow(know, card, ~playable)
+        part = value - len(self.combo)
         if self.parts and part < len(self.parts):
             _narrow(know, self.card, self.parts[part])
 
@@ -72,6 +71,11 @@ def _narrow(know: dict, card: int, mask: int) -> None:
     narrowed = know[card] & mask
     if narrowed:
         know[card] = narrowed
+
+
+_questions: dict = {}
+"""Questions already stated, by everything a question depends on: the seats of one table
+state the same questions about the same hands."""
 
 
 class HatState(PublicState):
@@ -111,7 +115,18 @@ class HatState(PublicState):
         playable, dead, _critical = self.masks()
         weights = [self.rules.copies[i] - self.gone[i] for i in range(self.rules.size)]
         alive = mask_of_counts(weights)
-        return modulus, [self.question(self.hands[r], modulus, playable, dead, alive, weights) for r in receivers]
+        gone = tuple(self.gone)
+        questions = []
+        for receiver in receivers:
+            hand = self.hands[receiver]
+            key = (tuple(hand), tuple(self.know[c] for c in hand), modulus, playable, dead, gone)
+            question = _questions.get(key)
+            if question is None:
+                if len(_questions) > 100_000:
+                    _questions.clear()
+                question = _questions[key] = self.question(hand, modulus, playable, dead, alive, weights)
+            questions.append(question)
+        return modulus, questions
 
     def question(self, hand, modulus, playable, dead, alive, weights) -> Question:
         know = self.know
@@ -124,9 +139,8 @@ class HatState(PublicState):
                     total = _weight(m, weights)
                     chances.append((-_weight(m & playable, weights) / total if total else 0, card))
             chances.sort()
-            combo = [card for _, card in chances[: modulus - 1]]
-        radix = len(combo) + 1
-        room = modulus // radix
+            combo = [card for _, card in chances[: max(1, modulus - COMBO_RESERVE)]]
+        room = modulus - len(combo)
         card, parts = None, ()
         if room >= 2:
             best = None
@@ -268,6 +282,9 @@ def choose(view: View, rng: random.Random):
     if plays:
         card = min(plays, key=lambda c: (rules.rank_of[(mine[c] & -mine[c]).bit_length() - 1], -hand.index(c)))
         return Play(view.seat, card)
+    gamble = best_gamble(view, mine, playable, unseen, 0.4)
+    if gamble is not None:
+        return Play(view.seat, gamble)
 
     tokens, max_tokens = view.clue_tokens, view.options.clue_tokens
     can_discard = tokens < max_tokens
