@@ -5,6 +5,7 @@ the rulebooks call white is hanab.live's index-4 suit (their "Purple").
 """
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from .errors import InvalidOptions
 
@@ -35,7 +36,7 @@ class Variant:
     name: str
     suits: tuple[Suit, ...]
 
-    @property
+    @cached_property
     def clue_colors(self) -> tuple[str, ...]:
         """Colors a clue may name, in hanab.live's index order (rainbow suits have none)."""
         return tuple(s.name for s in self.suits if s.own_color)

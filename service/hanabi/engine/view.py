@@ -6,6 +6,7 @@ is only for finished games or trusted tooling.
 """
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .actions import Action, action_to_dict
 from .options import GameOptions
@@ -15,8 +16,7 @@ from .state import ClueEvent, Event, GameState
 _MASK_BITS = tuple(tuple(i for i in range(8) if mask >> i & 1) for mask in range(256))
 
 
-@dataclass(frozen=True, slots=True)
-class HandCard:
+class HandCard(NamedTuple):
     id: int
     suit: int | None
     """None when the viewer may not know it (its own card while the game runs)."""
@@ -28,8 +28,7 @@ class HandCard:
     """The clues that touched this card, oldest first."""
 
 
-@dataclass(frozen=True, slots=True)
-class DiscardedCard:
+class DiscardedCard(NamedTuple):
     id: int
     suit: int
     rank: int
