@@ -3,9 +3,10 @@ import pathlib
 import pytest
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
-SHARED = REPO.parent / "shared"
+FIXTURES = REPO / "tests" / "fixtures"
 
 
 @pytest.fixture
 def fixtures_dir() -> pathlib.Path:
-    return SHARED / "fixtures" / "hanablive"
+    """Real games exported from hanab.live (copied from the project's shared fixtures)."""
+    return FIXTURES / "hanablive"
