@@ -6,7 +6,7 @@ import sys
 import pytest
 
 from hanabi.engine import GameOptions, view
-from hanabi.simulator import game_seed, play_game, simulate
+from hanabi.simulator import game_file_name, game_seed, play_game, simulate
 
 HANABI = [sys.executable, "-m", "hanabi.cli"]
 
@@ -78,5 +78,70 @@ def test_cli_prints_a_readable_report():
 )
 def test_cli_rejects_bad_arguments_clearly(args, message):
     out = subprocess.run(HANABI + ["simulate"] + args, capture_output=True, text=True)
+    assert out.returncode == 2
+    assert message in out.stderr
+
+
+def test_a_run_on_several_processes_gives_the_single_process_results():
+    options = GameOptions(players=3, variant="6 Suits")
+    single = simulate(options, "hat", games=45, seed="split")
+    split = simulate(options, "hat", games=45, seed="split", threads=2)
+    assert split.threads == 2
+    assert split.scores == single.scores
+    assert split.turns == single.turns
+    assert split.end_conditions == single.end_conditions
+
+
+def test_saved_games_replay_to_the_simulated_scores(tmp_path):
+    out = subprocess.run(
+        HANABI + ["simulate", "--players", "4", "--bot", "basic", "--games", "6", "--seed", "save me", "--threads", "2"]
+        + ["--json-output", str(tmp_path), "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.loads(out.stdout)["saved_games"] == 6
+    expected = simulate(GameOptions(players=4), "basic", games=6, seed="save me").scores
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(game_file_name("save me", i) for i in range(6))
+    for index, score in enumerate(expected):
+        path = tmp_path / game_file_name("save me", index)
+        data = json.loads(path.read_text())
+        assert data["seed"] == game_seed("save me", index)
+        replayed = subprocess.run(HANABI + ["replay", str(path)], capture_output=True, text=True, check=True)
+        assert json.loads(replayed.stdout)["score"] == score
+
+
+def test_losses_only_saves_exactly_the_imperfect_games(tmp_path):
+    options = GameOptions(players=3)
+    result = simulate(options, "hat", games=40, seed="losses", json_output=str(tmp_path), losses_only=True)
+    imperfect = {game_file_name("losses", i) for i, score in enumerate(result.scores) if score < 25}
+    assert 0 < len(imperfect) < 40
+    assert {p.name for p in tmp_path.iterdir()} == imperfect
+    assert result.saved == len(imperfect)
+
+
+def test_progress_is_reported_on_stderr_when_asked():
+    quiet = subprocess.run(
+        HANABI + ["simulate", "--players", "2", "--bot", "random", "--games", "5"], capture_output=True, text=True, check=True
+    )
+    assert quiet.stderr == ""
+    loud = subprocess.run(
+        HANABI + ["simulate", "--players", "2", "--bot", "random", "--games", "5", "--progress"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "5/5 games" in loud.stderr
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--threads", "0"], "--threads must be at least 1"),
+        (["--losses-only"], "--losses-only needs --json-output"),
+    ],
+)
+def test_cli_rejects_bad_simulator_options(args, message):
+    out = subprocess.run(HANABI + ["simulate", "--players", "3", "--bot", "random"] + args, capture_output=True, text=True)
     assert out.returncode == 2
     assert message in out.stderr

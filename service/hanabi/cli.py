@@ -27,6 +27,10 @@ def main(argv: list[str] | None = None) -> int:
     simulate.add_argument("--all-or-nothing", action="store_true")
     simulate.add_argument("--timed-display", action="store_true")
     simulate.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
+    simulate.add_argument("--threads", type=int, default=1, help="processes to play on (same results as one)")
+    simulate.add_argument("--progress", action="store_true", help="report progress on stderr even when it is not a terminal")
+    simulate.add_argument("--json-output", metavar="DIR", help="save each game to DIR as hanab.live JSON")
+    simulate.add_argument("--losses-only", action="store_true", help="with --json-output, save only games below the maximum score")
     simulate.set_defaults(run=_simulate)
 
     args = parser.parse_args(argv)
@@ -70,6 +74,12 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("hanabi simulate: --games must be at least 1", file=sys.stderr)
         return 2
+    if args.threads < 1:
+        print("hanabi simulate: --threads must be at least 1", file=sys.stderr)
+        return 2
+    if args.losses_only and args.json_output is None:
+        print("hanabi simulate: --losses-only needs --json-output DIR", file=sys.stderr)
+        return 2
     try:
         options = GameOptions(
             players=args.players,
@@ -83,9 +93,40 @@ def _simulate(args: argparse.Namespace) -> int:
     except EngineError as error:
         print(f"hanabi simulate: {error.message}", file=sys.stderr)
         return 2
-    result = simulate(options, args.bot, args.games, args.seed)
+    progress = _progress_printer() if args.progress or sys.stderr.isatty() else None
+    try:
+        result = simulate(
+            options,
+            args.bot,
+            args.games,
+            args.seed,
+            threads=args.threads,
+            json_output=args.json_output,
+            losses_only=args.losses_only,
+            progress=progress,
+        )
+    except OSError as error:
+        print(f"hanabi simulate: cannot write {error.filename}: {error.strerror}", file=sys.stderr)
+        return 1
     print(json.dumps(result.to_dict()) if args.json else format_report(result))
     return 0
+
+
+def _progress_printer(every_seconds: float = 2.0):
+    """A progress callback for `simulate` that writes a line to stderr every few seconds."""
+    import time
+
+    start = time.monotonic()
+    last = [start]
+
+    def report(done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - last[0] >= every_seconds or done == total:
+            last[0] = now
+            rate = done / (now - start) if now > start else 0.0
+            print(f"hanabi simulate: {done}/{total} games, {rate:.0f} games/s", file=sys.stderr, flush=True)
+
+    return report
 
 
 if __name__ == "__main__":

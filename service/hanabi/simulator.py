@@ -1,13 +1,22 @@
-"""Seeded self-play: every seat played by the same strategy, each from its own view."""
+"""Seeded self-play: every seat played by the same strategy, each from its own view.
 
+Game `index` of a simulation seeded `seed` is fully determined by (options, bot, seed, index),
+so a run split over processes gives exactly the results of a run in one process.
+"""
+
+import json
 import math
+import multiprocessing
+import os
 import random
+import re
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Callable
 
 from .bots import get_strategy
-from .engine import GameOptions, GameState, new_game, view
+from .engine import Action, GameOptions, GameState, new_game, view
 
 
 @dataclass
@@ -18,6 +27,8 @@ class SimulationResult:
     turns: int = 0
     seconds: float = 0.0
     end_conditions: Counter = field(default_factory=Counter)
+    threads: int = 1
+    saved: int = 0
 
     @property
     def games(self) -> int:
@@ -58,6 +69,8 @@ class SimulationResult:
             "end_conditions": {k: v for k, v in sorted(self.end_conditions.items())},
             "turns": self.turns,
             "seconds": round(self.seconds, 3),
+            "threads": self.threads,
+            "saved_games": self.saved,
             "games_per_second": round(self.games / self.seconds, 1) if self.seconds else None,
             "turns_per_second": round(self.turns / self.seconds, 1) if self.seconds else None,
         }
@@ -68,26 +81,104 @@ def game_seed(seed: str, index: int) -> str:
     return f"{seed}/{index}"
 
 
-def play_game(options: GameOptions, bot: str, deck_seed: str) -> GameState:
-    """One self-play game: the bot's random source is seeded from the deck seed too, so a
-    game is fully determined by (options, bot, deck_seed)."""
+def game_file_name(seed: str, index: int) -> str:
+    """The file `--json-output` writes game `index` of a simulation seeded `seed` to."""
+    return re.sub(r"[^A-Za-z0-9_.-]", "_", seed) + f"-{index}.json"
+
+
+def play_recorded(options: GameOptions, bot: str, deck_seed: str) -> tuple[GameState, list[Action]]:
+    """One self-play game and the actions played in it. The bot's random source is seeded
+    from the deck seed too, so a game is fully determined by (options, bot, deck_seed)."""
     choose = get_strategy(bot)
     rng = random.Random(deck_seed)
     state = new_game(options, seed=deck_seed)
+    actions = []
     while not state.is_over:
-        state = state.apply(choose(view(state, state.current_seat), rng))
-    return state
+        action = choose(view(state, state.current_seat), rng)
+        state = state.apply(action)
+        actions.append(action)
+    return state, actions
 
 
-def simulate(options: GameOptions, bot: str, games: int, seed: str) -> SimulationResult:
+def play_game(options: GameOptions, bot: str, deck_seed: str) -> GameState:
+    return play_recorded(options, bot, deck_seed)[0]
+
+
+@dataclass(frozen=True)
+class _Job:
+    options: GameOptions
+    bot: str
+    seed: str
+    json_output: str | None
+    losses_only: bool
+
+
+def _play_indexes(job: _Job, indexes: range) -> list[tuple[int, int, str, bool]]:
+    """(score, turns, end condition, saved) of each game, saving it as hanab.live JSON if asked."""
+    from .engine.hanablive import export_game
+
+    results = []
+    for index in indexes:
+        deck_seed = game_seed(job.seed, index)
+        state, actions = play_recorded(job.options, job.bot, deck_seed)
+        perfect = state.score == job.options.variant_rules.max_score
+        save = job.json_output is not None and not (job.losses_only and perfect)
+        if save:
+            data = export_game(job.options, state.deck, actions, seed=deck_seed)
+            path = os.path.join(job.json_output, game_file_name(job.seed, index))
+            with open(path, "w", encoding="utf-8") as f:
+                json.dump(data, f)
+        results.append((state.score, state.turn, state.end_condition.label, save))
+    return results
+
+
+def _play_chunk(args: tuple[_Job, range]) -> list[tuple[int, int, str, bool]]:
+    return _play_indexes(*args)
+
+
+def simulate(
+    options: GameOptions,
+    bot: str,
+    games: int,
+    seed: str,
+    *,
+    threads: int = 1,
+    json_output: str | None = None,
+    losses_only: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+) -> SimulationResult:
+    """Play games 0..games-1 of the simulation seeded `seed`, on `threads` processes.
+
+    `json_output` is a directory to save each game to (only the games below the maximum
+    score with `losses_only`); `progress(done, games)` is called as games finish."""
     get_strategy(bot)
-    result = SimulationResult(bot=bot, options=options)
+    if json_output is not None:
+        os.makedirs(json_output, exist_ok=True)
+    job = _Job(options, bot, seed, json_output, losses_only)
+    threads = max(1, min(threads, games))
+    result = SimulationResult(bot=bot, options=options, threads=threads)
     start = time.perf_counter()
-    for index in range(games):
-        state = play_game(options, bot, game_seed(seed, index))
-        result.scores.append(state.score)
-        result.turns += state.turn
-        result.end_conditions[state.end_condition.label] += 1
+    size = max(1, min(100, games // (threads * 8)))
+    chunks = [(job, range(first, min(first + size, games))) for first in range(0, games, size)]
+    if threads == 1:
+        outcomes = map(_play_chunk, chunks)
+        pool = None
+    else:
+        pool = multiprocessing.get_context().Pool(threads)
+        outcomes = pool.imap(_play_chunk, chunks)
+    try:
+        for chunk in outcomes:
+            for score, turns, end_condition, saved in chunk:
+                result.scores.append(score)
+                result.turns += turns
+                result.end_conditions[end_condition] += 1
+                result.saved += saved
+            if progress is not None:
+                progress(result.games, games)
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
     result.seconds = time.perf_counter() - start
     return result
 
@@ -109,6 +200,6 @@ def format_report(result: SimulationResult) -> str:
     if result.seconds:
         lines.append(
             f"speed: {result.games / result.seconds:.1f} games/s, {result.turns / result.seconds:.0f} turns/s "
-            f"({result.seconds:.2f} s)"
+            f"({result.seconds:.2f} s, {result.threads} process{'es' if result.threads > 1 else ''})"
         )
     return "\n".join(lines)

@@ -1,7 +1,10 @@
 """The real strategies (basic, hat): legal in every variant and option, fed only views,
 and strong enough to be worth playing with."""
 
+import os
 import random
+import subprocess
+import sys
 import statistics
 
 import pytest
@@ -79,3 +82,20 @@ def test_strategy_is_a_function_of_the_view(strategy):
     replayed = [choose(v, random.Random(0)) for v in reversed(views)]
     first = [choose(v, random.Random(0)) for v in views]
     assert list(reversed(replayed)) == first
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_games_do_not_depend_on_the_process_hash_seed(strategy):
+    """A strategy must not let set or dict ordering of strings pick its move: the same seed
+    gives the same game in every process."""
+    code = (
+        "from hanabi.engine import GameOptions; from hanabi.simulator import simulate; "
+        f"print(simulate(GameOptions(players=4), {strategy!r}, 8, 'hash').scores)"
+    )
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-c", code], env={**os.environ, "PYTHONHASHSEED": hash_seed}, capture_output=True, text=True, check=True
+        ).stdout
+        for hash_seed in ("1", "2", "3")
+    }
+    assert len(outputs) == 1
