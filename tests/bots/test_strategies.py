@@ -3,9 +3,9 @@ and strong enough to be worth playing with."""
 
 import os
 import random
+import statistics
 import subprocess
 import sys
-import statistics
 
 import pytest
 

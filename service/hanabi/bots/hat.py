@@ -8,14 +8,23 @@ sees every answer and clues their sum; each other player sees every answer but t
 recovers it by subtraction. Everyone then applies every answer to the public knowledge, so all
 seats keep the same picture of every hand, rebuilt from the history alone.
 
-A clue's number: the receivers are the other seats with cards, in seat order from the giver;
-N = 3 x their count. A clue to receiver k is worth 3k, plus 0 for a rank clue touching that
-receiver's newest card, 1 for a color clue touching it, 2 for a clue not touching it.
+A clue's number: the receivers are the other seats with cards, in seat order from the giver,
+each worth a block of values. A clue to a receiver is worth the block's start, plus 0 for a
+rank clue touching that receiver's newest card, 1 for a color clue touching it, and otherwise
+2; when everyone knows a rank clue and a color clue missing the newest card both exist (two
+ranks and two colors in the hand, or empty clues allowed), the block has 4 values and a clue
+missing the newest card is worth 2 as a rank clue, 3 as a color clue. The questions: "which of
+these cards is the first that plays now (or, when no dead card is known, is dead)?", then a
+partition of one card's possible identities with the values left.
+
+Who must clue: a player clues whenever a teammate holds a card that plays and does not know it,
+so a discard with a clue token left tells everyone their cards not known to play do not.
+Otherwise a player clues to stall while someone knows a card to play, or with many tokens.
 """
 
 import random
 
-from ..engine import ColorClue, Discard, Play, RankClue, View
+from ..engine import ColorClue, Discard, DiscardEvent, Play, RankClue, View
 from .common import (
     best_gamble,
     PublicState,
@@ -28,27 +37,29 @@ from .common import (
     visible_identities,
 )
 
-CLASSES = 3
 COMBO_RESERVE = 1
+CLUE_ABOVE = 4
+"""With more clue tokens than this, a player clues rather than discards even when no one needs it."""
+RISKY_PLAY_CHANCE = 0.75
+"""With a strike to spare, a card known to play or be dead is played when it plays this likely."""
 
 
 class Question:
     """A public question about one hand, answered by one number: k < len(combo) means "combo[k]
-    is the first of these cards that plays now"; len(combo) + p means "none of them plays, and
-    `card` is in part p of `parts`"."""
+    is the first of these (card, identities) pairs whose card is among its identities" (is it
+    playable? is it dead?); len(combo) + p means "none is, and `card` is in part p of `parts`"."""
 
-    __slots__ = ("hand", "combo", "card", "parts", "playable")
+    __slots__ = ("hand", "combo", "card", "parts")
 
-    def __init__(self, hand, combo, card, parts, playable):
+    def __init__(self, hand, combo, card, parts):
         self.hand = tuple(hand)
         self.combo = combo
         self.card = card
         self.parts = parts
-        self.playable = playable
 
     def answer(self, identity_of) -> int:
-        for k, card in enumerate(self.combo):
-            if self.playable >> identity_of[card] & 1:
+        for k, (card, mask) in enumerate(self.combo):
+            if mask >> identity_of[card] & 1:
                 return k
         if self.parts:
             bit = 1 << identity_of[self.card]
@@ -56,12 +67,11 @@ class Question:
         return len(self.combo)
 
     def apply(self, value: int, know: dict) -> None:
-        playable = self.playable
-        for k, card in enumerate(self.combo):
+        for k, (card, mask) in enumerate(self.combo):
             if value == k:
-                _narrow(know, card, playable)
+                _narrow(know, card, mask)
                 return
-            _narrow(know, card, ~playable)
+            _narrow(know, card, ~mask)
         part = value - len(self.combo)
         if self.parts and part < len(self.parts):
             _narrow(know, self.card, self.parts[part])
@@ -79,16 +89,18 @@ state the same questions about the same hands."""
 
 
 class HatState(PublicState):
-    __slots__ = ("know", "used")
+    __slots__ = ("know", "used", "tokens")
 
     def __init__(self, rules: Rules):
         super().__init__(rules)
         self.know = {card: rules.all for hand in self.hands for card in hand}
         self.used: dict[int, int] = {}
+        self.tokens = rules.options.clue_tokens
 
     def _copy_extra(self, new) -> None:
         new.know = dict(self.know)
         new.used = dict(self.used)
+        new.tokens = self.tokens
 
     def advance(self, event, context=None) -> None:
         super().advance(event, context)
@@ -102,6 +114,24 @@ class HatState(PublicState):
         for card in self.hands[event.target]:
             _narrow(know, card, mask if card in event.touched else ~mask)
         super().apply_clue(event)
+        self.tokens -= 1
+
+    def on_leave(self, event, context) -> None:
+        """A discard while a clue could be given says that no one else holds a card that plays
+        and is not known to (see `needs_clue`): everyone learns their other cards do not play."""
+        if type(event) is DiscardEvent:
+            if self.tokens > 0:
+                playable = self.masks()[0]
+                know = self.know
+                for seat, hand in enumerate(self.hands):
+                    if seat != event.seat:
+                        for card in hand:
+                            if know[card] & ~playable:
+                                _narrow(know, card, ~playable)
+            self.tokens += 1
+        elif event.success:
+            bonus = (event.rank == 5) + (event.announce is not None)
+            self.tokens = min(self.rules.options.clue_tokens, self.tokens + bonus)
 
     # ---- the hat ------------------------------------------------------------------------
 
@@ -109,9 +139,27 @@ class HatState(PublicState):
         players = self.rules.players
         return [s % players for s in range(giver + 1, giver + players) if self.hands[s % players]]
 
-    def questions(self, giver: int) -> tuple[int, list[Question]]:
+    def classes(self, seat: int) -> int:
+        """How many clue kinds carry a distinct value for this receiver: 4 when everyone knows
+        both a rank clue and a color clue missing the newest card exist, else 3."""
+        rules = self.rules
+        if not rules.simple_colors:
+            return 3
+        if rules.options.empty_clues:
+            return 4
+        masks = [self.know[c] for c in self.hands[seat]]
+        for group in (rules.suit_mask, rules.rank_list):
+            if any(all(m & g for m in masks) for g in group):
+                return 3
+        return 4
+
+    def layout(self, giver: int) -> tuple[list[int], list[int]]:
         receivers = self.receivers(giver)
-        modulus = CLASSES * len(receivers)
+        return receivers, [self.classes(r) for r in receivers]
+
+    def questions(self, giver: int) -> tuple[int, list[Question]]:
+        receivers, classes = self.layout(giver)
+        modulus = sum(classes)
         playable, dead, _critical = self.masks()
         weights = [self.rules.copies[i] - self.gone[i] for i in range(self.rules.size)]
         alive = mask_of_counts(weights)
@@ -133,13 +181,20 @@ class HatState(PublicState):
         masks = [(know[c] & alive) or know[c] for c in hand]
         combo = []
         if not any(m & ~playable == 0 for m in masks):
-            chances = []
+            asks = []
             for card, m in zip(hand, masks):
-                if m & playable:
+                total = _weight(m, weights)
+                if m & playable and m & ~dead and total:
+                    asks.append((0, _weight(m & playable, weights) / total, card, playable))
+            if not any(m & ~dead == 0 for m in masks):
+                for card, m in zip(hand, masks):
                     total = _weight(m, weights)
-                    chances.append((-_weight(m & playable, weights) / total if total else 0, card))
-            chances.sort()
-            combo = [card for _, card in chances[: max(1, modulus - COMBO_RESERVE)]]
+                    if m & dead and m & ~dead and total:
+                        asks.append((1, _weight(m & dead, weights) / total, card, dead))
+            capacity = max(1, modulus - COMBO_RESERVE)
+            asks.sort(key=lambda a: (a[0], -a[1]))
+            del asks[capacity:]
+            combo = [(card, mask) for _, _, card, mask in asks]
         room = modulus - len(combo)
         card, parts = None, ()
         if room >= 2:
@@ -156,7 +211,7 @@ class HatState(PublicState):
             if best is not None:
                 card = best[1]
                 parts = _partition(best[2], room, playable, dead, weights, self.rules)
-        return Question(hand, combo, card, parts, playable)
+        return Question(hand, tuple(combo), card, parts)
 
     def on_clue(self, event, context) -> None:
         viewer, identity_of = context
@@ -164,13 +219,12 @@ class HatState(PublicState):
         modulus, questions = self.questions(giver)
         if not modulus or event.target == giver:
             return
-        receivers = self.receivers(giver)
+        receivers, classes = self.layout(giver)
         if event.target not in receivers:
             return
-        target_hand = self.hands[event.target]
-        touches_newest = target_hand[0] in event.touched
-        kind = (0 if event.kind == "rank" else 1) if touches_newest else 2
-        total = CLASSES * receivers.index(event.target) + kind
+        index = receivers.index(event.target)
+        kind = _clue_class(event.kind, self.hands[event.target][0] in event.touched, classes[index])
+        total = sum(classes[:index]) + kind
         answers = []
         mine = None
         for receiver, question in zip(receivers, questions):
@@ -187,6 +241,14 @@ class HatState(PublicState):
             answers[mine] = total % modulus
         for question, value in zip(questions, answers):
             question.apply(value, self.know)
+
+
+def _clue_class(kind: str, touches_newest: bool, classes: int) -> int:
+    if touches_newest:
+        return 0 if kind == "rank" else 1
+    if classes == 3:
+        return 2
+    return 2 if kind == "rank" else 3
 
 
 def _weight(mask: int, weights) -> int:
@@ -239,9 +301,12 @@ def _hat_clue(view: View, state: HatState, identity_of):
     if not modulus:
         return None
     total = sum(q.answer(identity_of) for q in questions) % modulus
-    receivers = state.receivers(seat)
-    target = receivers[total // CLASSES]
-    kind = total % CLASSES
+    receivers, classes = state.layout(seat)
+    index = 0
+    while total >= classes[index]:
+        total -= classes[index]
+        index += 1
+    target, kind = receivers[index], total
     hand = state.hands[target]
     rules = state.rules
     newest = identity_of[hand[0]]
@@ -250,19 +315,18 @@ def _hat_clue(view: View, state: HatState, identity_of):
     if kind == 1:
         return ColorClue(seat, target, rules.colors_of_suit[rules.suit_of[newest]][0])
     newest_bit = 1 << newest
-    for card in hand[1:]:
-        rank = rules.rank_of[identity_of[card]]
-        if not rules.rank_mask[rank] & newest_bit:
-            return RankClue(seat, target, rank)
-    for card in hand[1:]:
-        for color in rules.colors_of_suit[rules.suit_of[identity_of[card]]]:
-            if not rules.color_mask[color] & newest_bit:
-                return ColorClue(seat, target, color)
+    ranks = [rules.rank_of[identity_of[card]] for card in hand[1:]]
+    colors = [color for card in hand[1:] for color in rules.colors_of_suit[rules.suit_of[identity_of[card]]]]
     if rules.options.empty_clues:
-        for rank in range(1, 6):
-            if not rules.rank_mask[rank] & newest_bit:
-                return RankClue(seat, target, rank)
-    return None
+        ranks += list(range(1, 6))
+        colors += list(range(rules.num_colors))
+    rank_clues = [RankClue(seat, target, r) for r in ranks if not rules.rank_mask[r] & newest_bit]
+    color_clues = [ColorClue(seat, target, c) for c in colors if not rules.color_mask[c] & newest_bit]
+    if classes[index] == 3:
+        options = rank_clues + color_clues
+    else:
+        options = rank_clues if kind == 2 else color_clues
+    return options[0] if options else None
 
 
 def choose(view: View, rng: random.Random):
@@ -285,12 +349,20 @@ def choose(view: View, rng: random.Random):
     gamble = best_gamble(view, mine, playable, unseen, 0.4)
     if gamble is not None:
         return Play(view.seat, gamble)
+    if view.strikes + 2 <= view.options.max_strikes and not view.options.all_or_nothing:
+        risky = _risky_play(mine, playable, dead, unseen, RISKY_PLAY_CHANCE)
+        if risky is not None:
+            return Play(view.seat, risky)
 
     tokens, max_tokens = view.clue_tokens, view.options.clue_tokens
     can_discard = tokens < max_tokens
     if tokens > 0:
         worth = tokens == max_tokens or not can_discard or _clue_is_worth(view, state, identity_of, playable)
         if worth:
+            clue = _hat_clue(view, state, identity_of)
+            if clue is not None and clue in legal:
+                return clue
+        if tokens > CLUE_ABOVE or _someone_knows_a_play(view, state, playable):
             clue = _hat_clue(view, state, identity_of)
             if clue is not None and clue in legal:
                 return clue
@@ -301,6 +373,25 @@ def choose(view: View, rng: random.Random):
     if clue is not None and clue in legal:
         return clue
     return safe_fallback(view, rng)
+
+
+def _risky_play(mine, playable, dead, unseen, threshold):
+    """A card that plays or is dead, most likely the former, if that chance exceeds `threshold`."""
+    best, best_chance = None, threshold
+    for card, mask in mine.items():
+        if mask & ~(playable | dead):
+            continue
+        total, hits = _weight(mask, unseen), _weight(mask & playable, unseen)
+        if total and hits / total > best_chance:
+            best, best_chance = card, hits / total
+    return best
+
+
+def _someone_knows_a_play(view: View, state: HatState, playable) -> bool:
+    know = state.know
+    return any(
+        know[card] & ~playable == 0 for seat, hand in enumerate(state.hands) if seat != view.seat for card in hand
+    )
 
 
 def _clue_is_worth(view: View, state: HatState, identity_of, playable) -> bool:
