@@ -1,0 +1,57 @@
+"""Settings of the service, read from environment variables in this one place.
+
+    DATABASE_URL         Postgres to use; unset: an embedded Postgres in HANABI_DATA_DIR/postgres
+    HANABI_DATA_DIR      folder for the service's own data (default: .hanabi in the working directory)
+    HANABI_DB_POOL_MIN   connections a process keeps open (default 1)
+    HANABI_DB_POOL_MAX   most connections a process opens (default 10)
+"""
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping
+
+
+class ConfigError(ValueError):
+    """An environment variable holds a value the service cannot use."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str | None
+    """None means: start the embedded Postgres in `data_dir`."""
+    data_dir: Path
+    pool_min_size: int = 1
+    pool_max_size: int = 10
+
+    @property
+    def embedded_postgres_dir(self) -> Path:
+        return self.data_dir / "postgres"
+
+
+def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
+    """Settings from `environ` (default: the process environment). Empty variables count as unset."""
+    env = os.environ if environ is None else environ
+    pool_min = _positive_int(env, "HANABI_DB_POOL_MIN", 1, allow_zero=True)
+    pool_max = _positive_int(env, "HANABI_DB_POOL_MAX", 10)
+    if pool_min > pool_max:
+        raise ConfigError(f"HANABI_DB_POOL_MIN ({pool_min}) is larger than HANABI_DB_POOL_MAX ({pool_max}).")
+    return Settings(
+        database_url=env.get("DATABASE_URL") or None,
+        data_dir=Path(env.get("HANABI_DATA_DIR") or ".hanabi").resolve(),
+        pool_min_size=pool_min,
+        pool_max_size=pool_max,
+    )
+
+
+def _positive_int(env: Mapping[str, str], name: str, default: int, *, allow_zero: bool = False) -> int:
+    raw = env.get(name)
+    if not raw:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a whole number, not {raw!r}.") from None
+    if value < (0 if allow_zero else 1):
+        raise ConfigError(f"{name} must be {'0 or more' if allow_zero else 'at least 1'}, not {value}.")
+    return value

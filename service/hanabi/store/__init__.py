@@ -1,0 +1,15 @@
+"""Postgres storage of the service: accounts and tokens, games as event logs, idempotency keys.
+
+Functions take a psycopg connection (autocommit, e.g. from `database.create_pool`) and run
+their writes in one transaction each, or as a savepoint when the caller has opened one, so
+several of them can be combined atomically (see `idempotency`). The store asks the engine
+for every rule: it knows how to record a game, not how to play one.
+
+    accounts     create accounts, issue, check and revoke API tokens
+    games        create, load (replay) and append actions to games
+    seats        join and leave seats, start a game
+    lobby        list games: by status, by account, awaiting an account's move
+    idempotency  stored responses for Idempotency-Key retries
+    database     connections, the pool, the embedded Postgres
+    migrate      apply migrations/ with yoyo
+"""

@@ -1,0 +1,103 @@
+"""Accounts (people and bots) and their API tokens.
+
+A token is 32 random bytes, shown once when it is issued. Only its SHA-256 digest is stored,
+so a copy of the database does not let anyone act as an account.
+"""
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+
+import psycopg
+from psycopg.rows import class_row
+
+from .errors import Conflict, InvalidRequest, NotFound
+
+ACCOUNT_KINDS = ("human", "bot")
+TOKEN_PREFIX = "hnb_"
+"""Marks a string as a Hanabi token, for people reading logs and for secret scanners."""
+
+
+@dataclass(frozen=True)
+class Account:
+    id: int
+    name: str
+    kind: str
+    created_at: datetime
+
+
+_ACCOUNT_COLUMNS = "id, name, kind, created_at"
+
+
+def hash_token(token: str) -> bytes:
+    return hashlib.sha256(token.encode("utf-8")).digest()
+
+
+def create_account(conn: psycopg.Connection, name: str, kind: str) -> tuple[Account, str]:
+    """Create an account and its first token. Returns the account and the token (shown only now)."""
+    if kind not in ACCOUNT_KINDS:
+        raise InvalidRequest(f"An account is {' or '.join(ACCOUNT_KINDS)}, not {kind!r}.", "invalid_account_kind")
+    try:
+        with conn.transaction():
+            account = (
+                conn.cursor(row_factory=class_row(Account))
+                .execute(f"INSERT INTO accounts (name, kind) VALUES (%s, %s) RETURNING {_ACCOUNT_COLUMNS}", (name, kind))
+                .fetchone()
+            )
+            token = issue_token(conn, account.id)
+    except psycopg.errors.UniqueViolation as error:
+        if error.diag.constraint_name == "accounts_name_key":
+            raise Conflict(f"The name {name!r} is taken.", "account_name_taken") from None
+        raise
+    return account, token
+
+
+def issue_token(conn: psycopg.Connection, account_id: int) -> str:
+    """A new token for an existing account; the account's other tokens stay valid."""
+    token = TOKEN_PREFIX + secrets.token_urlsafe(32)
+    conn.execute("INSERT INTO api_tokens (token_hash, account_id) VALUES (%s, %s)", (hash_token(token), account_id))
+    return token
+
+
+def authenticate(conn: psycopg.Connection, token: str) -> Account | None:
+    """The account a token belongs to, or None for an unknown or revoked token."""
+    return (
+        conn.cursor(row_factory=class_row(Account))
+        .execute(
+            """SELECT a.id, a.name, a.kind, a.created_at
+                FROM api_tokens t JOIN accounts a ON a.id = t.account_id
+                WHERE t.token_hash = %s AND t.revoked_at IS NULL""",
+            (hash_token(token),),
+        )
+        .fetchone()
+    )
+
+
+def revoke_token(conn: psycopg.Connection, token: str) -> bool:
+    """Revoke a token. False when it was unknown or already revoked."""
+    cursor = conn.execute(
+        "UPDATE api_tokens SET revoked_at = now() WHERE token_hash = %s AND revoked_at IS NULL",
+        (hash_token(token),),
+    )
+    return cursor.rowcount == 1
+
+
+def get_account(conn: psycopg.Connection, account_id: int) -> Account:
+    account = (
+        conn.cursor(row_factory=class_row(Account))
+        .execute(f"SELECT {_ACCOUNT_COLUMNS} FROM accounts WHERE id = %s", (account_id,))
+        .fetchone()
+    )
+    if account is None:
+        raise NotFound(f"There is no account {account_id}.", "account_not_found")
+    return account
+
+
+def find_account(conn: psycopg.Connection, name: str) -> Account | None:
+    """The account with this name, compared without regard to case."""
+    return (
+        conn.cursor(row_factory=class_row(Account))
+        .execute(f"SELECT {_ACCOUNT_COLUMNS} FROM accounts WHERE lower(name) = lower(%s)", (name,))
+        .fetchone()
+    )

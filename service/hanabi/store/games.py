@@ -1,0 +1,384 @@
+"""Games as event logs: create a game, load it (the engine replays its log), append an action.
+
+Every change to a game is an event numbered seq = version + 1, inserted in the same
+transaction that bumps `games.version` and rewrites the columns derived from the new state.
+Appending is optimistic: the game is read without a lock, and the primary key
+(game_id, seq) lets only one of two writers that saw the same version insert its event; the
+other gets VersionConflict with the version it lost to. Nothing here knows a rule of Hanabi:
+the engine decides whether an action is legal and what state follows.
+"""
+
+import secrets
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Iterable, Iterator, NamedTuple
+
+import psycopg
+from psycopg.rows import dict_row
+from psycopg.types.json import Jsonb
+
+from hanabi.engine import (
+    Action,
+    Card,
+    EndGame,
+    GameOptions,
+    GameState,
+    action_from_dict,
+    action_to_dict,
+    new_game,
+    replay,
+)
+
+from .errors import Conflict, InvalidRequest, NotFound, VersionConflict
+
+LOBBY_EVENTS = ("seat_joined", "seat_left", "game_started")
+"""Event types that change the seating, not the game state; every other event is an engine action."""
+
+STATUSES = ("lobby", "running", "finished")
+
+
+@dataclass(frozen=True)
+class SeatPlan:
+    """What a seat is when the game is created: open to anyone, reserved for one account, or a bot."""
+
+    kind: str
+    account_id: int | None = None
+    strategy: str | None = None
+
+    @classmethod
+    def open(cls) -> "SeatPlan":
+        return cls("open")
+
+    @classmethod
+    def reserved(cls, account_id: int) -> "SeatPlan":
+        return cls("reserved", account_id=account_id)
+
+    @classmethod
+    def bot(cls, strategy: str) -> "SeatPlan":
+        return cls("bot", strategy=strategy)
+
+
+@dataclass(frozen=True)
+class Seat:
+    seat: int
+    reserved_for: int | None
+    account_id: int | None
+    bot_strategy: str | None
+    joined_at: datetime | None
+
+    @property
+    def taken(self) -> bool:
+        return self.account_id is not None or self.bot_strategy is not None
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game's row: its options and deck, and the columns derived from its event log."""
+
+    id: int
+    options: GameOptions
+    deck: tuple[Card, ...]
+    seed: str | None
+    creator_id: int | None
+    status: str
+    version: int
+    free_seats: int
+    turn: int
+    current_seat: int | None
+    score: int
+    end_condition: str
+    created_at: datetime
+    updated_at: datetime
+    deadline: datetime | None
+    seats: tuple[Seat, ...]
+
+    def seat_of(self, account_id: int) -> int | None:
+        for seat in self.seats:
+            if seat.account_id == account_id:
+                return seat.seat
+        return None
+
+
+@dataclass(frozen=True)
+class GameEvent:
+    game_id: int
+    seq: int
+    type: str
+    seat: int | None
+    payload: dict
+    created_at: datetime
+
+    @property
+    def action(self) -> Action | None:
+        """The engine action this event records, or None for a seating event."""
+        return None if self.type in LOBBY_EVENTS else action_from_dict(self.payload)
+
+
+class LoadedGame(NamedTuple):
+    game: Game
+    state: GameState
+
+
+GAME_COLUMNS = """
+    g.id, g.options, g.deck, g.seed, g.creator_id, g.status, g.version, g.free_seats, g.turn,
+    g.current_seat, g.score, g.end_condition, g.created_at, g.updated_at, g.deadline,
+    (SELECT jsonb_agg(jsonb_build_object(
+                'seat', s.seat, 'reserved_for', s.reserved_for, 'account_id', s.account_id,
+                'bot_strategy', s.bot_strategy, 'joined_at', s.joined_at) ORDER BY s.seat)
+       FROM game_seats s WHERE s.game_id = g.id) AS seats"""
+"""The select list that `game_from_row` reads, for queries over `games g`."""
+
+_ACTIONS_COLUMN = """
+    (SELECT coalesce(jsonb_agg(e.payload ORDER BY e.seq), '[]')
+       FROM game_events e
+      WHERE e.game_id = g.id AND e.seq <= g.version AND e.type <> ALL(%(lobby_events)s)) AS actions"""
+
+
+def game_from_row(row: dict) -> Game:
+    seats = tuple(
+        Seat(
+            seat=s["seat"],
+            reserved_for=s["reserved_for"],
+            account_id=s["account_id"],
+            bot_strategy=s["bot_strategy"],
+            joined_at=datetime.fromisoformat(s["joined_at"]) if s["joined_at"] else None,
+        )
+        for s in row["seats"] or ()
+    )
+    return Game(
+        id=row["id"],
+        options=GameOptions.from_dict(row["options"]),
+        deck=tuple(Card(suit, rank) for suit, rank in row["deck"]),
+        seed=row["seed"],
+        creator_id=row["creator_id"],
+        status=row["status"],
+        version=row["version"],
+        free_seats=row["free_seats"],
+        turn=row["turn"],
+        current_seat=row["current_seat"],
+        score=row["score"],
+        end_condition=row["end_condition"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        deadline=row["deadline"],
+        seats=seats,
+    )
+
+
+def create_game(
+    conn: psycopg.Connection,
+    options: GameOptions,
+    seat_plan: Iterable[SeatPlan],
+    *,
+    creator_id: int | None = None,
+    deck: Iterable | None = None,
+    seed: str | None = None,
+) -> LoadedGame:
+    """Create a game in the lobby. The deck is `deck` when given, else the engine shuffles one
+    from `seed` (a random seed when none is given). A game whose seats are all bots starts at once."""
+    plan = list(seat_plan)
+    if len(plan) != options.players:
+        raise InvalidRequest(
+            f"The seat plan has {len(plan)} seats but the game has {options.players} players.", "invalid_seat_plan"
+        )
+    _check_seat_plan(plan)
+    if deck is None and seed is None:
+        seed = secrets.token_hex(8)
+    state = new_game(options, deck) if deck is not None else new_game(options, seed=seed)
+    free_seats = sum(1 for entry in plan if entry.kind != "bot")
+    try:
+        with conn.transaction():
+            game_id = conn.execute(
+                """INSERT INTO games (options, deck, seed, players, creator_id, free_seats)
+                   VALUES (%s, %s, %s, %s, %s, %s) RETURNING id""",
+                (
+                    Jsonb(options.to_dict()),
+                    Jsonb([list(card) for card in state.deck]),
+                    seed,
+                    options.players,
+                    creator_id,
+                    free_seats,
+                ),
+            ).fetchone()[0]
+            conn.cursor().executemany(
+                "INSERT INTO game_seats (game_id, seat, reserved_for, bot_strategy) VALUES (%s, %s, %s, %s)",
+                [(game_id, seat, entry.account_id, entry.strategy) for seat, entry in enumerate(plan)],
+            )
+            loaded = load_game(conn, game_id)
+            if free_seats == 0:
+                append_events(conn, loaded.game, [("game_started", None, {})], status="running", state=loaded.state)
+                loaded = load_game(conn, game_id)
+    except psycopg.errors.ForeignKeyViolation:
+        raise InvalidRequest("The game names an account that does not exist.", "account_not_found") from None
+    return loaded
+
+
+def _check_seat_plan(plan: list[SeatPlan]) -> None:
+    reserved = [entry.account_id for entry in plan if entry.kind == "reserved"]
+    for seat, entry in enumerate(plan):
+        valid = (
+            (entry.kind == "open" and entry.account_id is None and entry.strategy is None)
+            or (entry.kind == "reserved" and entry.account_id is not None and entry.strategy is None)
+            or (entry.kind == "bot" and entry.account_id is None and bool(entry.strategy))
+        )
+        if not valid:
+            raise InvalidRequest(f"Seat {seat} of the seat plan is not an open, reserved or bot seat.", "invalid_seat_plan")
+    if len(set(reserved)) != len(reserved):
+        raise InvalidRequest("The seat plan reserves two seats for the same account.", "invalid_seat_plan")
+
+
+def get_game(conn: psycopg.Connection, game_id: int) -> Game:
+    """The game's row and seats, without replaying its log."""
+    row = (
+        conn.cursor(row_factory=dict_row)
+        .execute(f"SELECT {GAME_COLUMNS} FROM games g WHERE g.id = %(id)s", {"id": game_id})
+        .fetchone()
+    )
+    if row is None:
+        raise _game_not_found(game_id)
+    return game_from_row(row)
+
+
+def load_game(conn: psycopg.Connection, game_id: int, *, lock: bool = False) -> LoadedGame:
+    """The game and its state, rebuilt by the engine from the event log in one statement.
+
+    `lock` first takes the game's row lock until the end of the caller's transaction (for
+    seating changes). The lock is its own statement: a statement that waited for a row lock
+    sees the row's new version but reads its subqueries (seats, events) from the snapshot
+    taken before the wait, so the game is read by the next statement, which sees it all."""
+    if lock and conn.execute("SELECT 1 FROM games WHERE id = %s FOR UPDATE", (game_id,)).fetchone() is None:
+        raise _game_not_found(game_id)
+    row = (
+        conn.cursor(row_factory=dict_row)
+        .execute(
+            f"SELECT {GAME_COLUMNS}, {_ACTIONS_COLUMN} FROM games g WHERE g.id = %(id)s",
+            {"id": game_id, "lobby_events": list(LOBBY_EVENTS)},
+        )
+        .fetchone()
+    )
+    if row is None:
+        raise _game_not_found(game_id)
+    game = game_from_row(row)
+    state = replay(game.options, game.deck, [action_from_dict(payload) for payload in row["actions"]])
+    return LoadedGame(game, state)
+
+
+def list_events(conn: psycopg.Connection, game_id: int, after_seq: int = 0, limit: int | None = None) -> list[GameEvent]:
+    """The game's events with seq > after_seq, oldest first."""
+    rows = (
+        conn.cursor(row_factory=dict_row)
+        .execute(
+            """SELECT game_id, seq, type, seat, payload, created_at FROM game_events
+               WHERE game_id = %s AND seq > %s ORDER BY seq LIMIT %s""",
+            (game_id, after_seq, limit),
+        )
+        .fetchall()
+    )
+    if not rows and conn.execute("SELECT 1 FROM games WHERE id = %s", (game_id,)).fetchone() is None:
+        raise _game_not_found(game_id)
+    return [GameEvent(**row) for row in rows]
+
+
+def current_version(conn: psycopg.Connection, game_id: int) -> int:
+    row = conn.execute("SELECT version FROM games WHERE id = %s", (game_id,)).fetchone()
+    if row is None:
+        raise _game_not_found(game_id)
+    return row[0]
+
+
+def append_action(
+    conn: psycopg.Connection, game_id: int, action: Action, expected_version: int | None = None
+) -> LoadedGame:
+    """Apply `action` through the engine and record it as the game's next event.
+
+    Raises the engine's IllegalAction when the action breaks a rule (nothing is written), and
+    VersionConflict when `expected_version` is not the game's version or another write to the
+    game won the race for the next sequence number. A game in the lobby accepts only EndGame
+    (an abort). Runs in its own transaction, or as a savepoint of the caller's."""
+    with game_transaction(conn, game_id, expected_version):
+        game, state = load_game(conn, game_id)
+        if expected_version is not None and expected_version != game.version:
+            raise VersionConflict(game_id, game.version, expected_version)
+        if game.status == "lobby" and not isinstance(action, EndGame):
+            raise Conflict(f"Game {game_id} has not started yet.", "game_not_started")
+        new_state = state.apply(action)
+        status = "finished" if new_state.is_over else "running"
+        game = append_events(
+            conn, game, [(action.kind, action.seat, action_to_dict(action))], status=status, state=new_state
+        )
+    return LoadedGame(game, new_state)
+
+
+@contextmanager
+def game_transaction(conn: psycopg.Connection, game_id: int, expected_version: int | None = None) -> Iterator[None]:
+    """A transaction (a savepoint inside the caller's) that writes events of one game: losing
+    the race for the next sequence number to a concurrent writer raises VersionConflict."""
+    try:
+        with conn.transaction():
+            yield
+    except psycopg.errors.UniqueViolation as error:
+        if error.diag.constraint_name != "game_events_pkey":
+            raise
+        raise VersionConflict(game_id, current_version(conn, game_id), expected_version) from None
+
+
+def append_events(
+    conn: psycopg.Connection,
+    game: Game,
+    events: list[tuple[str, int | None, dict]],
+    *,
+    status: str,
+    state: GameState,
+    free_seats: int | None = None,
+) -> Game:
+    """Insert `events` (type, seat, payload) after `game.version` and rewrite the derived
+    columns from `state`. For use by the store's modules, inside `game_transaction`."""
+    first_seq = game.version + 1
+    rows = [(game.id, first_seq + i, type_, seat, Jsonb(payload)) for i, (type_, seat, payload) in enumerate(events)]
+    insert = "INSERT INTO game_events (game_id, seq, type, seat, payload) VALUES (%s, %s, %s, %s, %s)"
+    if len(rows) == 1:
+        conn.execute(insert, rows[0])
+    else:
+        conn.cursor().executemany(insert, rows)
+    new_version = game.version + len(rows)
+    free_seats = game.free_seats if free_seats is None else free_seats
+    current_seat = state.current_seat if status == "running" else None
+    row = conn.execute(
+        """UPDATE games
+              SET version = %(new_version)s, status = %(status)s, free_seats = %(free_seats)s,
+                  turn = %(turn)s, current_seat = %(current_seat)s, score = %(score)s,
+                  end_condition = %(end_condition)s, updated_at = now(),
+                  deadline = CASE WHEN %(status)s = 'running' THEN deadline END
+            WHERE id = %(id)s AND version = %(version)s
+        RETURNING updated_at, deadline""",
+        {
+            "new_version": new_version,
+            "status": status,
+            "free_seats": free_seats,
+            "turn": state.turn,
+            "current_seat": current_seat,
+            "score": state.score,
+            "end_condition": state.end_condition.label,
+            "id": game.id,
+            "version": game.version,
+        },
+    ).fetchone()
+    if row is None:
+        raise VersionConflict(game.id, current_version(conn, game.id))
+    return replace(
+        game,
+        version=new_version,
+        status=status,
+        free_seats=free_seats,
+        turn=state.turn,
+        current_seat=current_seat,
+        score=state.score,
+        end_condition=state.end_condition.label,
+        updated_at=row[0],
+        deadline=row[1],
+    )
+
+
+def _game_not_found(game_id: int) -> NotFound:
+    return NotFound(f"There is no game {game_id}.", "game_not_found")

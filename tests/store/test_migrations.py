@@ -1,0 +1,95 @@
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+from psycopg.conninfo import conninfo_to_dict
+from yoyo import get_backend, read_migrations
+from yoyo.connections import parse_uri
+
+from hanabi.config import load_settings
+from hanabi.store.database import (
+    EmbeddedPostgresError,
+    connect,
+    create_pool,
+    database_url,
+    stop_embedded_postgres,
+)
+from hanabi.store.migrate import MIGRATIONS_DIR, apply_migrations, yoyo_url
+
+TABLES = {"accounts", "api_tokens", "games", "game_seats", "game_events", "idempotency_keys"}
+
+
+def public_tables(url: str) -> set[str]:
+    with connect(url) as conn:
+        rows = conn.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'public'").fetchall()
+    return {name for (name,) in rows}
+
+
+def test_applying_migrations_again_changes_nothing(database_url):
+    assert apply_migrations(database_url) == []
+    assert TABLES <= public_tables(database_url)
+
+
+def test_migrations_build_the_schema_and_roll_back_cleanly(create_database):
+    url = create_database()
+
+    assert apply_migrations(url) == ["0001_initial"]
+    assert TABLES <= public_tables(url)
+
+    backend = get_backend(yoyo_url(url))
+    try:
+        with backend.lock():
+            backend.rollback_migrations(backend.to_rollback(read_migrations(str(MIGRATIONS_DIR))))
+    finally:
+        backend.connection.close()
+    assert not TABLES & public_tables(url)
+
+    assert apply_migrations(url) == ["0001_initial"]
+
+
+def test_yoyo_connects_with_the_same_parameters_as_the_url():
+    for url in (
+        "postgresql://postgres@/postgres?host=/tmp/pgserver%23data/x",
+        "postgresql://user:p%40ss%2Fw%3Ard@db.example.org:6543/hanabi?sslmode=require",
+        "postgres://u@[::1]/game%20db",
+        "host=/run/postgresql dbname=hanabi user=me",
+    ):
+        parsed = parse_uri(yoyo_url(url))
+        assert parsed.scheme == "postgresql+psycopg"
+        connect_kwargs = {"dbname": parsed.database, **parsed.args}  # as yoyo's postgresql backend builds them
+        assert connect_kwargs == conninfo_to_dict(url), url
+
+
+@pytest.fixture
+def data_dir():
+    """A data folder outside pytest's temporary folders (see conftest.server_url); its
+    server is stopped and its files deleted afterwards."""
+    folder = Path(tempfile.mkdtemp(prefix="hanabi-data-"))
+    yield folder
+    if (folder / "postgres" / "PG_VERSION").exists():
+        stop_embedded_postgres(folder / "postgres")
+    shutil.rmtree(folder)
+
+
+def test_without_database_url_an_embedded_postgres_is_started_in_the_data_dir(data_dir):
+    settings = load_settings({"HANABI_DATA_DIR": str(data_dir)})
+    assert settings.database_url is None
+
+    url = database_url(settings)
+
+    assert (data_dir / "postgres" / "PG_VERSION").exists()
+    assert apply_migrations(url) == ["0001_initial"]
+    pool = create_pool(url, min_size=1, max_size=2)
+    try:
+        with pool.connection() as conn:
+            assert conn.execute("SELECT count(*) FROM games").fetchone() == (0,)
+    finally:
+        pool.close()
+    assert database_url(settings) == url
+
+
+def test_a_data_dir_with_spaces_is_refused_with_a_clear_message(tmp_path):
+    settings = load_settings({"HANABI_DATA_DIR": str(tmp_path / "my games")})
+    with pytest.raises(EmbeddedPostgresError, match="HANABI_DATA_DIR"):
+        database_url(settings)
