@@ -57,7 +57,7 @@ def test_only_legal_actions_in_every_variant_and_option(strategy, extra):
 
 @pytest.mark.parametrize(
     ("strategy", "players", "floor"),
-    [("basic", 2, 15.0), ("basic", 3, 15.0), ("basic", 5, 14.5), ("hat", 2, 19.0), ("hat", 3, 22.5), ("hat", 5, 23.0)],
+    [("basic", 2, 15.5), ("basic", 3, 16.0), ("basic", 5, 16.0), ("hat", 2, 20.5), ("hat", 3, 23.5), ("hat", 5, 24.0)],
 )
 def test_mean_score_floor(strategy, players, floor):
     options = GameOptions(players=players)

@@ -16,6 +16,9 @@ import random
 from ..engine import ColorClue, Discard, Play, RankClue, View
 from .common import PublicState, best_gamble, Rules, StateCache, mask_of_counts, rules_for, safe_fallback, unseen_counts
 
+CLUE_FROM_TOKENS = 4
+"""With this many clue tokens, a harmless clue is given rather than a discard."""
+
 
 def interpret(prior: int, clue: int, on_chop: bool, playable: int, dead: int, critical: int) -> int:
     """What the focus of a clue may be, given what was known of it (`prior`) and the clue's
@@ -111,7 +114,7 @@ def choose(view: View, rng: random.Random):
     tokens, max_tokens = view.clue_tokens, view.options.clue_tokens
     clues = _rank_clues(t) if tokens > 0 else []
     clues = [(value, clue) for value, clue in clues if clue in legal]
-    if clues and clues[0][0] > 0:
+    if clues and (clues[0][0] > 0 or (tokens >= CLUE_FROM_TOKENS and clues[0][0] >= 0)):
         return clues[0][1]
 
     can_discard = tokens < max_tokens
@@ -167,8 +170,8 @@ def _rank_clues(t: Table) -> list[tuple[float, object]]:
         chop = state.chop(target)
         ids = [t.identity[c] for c in hand]
         urgent_save = chop is not None and (t.critical & ~t.playable) >> t.identity[chop] & 1
-        candidates = sorted({("rank", rules.rank_of[i]) for i in ids})
-        candidates += sorted({("color", color) for i in ids for color in rules.colors_of_suit[rules.suit_of[i]]})
+        candidates = sorted({("color", color) for i in ids for color in rules.colors_of_suit[rules.suit_of[i]]})
+        candidates += sorted({("rank", rules.rank_of[i]) for i in ids})
         for kind, value in candidates:
             mask = rules.clue_mask(kind, value)
             touched = [c for c, i in zip(hand, ids) if mask >> i & 1]
