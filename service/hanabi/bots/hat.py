@@ -147,11 +147,12 @@ class HatState(PublicState):
             return 3
         if rules.options.empty_clues:
             return 4
-        masks = [self.know[c] for c in self.hands[seat]]
-        for group in (rules.suit_mask, rules.rank_list):
-            if any(all(m & g for m in masks) for g in group):
-                return 3
-        return 4
+        suits = ranks = -1
+        for card in self.hands[seat]:
+            card_suits, card_ranks = _suits_and_ranks(self.know[card])
+            suits &= card_suits
+            ranks &= card_ranks
+        return 3 if suits or ranks else 4
 
     def layout(self, giver: int) -> tuple[list[int], list[int]]:
         receivers = self.receivers(giver)
@@ -241,6 +242,27 @@ class HatState(PublicState):
             answers[mine] = total % modulus
         for question, value in zip(questions, answers):
             question.apply(value, self.know)
+
+
+_spreads: dict[int, tuple[int, int]] = {}
+
+
+def _suits_and_ranks(mask: int) -> tuple[int, int]:
+    """The suits (bit per suit) and ranks (bit per rank - 1) a set of identities spans."""
+    spread = _spreads.get(mask)
+    if spread is None:
+        if len(_spreads) > 100_000:
+            _spreads.clear()
+        suits = ranks = 0
+        suit, rest = 0, mask
+        while rest:
+            if rest & 31:
+                suits |= 1 << suit
+                ranks |= rest & 31
+            rest >>= 5
+            suit += 1
+        spread = _spreads[mask] = (suits, ranks)
+    return spread
 
 
 def _clue_class(kind: str, touches_newest: bool, classes: int) -> int:
