@@ -1,73 +1,19 @@
-"""A real Postgres for the store's tests: DATABASE_URL when set, else an embedded server.
+"""Fixtures of the store's tests: connections, accounts, started games, concurrency helpers.
 
-Each test process (each pytest-xdist worker too) gets its own database on that server, created
-empty, migrated, and dropped at the end of the session. The workers of one run share one
-embedded server; the last process to exit stops it and deletes its files.
+The database itself (a real Postgres, one database per test process) comes from tests/conftest.py.
 """
 
-import os
-import tempfile
 import threading
 import time
 import uuid
-from pathlib import Path
-from urllib.parse import quote, urlsplit, urlunsplit
 
-import psycopg
 import pytest
-from psycopg import sql
 
 from hanabi.engine import GameOptions
 from hanabi.store.accounts import create_account
-from hanabi.store.database import connect, start_embedded_postgres
+from hanabi.store.database import connect
 from hanabi.store.games import SeatPlan, create_game
-from hanabi.store.migrate import apply_migrations
 from hanabi.store.seats import join_seat
-
-
-def url_with_database(url: str, dbname: str) -> str:
-    if "://" in url:
-        return urlunsplit(urlsplit(url)._replace(path="/" + quote(dbname)))
-    return psycopg.conninfo.make_conninfo(url, dbname=dbname)
-
-
-@pytest.fixture(scope="session")
-def server_url() -> str:
-    """DATABASE_URL, else an embedded server shared by the processes of this test run.
-
-    Its folder is outside pytest's temporary folders, which pytest keeps closed to other users:
-    the `pgserver` user (when tests run as root) must reach it to stop the server."""
-    if os.environ.get("DATABASE_URL"):
-        return os.environ["DATABASE_URL"]
-    run_id = os.environ.get("PYTEST_XDIST_TESTRUNUID") or str(os.getpid())
-    pgdata = Path(tempfile.gettempdir()) / f"hanabi-test-postgres-{run_id}"
-    return start_embedded_postgres(pgdata, delete_on_exit=True)
-
-
-@pytest.fixture(scope="session")
-def create_database(server_url):
-    """A factory of empty databases on the test server, all dropped when the session ends."""
-    created: list[str] = []
-
-    def create() -> str:
-        name = f"hanabi_test_{os.getpid()}_{len(created)}"
-        with connect(server_url) as admin:
-            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
-            admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-        created.append(name)
-        return url_with_database(server_url, name)
-
-    yield create
-    with connect(server_url) as admin:
-        for name in created:
-            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
-
-
-@pytest.fixture(scope="session")
-def database_url(create_database) -> str:
-    url = create_database()
-    apply_migrations(url)
-    return url
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 import pytest
 
-from hanabi.engine import GameOptions, Reorder
+from hanabi.engine import GameOptions, RankClue, Reorder
 from hanabi.store.errors import InvalidRequest
 from hanabi.store.games import SeatPlan, append_action, create_game
 from hanabi.store.lobby import games_awaiting_move, games_of_account, list_games
@@ -56,10 +56,26 @@ def test_games_awaiting_a_move_come_longest_waiting_first(conn, make_account):
         games.append(join_seat(conn, game.id, me.id))
     assert [g.id for g in games_awaiting_move(conn, me.id)] == [game.id for game, _ in games]
 
-    touched, state = games[0]
-    append_action(conn, touched.id, Reorder(0, state.hands[0][::-1]))
+    reordered, state = games[0]
+    append_action(conn, reordered.id, Reorder(0, state.hands[0][::-1]))
 
-    assert [g.id for g in games_awaiting_move(conn, me.id)] == [games[1].game.id, games[2].game.id, touched.id]
+    assert [g.id for g in games_awaiting_move(conn, me.id)] == [game.id for game, _ in games], (
+        "reordering a hand does not start a new turn"
+    )
+
+
+def test_games_awaiting_a_move_put_the_turn_that_began_last_at_the_end(conn, make_account):
+    me, other = make_account()[0], make_account()[0]
+    games = []
+    for _ in range(2):
+        game = create_game(conn, GameOptions(players=2), [SeatPlan.reserved(me.id), SeatPlan.reserved(other.id)]).game
+        join_seat(conn, game.id, me.id)
+        games.append(join_seat(conn, game.id, other.id))
+    first, state = games[0]
+    first, state = append_action(conn, first.id, RankClue(0, 1, state.card(state.hands[1][0]).rank))
+    append_action(conn, first.id, RankClue(1, 0, state.card(state.hands[0][0]).rank))
+
+    assert [g.id for g in games_awaiting_move(conn, me.id)] == [games[1].game.id, first.id]
 
 
 def test_bad_filters_are_rejected(conn):

@@ -18,6 +18,7 @@ from hanabi.store.database import (
 from hanabi.store.migrate import MIGRATIONS_DIR, apply_migrations, yoyo_url
 
 TABLES = {"accounts", "api_tokens", "games", "game_seats", "game_events", "idempotency_keys"}
+ALL_MIGRATIONS = sorted(path.stem for path in MIGRATIONS_DIR.glob("*.sql") if not path.stem.endswith(".rollback"))
 
 
 def public_tables(url: str) -> set[str]:
@@ -34,7 +35,7 @@ def test_applying_migrations_again_changes_nothing(database_url):
 def test_migrations_build_the_schema_and_roll_back_cleanly(create_database):
     url = create_database()
 
-    assert apply_migrations(url) == ["0001_initial"]
+    assert apply_migrations(url) == ALL_MIGRATIONS
     assert TABLES <= public_tables(url)
 
     backend = get_backend(yoyo_url(url))
@@ -45,7 +46,7 @@ def test_migrations_build_the_schema_and_roll_back_cleanly(create_database):
         backend.connection.close()
     assert not TABLES & public_tables(url)
 
-    assert apply_migrations(url) == ["0001_initial"]
+    assert apply_migrations(url) == ALL_MIGRATIONS
 
 
 def test_yoyo_connects_with_the_same_parameters_as_the_url():
@@ -79,7 +80,7 @@ def test_without_database_url_an_embedded_postgres_is_started_in_the_data_dir(da
     url = database_url(settings)
 
     assert (data_dir / "postgres" / "PG_VERSION").exists()
-    assert apply_migrations(url) == ["0001_initial"]
+    assert apply_migrations(url) == ALL_MIGRATIONS
     pool = create_pool(url, min_size=1, max_size=2)
     try:
         with pool.connection() as conn:

@@ -8,6 +8,7 @@ import hashlib
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Iterable
 
 import psycopg
 from psycopg.rows import class_row
@@ -101,3 +102,11 @@ def find_account(conn: psycopg.Connection, name: str) -> Account | None:
         .execute(f"SELECT {_ACCOUNT_COLUMNS} FROM accounts WHERE lower(name) = lower(%s)", (name,))
         .fetchone()
     )
+
+
+def account_names(conn: psycopg.Connection, account_ids: Iterable[int]) -> dict[int, str]:
+    """The names of the given accounts, by id (unknown ids are left out)."""
+    ids = sorted({account_id for account_id in account_ids if account_id is not None})
+    if not ids:
+        return {}
+    return dict(conn.execute("SELECT id, name FROM accounts WHERE id = ANY(%s)", (ids,)).fetchall())

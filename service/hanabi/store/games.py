@@ -92,6 +92,12 @@ class Game:
     updated_at: datetime
     deadline: datetime | None
     seats: tuple[Seat, ...]
+    turn_started_at: datetime | None = None
+    """When the current turn began (None unless running)."""
+    start_when_full: bool = True
+    """Whether taking the last free seat starts the game."""
+    player_names: tuple[str, ...] | None = None
+    """The players' names of an imported game (its seats hold no accounts)."""
 
     def seat_of(self, account_id: int) -> int | None:
         for seat in self.seats:
@@ -123,6 +129,7 @@ class LoadedGame(NamedTuple):
 GAME_COLUMNS = """
     g.id, g.options, g.deck, g.seed, g.creator_id, g.status, g.version, g.free_seats, g.turn,
     g.current_seat, g.score, g.end_condition, g.created_at, g.updated_at, g.deadline,
+    g.turn_started_at, g.start_when_full, g.player_names,
     (SELECT jsonb_agg(jsonb_build_object(
                 'seat', s.seat, 'reserved_for', s.reserved_for, 'account_id', s.account_id,
                 'bot_strategy', s.bot_strategy, 'joined_at', s.joined_at) ORDER BY s.seat)
@@ -163,6 +170,9 @@ def game_from_row(row: dict) -> Game:
         updated_at=row["updated_at"],
         deadline=row["deadline"],
         seats=seats,
+        turn_started_at=row["turn_started_at"],
+        start_when_full=row["start_when_full"],
+        player_names=tuple(row["player_names"]) if row["player_names"] is not None else None,
     )
 
 
@@ -174,9 +184,11 @@ def create_game(
     creator_id: int | None = None,
     deck: Iterable | None = None,
     seed: str | None = None,
+    start_when_full: bool = True,
 ) -> LoadedGame:
     """Create a game in the lobby. The deck is `deck` when given, else the engine shuffles one
-    from `seed` (a random seed when none is given). A game whose seats are all bots starts at once."""
+    from `seed` (a random seed when none is given). With `start_when_full`, taking the last free
+    seat starts the game, and a game whose seats are all bots starts at once."""
     plan = list(seat_plan)
     if len(plan) != options.players:
         raise InvalidRequest(
@@ -190,8 +202,8 @@ def create_game(
     try:
         with conn.transaction():
             game_id = conn.execute(
-                """INSERT INTO games (options, deck, seed, players, creator_id, free_seats)
-                   VALUES (%s, %s, %s, %s, %s, %s) RETURNING id""",
+                """INSERT INTO games (options, deck, seed, players, creator_id, free_seats, start_when_full)
+                   VALUES (%s, %s, %s, %s, %s, %s, %s) RETURNING id""",
                 (
                     Jsonb(options.to_dict()),
                     Jsonb([list(card) for card in state.deck]),
@@ -199,6 +211,7 @@ def create_game(
                     options.players,
                     creator_id,
                     free_seats,
+                    start_when_full,
                 ),
             ).fetchone()[0]
             conn.cursor().executemany(
@@ -206,7 +219,7 @@ def create_game(
                 [(game_id, seat, entry.account_id, entry.strategy) for seat, entry in enumerate(plan)],
             )
             loaded = load_game(conn, game_id)
-            if free_seats == 0:
+            if free_seats == 0 and start_when_full:
                 append_events(conn, loaded.game, [("game_started", None, {})], status="running", state=loaded.state)
                 loaded = load_game(conn, game_id)
     except psycopg.errors.ForeignKeyViolation:
@@ -349,9 +362,12 @@ def append_events(
               SET version = %(new_version)s, status = %(status)s, free_seats = %(free_seats)s,
                   turn = %(turn)s, current_seat = %(current_seat)s, score = %(score)s,
                   end_condition = %(end_condition)s, updated_at = now(),
-                  deadline = CASE WHEN %(status)s = 'running' THEN deadline END
+                  deadline = CASE WHEN %(status)s = 'running' THEN deadline END,
+                  turn_started_at = CASE WHEN %(status)s <> 'running' THEN NULL
+                                         WHEN status <> 'running' OR turn <> %(turn)s THEN now()
+                                         ELSE turn_started_at END
             WHERE id = %(id)s AND version = %(version)s
-        RETURNING updated_at, deadline""",
+        RETURNING updated_at, deadline, turn_started_at""",
         {
             "new_version": new_version,
             "status": status,
@@ -377,7 +393,51 @@ def append_events(
         end_condition=state.end_condition.label,
         updated_at=row[0],
         deadline=row[1],
+        turn_started_at=row[2],
     )
+
+
+def import_finished_game(
+    conn: psycopg.Connection,
+    options: GameOptions,
+    deck: Iterable,
+    actions: Iterable[Action],
+    *,
+    player_names: Iterable[str],
+    seed: str | None = None,
+    creator_id: int | None = None,
+) -> LoadedGame:
+    """Record a game played elsewhere (e.g. imported from hanab.live): its seats hold no
+    accounts, its events are its actions, and it is finished. The engine replays the actions
+    first; a game that is not over is refused with InvalidRequest `game_not_finished`."""
+    actions = list(actions)
+    names = list(player_names)
+    state = replay(options, deck, actions)
+    if not state.is_over:
+        raise InvalidRequest(
+            f"The game is not over after its {len(actions)} actions; only finished games can be imported.",
+            "game_not_finished",
+        )
+    with conn.transaction():
+        game_id = conn.execute(
+            """INSERT INTO games (options, deck, seed, players, creator_id, free_seats, player_names)
+               VALUES (%s, %s, %s, %s, %s, 0, %s) RETURNING id""",
+            (
+                Jsonb(options.to_dict()),
+                Jsonb([list(card) for card in state.deck]),
+                seed,
+                options.players,
+                creator_id,
+                Jsonb(names),
+            ),
+        ).fetchone()[0]
+        conn.cursor().executemany(
+            "INSERT INTO game_seats (game_id, seat) VALUES (%s, %s)", [(game_id, seat) for seat in range(options.players)]
+        )
+        game = load_game(conn, game_id).game
+        events = [(action.kind, action.seat, action_to_dict(action)) for action in actions]
+        game = append_events(conn, game, events, status="finished", state=state)
+    return LoadedGame(game, state)
 
 
 def _game_not_found(game_id: int) -> NotFound:

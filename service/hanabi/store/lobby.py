@@ -44,14 +44,14 @@ def games_of_account(
 
 def games_awaiting_move(conn: psycopg.Connection, account_id: int, *, limit: int = 50) -> list[Game]:
     """Running games in which it is `account_id`'s turn, most urgent first: the nearest deadline,
-    then the game that has waited longest."""
+    then the game whose turn began longest ago (a reorder of a hand does not start a turn)."""
     _check_limit(limit)
     return _fetch(
         conn,
         f"""SELECT {GAME_COLUMNS} FROM game_seats s
               JOIN games g ON g.id = s.game_id AND g.current_seat = s.seat
              WHERE s.account_id = %(account_id)s AND g.status = 'running'
-             ORDER BY g.deadline ASC NULLS LAST, g.updated_at ASC, g.id ASC
+             ORDER BY g.deadline ASC NULLS LAST, g.turn_started_at ASC, g.id ASC
              LIMIT %(limit)s""",
         {"account_id": account_id, "limit": limit},
     )

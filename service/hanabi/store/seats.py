@@ -13,10 +13,16 @@ from .games import Game, LoadedGame, Seat, append_events, game_transaction, load
 
 
 def join_seat(
-    conn: psycopg.Connection, game_id: int, account_id: int, seat: int | None = None, *, start_when_full: bool = True
+    conn: psycopg.Connection,
+    game_id: int,
+    account_id: int,
+    seat: int | None = None,
+    *,
+    start_when_full: bool | None = None,
 ) -> LoadedGame:
     """Seat `account_id` in `seat`, or when None in its reserved seat or else the first open one.
-    With `start_when_full`, taking the last free seat starts the game in the same transaction."""
+    With `start_when_full` (by default the game's own setting), taking the last free seat starts
+    the game in the same transaction."""
     with game_transaction(conn, game_id):
         game, state = load_game(conn, game_id, lock=True)
         taken = game.seat_of(account_id)
@@ -31,6 +37,8 @@ def join_seat(
         free_seats = game.free_seats - 1
         events = [("seat_joined", target.seat, {"account_id": account_id})]
         status = "lobby"
+        if start_when_full is None:
+            start_when_full = game.start_when_full
         if start_when_full and free_seats == 0:
             events.append(("game_started", None, {}))
             status = "running"
