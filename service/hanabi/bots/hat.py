@@ -41,6 +41,9 @@ COMBO_RESERVE = 1
 CLUE_ABOVE = 4
 """With more clue tokens than this, a player clues rather than discards even when no one needs it."""
 RISKY_PLAY_CHANCE = 0.75
+DECISIVE_BONUS = 2.0
+LAST_ROUND_GAMBLE = 0.2
+"""Weight of a clue that settles a card's identity or shows it dead, when choosing among equal clues."""
 """With a strike to spare, a card known to play or be dead is played when it plays this likely."""
 
 
@@ -154,6 +157,10 @@ class HatState(PublicState):
             ranks &= card_ranks
         return 3 if suits or ranks else 4
 
+    def pivot(self, seat: int) -> int:
+        """The card a clue's value is about: touched or not (and by a rank or a color clue)."""
+        return self.hands[seat][0]
+
     def layout(self, giver: int) -> tuple[list[int], list[int]]:
         receivers = self.receivers(giver)
         return receivers, [self.classes(r) for r in receivers]
@@ -224,7 +231,7 @@ class HatState(PublicState):
         if event.target not in receivers:
             return
         index = receivers.index(event.target)
-        kind = _clue_class(event.kind, self.hands[event.target][0] in event.touched, classes[index])
+        kind = _clue_class(event.kind, self.pivot(event.target) in event.touched, classes[index])
         total = sum(classes[:index]) + kind
         answers = []
         mine = None
@@ -263,6 +270,22 @@ def _suits_and_ranks(mask: int) -> tuple[int, int]:
             suit += 1
         spread = _spreads[mask] = (suits, ranks)
     return spread
+
+
+def _clue_news(state: HatState, identity_of, clue) -> float:
+    """How much a clue narrows what its receiver knows of their cards not yet known."""
+    rules = state.rules
+    dead = state.masks()[1]
+    mask = rules.clue_mask("color" if type(clue) is ColorClue else "rank", clue.color if type(clue) is ColorClue else clue.rank)
+    news = 1.0
+    for card in state.hands[clue.target]:
+        before = state.know[card]
+        after = before & (mask if mask >> identity_of[card] & 1 else ~mask)
+        if after != before:
+            news *= before.bit_count() / after.bit_count()
+            if after & (after - 1) == 0 or after & ~dead == 0:
+                news *= DECISIVE_BONUS
+    return news
 
 
 def _clue_class(kind: str, touches_newest: bool, classes: int) -> int:
@@ -329,25 +352,28 @@ def _hat_clue(view: View, state: HatState, identity_of):
         total -= classes[index]
         index += 1
     target, kind = receivers[index], total
-    hand = state.hands[target]
     rules = state.rules
-    newest = identity_of[hand[0]]
+    pivot_card = state.pivot(target)
+    pivot = identity_of[pivot_card]
     if kind == 0:
-        return RankClue(seat, target, rules.rank_of[newest])
+        return RankClue(seat, target, rules.rank_of[pivot])
     if kind == 1:
-        return ColorClue(seat, target, rules.colors_of_suit[rules.suit_of[newest]][0])
-    newest_bit = 1 << newest
-    ranks = [rules.rank_of[identity_of[card]] for card in hand[1:]]
-    colors = [color for card in hand[1:] for color in rules.colors_of_suit[rules.suit_of[identity_of[card]]]]
+        return ColorClue(seat, target, rules.colors_of_suit[rules.suit_of[pivot]][0])
+    pivot_bit = 1 << pivot
+    others = [card for card in state.hands[target] if card != pivot_card]
+    ranks = sorted({rules.rank_of[identity_of[card]] for card in others})
+    colors = sorted({color for card in others for color in rules.colors_of_suit[rules.suit_of[identity_of[card]]]})
     if rules.options.empty_clues:
-        ranks += list(range(1, 6))
-        colors += list(range(rules.num_colors))
-    rank_clues = [RankClue(seat, target, r) for r in ranks if not rules.rank_mask[r] & newest_bit]
-    color_clues = [ColorClue(seat, target, c) for c in colors if not rules.color_mask[c] & newest_bit]
+        ranks += [r for r in range(1, 6) if r not in ranks]
+        colors += [c for c in range(rules.num_colors) if c not in colors]
+    rank_clues = [RankClue(seat, target, r) for r in ranks if not rules.rank_mask[r] & pivot_bit]
+    color_clues = [ColorClue(seat, target, c) for c in colors if not rules.color_mask[c] & pivot_bit]
     if classes[index] == 3:
         options = rank_clues + color_clues
     else:
         options = rank_clues if kind == 2 else color_clues
+    if len(options) > 1:
+        return max(options, key=lambda clue: _clue_news(state, identity_of, clue))
     return options[0] if options else None
 
 
@@ -368,7 +394,7 @@ def choose(view: View, rng: random.Random):
     if plays:
         card = min(plays, key=lambda c: (rules.rank_of[(mine[c] & -mine[c]).bit_length() - 1], -hand.index(c)))
         return Play(view.seat, card)
-    gamble = best_gamble(view, mine, playable, unseen, 0.4)
+    gamble = best_gamble(view, mine, playable, unseen, LAST_ROUND_GAMBLE)
     if gamble is not None:
         return Play(view.seat, gamble)
     if view.strikes + 2 <= view.options.max_strikes and not view.options.all_or_nothing:
