@@ -392,7 +392,8 @@ def choose(view: View, rng: random.Random):
 
     plays = [c for c in hand if mine[c] & ~playable == 0]
     if plays:
-        card = min(plays, key=lambda c: (rules.rank_of[(mine[c] & -mine[c]).bit_length() - 1], -hand.index(c)))
+        held = {identity_of[c] for seat, cards in enumerate(state.hands) if seat != view.seat for c in cards}
+        card = min(plays, key=lambda c: (-_unlocks(mine[c], held, rules), _lowest_rank(mine[c], rules), -hand.index(c)))
         return Play(view.seat, card)
     gamble = best_gamble(view, mine, playable, unseen, LAST_ROUND_GAMBLE)
     if gamble is not None:
@@ -421,6 +422,15 @@ def choose(view: View, rng: random.Random):
     if clue is not None and clue in legal:
         return clue
     return safe_fallback(view, rng)
+
+
+def _unlocks(mask: int, held: set[int], rules) -> float:
+    """The chance that playing a card of these identities makes a card a teammate holds playable."""
+    return sum(1 for i in rules.identities(mask) if rules.rank_of[i] < 5 and i + 1 in held) / mask.bit_count()
+
+
+def _lowest_rank(mask: int, rules) -> int:
+    return rules.rank_of[(mask & -mask).bit_length() - 1]
 
 
 def _risky_play(mine, playable, dead, unseen, threshold):
