@@ -33,8 +33,63 @@ def main(argv: list[str] | None = None) -> int:
     simulate.add_argument("--losses-only", action="store_true", help="with --json-output, save only games below the maximum score")
     simulate.set_defaults(run=_simulate)
 
+    migrate = commands.add_parser("migrate", help="apply the database migrations to DATABASE_URL (or the embedded Postgres)")
+    migrate.set_defaults(run=_migrate)
+
+    serve = commands.add_parser("serve", help="serve the HTTP API (embedded Postgres unless DATABASE_URL is set)")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
+    serve.add_argument("--threads", type=int, default=4, help="threads per worker")
+    serve.set_defaults(run=_serve)
+
+    openapi = commands.add_parser("openapi", help="write the OpenAPI description of the API (openapi.yaml)")
+    openapi.add_argument("--output", help="file to write (default: openapi.yaml of the project; '-' for stdout)")
+    openapi.set_defaults(run=_openapi)
+
     args = parser.parse_args(argv)
     return args.run(args)
+
+
+def _migrate(args: argparse.Namespace) -> int:
+    from .config import ConfigError, load_settings
+    from .store.database import EmbeddedPostgresError, database_url
+    from .store.migrate import apply_migrations
+
+    try:
+        applied = apply_migrations(database_url(load_settings()))
+    except (ConfigError, EmbeddedPostgresError) as error:
+        print(f"hanabi migrate: {error}", file=sys.stderr)
+        return 2
+    print(f"applied: {', '.join(applied)}" if applied else "the schema is up to date")
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from .api.server import serve
+    from .config import ConfigError, load_settings
+    from .store.database import EmbeddedPostgresError
+
+    try:
+        serve(load_settings(), host=args.host, port=args.port, workers=args.workers, threads=args.threads)
+    except (ConfigError, EmbeddedPostgresError) as error:
+        print(f"hanabi serve: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _openapi(args: argparse.Namespace) -> int:
+    from .api.openapi import OPENAPI_FILE, openapi_yaml
+
+    text = openapi_yaml()
+    if args.output == "-":
+        sys.stdout.write(text)
+    else:
+        path = args.output or OPENAPI_FILE
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        print(f"wrote {path}")
+    return 0
 
 
 def _replay(args: argparse.Namespace) -> int:

@@ -1,0 +1,98 @@
+"""The HTTP API: a Flask app with flask-smorest blueprints, described by OpenAPI 3.1.
+
+    from hanabi.api import create_app
+    app = create_app()            # settings from the environment, a pool of its own
+
+The app is stateless: everything lives in Postgres, reached through one connection pool per
+process. Every error is an RFC 9457 problem (see `errors`).
+"""
+
+from flask import Flask, request
+from flask_smorest import Api as SmorestApi
+from flask_smorest.utils import prepare_response
+from psycopg_pool import ConnectionPool
+from werkzeug.exceptions import HTTPException
+
+from hanabi.config import Settings, load_settings
+from hanabi.store.database import pool_from_settings
+
+from . import accounts, events, games, hanablive, health, me, play, tokens
+from .context import POOL_EXTENSION, current_account, release_db
+from .errors import PROBLEM_CONTENT_TYPE, handle_error
+from .schemas import ProblemSchema
+
+API_VERSION = "1.0.0"
+MAX_BODY_BYTES = 1024 * 1024
+PUBLIC_ENDPOINTS = frozenset({"health.Health", "health.Ready", "accounts.Accounts", "api-docs.openapi_json", "static"})
+"""Everything else needs a bearer token, checked before the request's body or query is read."""
+BLUEPRINTS = (
+    health.blp,
+    accounts.blp,
+    tokens.blp,
+    games.blp,
+    play.blp,
+    events.blp,
+    me.blp,
+    hanablive.blp,
+)
+
+
+class Api(SmorestApi):
+    """flask-smorest's Api with problem+json errors, documented as such."""
+
+    ERROR_SCHEMA = ProblemSchema
+
+    def handle_http_exception(self, error):
+        return handle_error(error)
+
+    def _register_responses(self):
+        from http import HTTPStatus
+
+        for status in HTTPStatus:
+            response = {"description": status.phrase}
+            if not (100 <= status < 200) and status not in (204, 304):
+                response["schema"] = self.ERROR_SCHEMA
+            prepare_response(response, self.spec, PROBLEM_CONTENT_TYPE)
+            self.spec.components.response(status.name, response, lazy=True)
+        response = {"description": "A problem (RFC 9457)", "schema": self.ERROR_SCHEMA}
+        prepare_response(response, self.spec, PROBLEM_CONTENT_TYPE)
+        self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, response, lazy=True)
+
+
+def create_app(settings: Settings | None = None, pool: ConnectionPool | None = None) -> Flask:
+    """The API app. Without `pool`, opens one from `settings` (default: the environment),
+    starting the embedded Postgres when no DATABASE_URL is set."""
+    app = Flask("hanabi.api")
+    app.config.update(
+        API_TITLE="Hanabi",
+        API_VERSION=API_VERSION,
+        OPENAPI_VERSION="3.1.0",
+        OPENAPI_URL_PREFIX="/v1",
+        OPENAPI_JSON_PATH="openapi.json",
+        MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
+        API_SPEC_OPTIONS={
+            "info": {
+                "description": "Play Hanabi over HTTP: accounts and tokens, a lobby, per-seat views, "
+                "an event log, hanab.live JSON. Errors are RFC 9457 problems with a stable `code`."
+            },
+            "servers": [{"url": "/"}],
+            "security": [{"bearerAuth": []}],
+            "components": {"securitySchemes": {"bearerAuth": {"type": "http", "scheme": "bearer"}}},
+        },
+    )
+    if pool is None:
+        pool = pool_from_settings(settings or load_settings())
+    app.extensions[POOL_EXTENSION] = pool
+    api = Api(app)
+    for blueprint in BLUEPRINTS:
+        api.register_blueprint(blueprint)
+    app.register_error_handler(HTTPException, handle_error)
+    app.register_error_handler(Exception, handle_error)
+    app.before_request(_require_token)
+    app.teardown_request(release_db)
+    return app
+
+
+def _require_token() -> None:
+    if request.endpoint is not None and request.endpoint not in PUBLIC_ENDPOINTS:
+        current_account()

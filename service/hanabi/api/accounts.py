@@ -1,0 +1,72 @@
+"""Accounts: create one (no token needed; its first token is shown once), read your own."""
+
+import marshmallow as ma
+from flask.views import MethodView
+from flask_smorest import Blueprint
+from marshmallow import fields, validate
+
+from hanabi.store.accounts import ACCOUNT_KINDS, create_account, get_account
+
+from .context import current_account, db
+from .docs import problems
+from .schemas import StrictSchema
+
+blp = Blueprint("accounts", __name__, url_prefix="/v1/accounts", description="Accounts of people and bots")
+
+NAME_PATTERN = r"^[\w.\-]{1,64}$"
+
+
+class AccountRequestSchema(StrictSchema):
+    name = fields.String(
+        required=True,
+        validate=validate.Regexp(NAME_PATTERN, error="A name is 1 to 64 letters, digits, '_', '.' or '-'."),
+    )
+    kind = fields.String(required=True, validate=validate.OneOf(ACCOUNT_KINDS))
+
+
+class AccountSchema(ma.Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    kind = fields.String(required=True, validate=validate.OneOf(ACCOUNT_KINDS))
+    created_at = fields.DateTime(required=True)
+
+
+class NewAccountSchema(AccountSchema):
+    token = fields.String(required=True, metadata={"description": "The API token, shown only in this response"})
+
+
+@blp.route("")
+class Accounts(MethodView):
+    @blp.doc(security=[])
+    @blp.arguments(AccountRequestSchema)
+    @blp.response(201, NewAccountSchema, headers={"Location": {"schema": {"type": "string"}}})
+    @problems(409, 422)
+    def post(self, data):
+        """Create an account and its first API token
+
+        The token is shown once, in this response; only its hash is stored. Names are unique
+        regardless of case (409 `account_name_taken`). Idempotency-Key is not supported here:
+        the response holds a secret that the server never stores.
+        """
+        conn = db()
+        account, token = create_account(conn, data["name"], data["kind"])
+        return {**vars(account), "token": token}, 201, {"Location": f"/v1/accounts/{account.id}"}
+
+
+@blp.route("/me")
+class Me(MethodView):
+    @blp.response(200, AccountSchema)
+    @problems(401)
+    def get(self):
+        """The account of the token"""
+        return current_account()
+
+
+@blp.route("/<int:account_id>")
+class AccountById(MethodView):
+    @blp.response(200, AccountSchema)
+    @problems(401, 404)
+    def get(self, account_id):
+        """An account's public details"""
+        current_account()
+        return get_account(db(), account_id)

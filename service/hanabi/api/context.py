@@ -1,0 +1,121 @@
+"""What a request works with: its database connection, the account its token belongs to, and
+the Idempotency-Key protocol around its write.
+
+A request borrows one connection from the app's pool the first time it needs one and gives it
+back when the request ends. The API keeps nothing else between requests.
+"""
+
+import json
+from typing import Callable, NamedTuple
+
+import psycopg
+from flask import Response, current_app, g, request
+from psycopg_pool import ConnectionPool
+
+from hanabi.store import idempotency
+from hanabi.store.accounts import Account, authenticate
+
+from .errors import Problem
+
+POOL_EXTENSION = "hanabi_pool"
+IDEMPOTENCY_HEADER = "Idempotency-Key"
+MAX_IDEMPOTENCY_KEY_LENGTH = 255
+
+
+def pool() -> ConnectionPool:
+    return current_app.extensions[POOL_EXTENSION]
+
+
+def db() -> psycopg.Connection:
+    """This request's connection (autocommit; writes open their own transaction)."""
+    if "db_conn" not in g:
+        g.db_context = pool().connection()
+        g.db_conn = g.db_context.__enter__()
+    return g.db_conn
+
+
+def release_db(error: BaseException | None = None) -> None:
+    context = g.pop("db_context", None)
+    g.pop("db_conn", None)
+    if context is not None:
+        context.__exit__(None, None, None)
+
+
+def bearer_token() -> str | None:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
+
+
+def current_account() -> Account:
+    """The account of the request's bearer token; 401 `unauthorized` without a valid one."""
+    if "account" not in g:
+        token = bearer_token()
+        account = authenticate(db(), token) if token else None
+        if account is None:
+            detail = (
+                "This request needs an API token: send 'Authorization: Bearer <token>'."
+                if token is None
+                else "The API token is unknown or has been revoked."
+            )
+            raise Problem(401, "unauthorized", detail, headers={"WWW-Authenticate": 'Bearer realm="hanabi"'})
+        g.account = account
+    return g.account
+
+
+class Reply(NamedTuple):
+    """A successful response of a write, as it is stored for Idempotency-Key retries."""
+
+    status: int
+    body: object
+    headers: dict
+
+
+def idempotent_write(write: Callable[[psycopg.Connection], Reply]) -> Response:
+    """Run `write` in one transaction; with an Idempotency-Key, claim the key in that same
+    transaction and store the reply, so a retry gets the first reply and writes nothing.
+
+    The key belongs to the caller's account; the request is identified by method, path and
+    body (JSON compared by value, so whitespace and key order do not matter). Only successful
+    replies are stored: a request that failed rolled its claim back and may be retried."""
+    account = current_account()
+    key = request.headers.get(IDEMPOTENCY_HEADER)
+    conn = db()
+    if key is not None and not 1 <= len(key) <= MAX_IDEMPOTENCY_KEY_LENGTH:
+        raise Problem(
+            400,
+            "invalid_idempotency_key",
+            f"An Idempotency-Key is 1 to {MAX_IDEMPOTENCY_KEY_LENGTH} characters long.",
+        )
+    with conn.transaction():
+        if key is not None:
+            digest = idempotency.request_hash(request.method, request.path, _canonical_body())
+            stored = idempotency.claim(conn, account.id, key, digest)
+            if stored is not None:
+                response = _json_response(stored.status, stored.body, stored.headers)
+                response.headers["Idempotent-Replayed"] = "true"
+                return response
+        reply = write(conn)
+        if key is not None:
+            idempotency.save(conn, account.id, key, reply.status, reply.headers, reply.body)
+    return _json_response(reply.status, reply.body, reply.headers)
+
+
+def _canonical_body() -> bytes:
+    raw = request.get_data(cache=True)
+    try:
+        return json.dumps(json.loads(raw), sort_keys=True, separators=(",", ":")).encode()
+    except ValueError:
+        return raw
+
+
+def _json_response(status: int, body: object, headers: dict) -> Response:
+    if body is None:
+        response = Response(status=status)
+    else:
+        response = Response(json.dumps(body), status=status, mimetype="application/json")
+    for name, value in headers.items():
+        response.headers[name] = value
+    return response

@@ -1,0 +1,161 @@
+"""Every failure becomes one RFC 9457 problem: `application/problem+json` with a stable `code`.
+
+    {"type": "urn:hanabi:problem:not_your_turn", "title": "Conflict", "status": 409,
+     "detail": "It is seat 1's turn, not seat 0's.", "code": "not_your_turn", ...extras}
+
+`handle_error` is the app's only error handler: it turns werkzeug's HTTP errors (keeping
+their headers, e.g. `Allow` on 405), the request validation errors of webargs (422 with
+`errors` per field), the engine's and the store's errors, and anything unexpected (500) into
+that shape.
+"""
+
+import logging
+from http import HTTPStatus
+
+import marshmallow as ma
+import psycopg
+from flask import Response, json
+from psycopg_pool import PoolTimeout
+from werkzeug.exceptions import HTTPException
+
+from hanabi.engine import EngineError, IllegalAction
+from hanabi.engine.hanablive import HanabLiveError
+from hanabi.store.errors import Conflict, IdempotencyKeyReused, InvalidRequest, NotFound, StoreError, VersionConflict
+
+PROBLEM_CONTENT_TYPE = "application/problem+json"
+PROBLEM_TYPE_PREFIX = "urn:hanabi:problem:"
+RETRY_AFTER_SECONDS = 5
+
+STATE_RULES = frozenset(
+    {"not_your_turn", "no_clue_tokens", "clue_touches_no_card", "clue_tokens_full", "game_over",
+     "card_not_in_hand", "invalid_reorder"}
+)
+"""Engine codes for moves that another state of the same game could allow: 409. Every other
+illegal move could never be made in this game (a color it lacks, a clue to oneself, ...): 422."""
+
+HTTP_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    406: "not_acceptable",
+    409: "conflict",
+    413: "payload_too_large",
+    415: "unsupported_media_type",
+    422: "invalid_request",
+    429: "too_many_requests",
+    500: "internal_error",
+    503: "service_unavailable",
+}
+
+log = logging.getLogger(__name__)
+
+
+class Problem(Exception):
+    """An error the API raises on purpose: status, stable code, a sentence, extra members, headers."""
+
+    def __init__(self, status: int, code: str, detail: str, *, headers: dict | None = None, **extras):
+        super().__init__(detail)
+        self.status = status
+        self.code = code
+        self.detail = detail
+        self.headers = headers or {}
+        self.extras = extras
+
+
+def problem_response(status: int, code: str, detail: str, headers=None, **extras) -> Response:
+    body = {
+        "type": PROBLEM_TYPE_PREFIX + code,
+        "title": HTTPStatus(status).phrase,
+        "status": status,
+        "detail": detail,
+        "code": code,
+        **extras,
+    }
+    response = Response(json.dumps(body), status=status, mimetype=PROBLEM_CONTENT_TYPE)
+    for name, value in dict(headers or {}).items():
+        if name.lower() not in ("content-type", "content-length"):
+            response.headers[name] = value
+    return response
+
+
+def handle_error(error: Exception) -> Response:
+    if isinstance(error, Problem):
+        return problem_response(error.status, error.code, error.detail, error.headers, **error.extras)
+    if isinstance(error, HTTPException):
+        return _http_problem(error)
+    if isinstance(error, VersionConflict):
+        return problem_response(409, error.code, error.message, current_version=error.current_version)
+    if isinstance(error, HanabLiveError):
+        return problem_response(422, error.code, error.message, action_index=error.action_index)
+    if isinstance(error, IllegalAction):
+        return problem_response(409 if error.code in STATE_RULES else 422, error.code, error.message)
+    if isinstance(error, EngineError):
+        return problem_response(422, error.code, error.message)
+    if isinstance(error, NotFound):
+        return problem_response(404, error.code, error.message)
+    if isinstance(error, Conflict):
+        return problem_response(409, error.code, error.message)
+    if isinstance(error, (InvalidRequest, IdempotencyKeyReused)):
+        return problem_response(422, error.code, error.message)
+    if isinstance(error, ma.ValidationError):
+        return problem_response(422, "invalid_request", "The request is not valid.", errors=flatten_errors(error.messages))
+    if isinstance(error, (PoolTimeout, psycopg.OperationalError)):
+        log.warning("database unavailable: %s", error)
+        return problem_response(
+            503,
+            "database_unavailable",
+            "The database cannot be reached; try again shortly.",
+            {"Retry-After": str(RETRY_AFTER_SECONDS)},
+        )
+    if isinstance(error, StoreError):
+        log.error("store error %s: %s", error.code, error)
+    else:
+        log.exception("unexpected error", exc_info=error)
+    return problem_response(500, "internal_error", "The server failed to handle the request.")
+
+
+def _http_problem(error: HTTPException) -> Response:
+    status = error.code or 500
+    headers = dict(error.get_headers())
+    data = getattr(error, "data", None) or {}
+    extras = {}
+    messages = data.get("messages")
+    if isinstance(messages, dict) and "json" in messages and status == 400:
+        detail = "The request body is not valid JSON."
+        return problem_response(400, "invalid_json", detail, headers)
+    if messages:
+        extras["errors"] = flatten_errors(messages)
+        detail = "The request is not valid: " + "; ".join(
+            f"{field}: {' '.join(reasons)}" for field, reasons in extras["errors"].items()
+        )
+    else:
+        detail = error.description or HTTPStatus(status).description
+    headers.update(data.get("headers") or {})
+    code = "invalid_request" if status == 422 else HTTP_CODES.get(status, HTTPStatus(status).phrase.lower().replace(" ", "_"))
+    return problem_response(status, code, detail, headers, **extras)
+
+
+def flatten_errors(messages, prefix: str = "") -> dict[str, list[str]]:
+    """webargs/marshmallow messages as {"field.sub": ["reason", ...]}, without the location
+    level ("json", "query", ...) that webargs puts on top."""
+    if isinstance(messages, dict) and set(messages) <= {"json", "query", "headers", "view_args", "form", "files", "cookies"} and not prefix:
+        flat: dict[str, list[str]] = {}
+        for location_messages in messages.values():
+            flat.update(flatten_errors(location_messages, ""))
+        return flat
+    if isinstance(messages, dict):
+        flat = {}
+        for key, value in messages.items():
+            name = f"{prefix}.{key}" if prefix else str(key)
+            flat.update(flatten_errors(value, name))
+        return flat
+    if isinstance(messages, list) and all(isinstance(message, str) for message in messages):
+        return {prefix or "_request": list(messages)}
+    if isinstance(messages, list):
+        flat = {}
+        for value in messages:
+            flat.update(flatten_errors(value, prefix))
+        return flat
+    return {prefix or "_request": [str(messages)]}

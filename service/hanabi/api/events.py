@@ -1,0 +1,93 @@
+"""A game's event log since a sequence number, as the caller may see it."""
+
+import marshmallow as ma
+from flask.views import MethodView
+from flask_smorest import Blueprint
+from marshmallow import fields, validate
+
+from hanabi.store.accounts import account_names
+from hanabi.store.games import get_game, list_events
+
+from .context import current_account, db
+from .docs import problems
+from .errors import Problem
+from .present import public_events
+from .schemas import StrictSchema
+
+blp = Blueprint("events", __name__, url_prefix="/v1/games", description="The event log of a game")
+
+MAX_EVENTS = 500
+
+
+class EventsQuerySchema(StrictSchema):
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0), metadata={"description": "Events with seq > after"})
+    limit = fields.Integer(load_default=100, validate=validate.Range(1, MAX_EVENTS))
+
+
+class DealtCardSchema(ma.Schema):
+    id = fields.Integer(required=True)
+    suit = fields.Integer(allow_none=True, required=True, metadata={"description": "null for your own cards while the game runs"})
+    rank = fields.Integer(allow_none=True, required=True, metadata={"description": "null for your own cards while the game runs"})
+
+
+class EventSchema(ma.Schema):
+    """One event. Seating: seat_joined, seat_left (`account`), game_started (`hands` dealt).
+    Actions (play, discard, color_clue, rank_clue, reorder, end_game) carry their public
+    outcome: the engine's history entry for them."""
+
+    seq = fields.Integer(required=True)
+    type = fields.String(required=True)
+    seat = fields.Integer(allow_none=True, required=True)
+    created_at = fields.DateTime(required=True)
+    account = fields.String(allow_none=True)
+    hands = fields.List(fields.List(fields.Nested(DealtCardSchema)))
+    turn = fields.Integer()
+    card = fields.Integer()
+    suit = fields.Integer()
+    rank = fields.Integer()
+    success = fields.Boolean()
+    announce = fields.Integer(allow_none=True)
+    drew = fields.Integer(allow_none=True, metadata={"description": "The id of the card drawn, if any"})
+    drew_suit = fields.Integer(allow_none=True, metadata={"description": "null for your own draws while the game runs"})
+    drew_rank = fields.Integer(allow_none=True, metadata={"description": "null for your own draws while the game runs"})
+    target = fields.Integer()
+    clue_kind = fields.String()
+    value = fields.Integer()
+    touched = fields.List(fields.Integer())
+    cards = fields.List(fields.Integer())
+    condition = fields.String()
+
+
+class EventPageSchema(ma.Schema):
+    events = fields.List(fields.Nested(EventSchema), required=True)
+    last_seq = fields.Integer(required=True, metadata={"description": "Pass as `after` to read on"})
+    has_more = fields.Boolean(required=True)
+
+
+@blp.route("/<int:game_id>/events")
+class Events(MethodView):
+    @blp.arguments(EventsQuerySchema, location="query")
+    @blp.response(200, EventPageSchema)
+    @problems(401, 403, 404, 422)
+    def get(self, query, game_id):
+        """The game's events with seq > `after`, oldest first
+
+        Players of a running game see everything public and the cards of the other seats, never
+        their own draws; anyone may read the log of a lobby game or of a finished one (in full).
+        """
+        account = current_account()
+        conn = db()
+        events = list_events(conn, game_id)
+        game = get_game(conn, game_id)  # read after the events, so never older than them
+        seat = game.seat_of(account.id)
+        if game.status == "running" and seat is None:
+            raise Problem(403, "not_a_player", f"Game {game_id} is running and you have no seat in it.")
+        names = account_names(conn, [event.payload.get("account_id") for event in events])
+        visible = public_events(game, events, seat, names)
+        after, limit = query["after"], query["limit"]
+        page = [event for event in visible if event["seq"] > after][:limit]
+        return {
+            "events": page,
+            "last_seq": page[-1]["seq"] if page else after,
+            "has_more": bool(page) and page[-1]["seq"] < visible[-1]["seq"],
+        }

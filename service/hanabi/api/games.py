@@ -1,0 +1,239 @@
+"""Games: create, list the lobby, read one, join and leave a seat, start, resign, abort."""
+
+from flask.views import MethodView
+from flask_smorest import Blueprint
+from marshmallow import ValidationError, fields, validate, validates_schema
+
+from hanabi.bots import STRATEGIES
+from hanabi.engine import EndCondition, EndGame, GameOptions
+from hanabi.store.accounts import find_account
+from hanabi.store.games import SeatPlan, append_action, create_game, get_game
+from hanabi.store.lobby import list_games
+from hanabi.store.seats import join_seat, leave_seat, start_game
+
+from .context import Reply, current_account, db, idempotent_write
+from .docs import idempotent, problems
+from .errors import Problem
+from .present import decode_cursor, encode_cursor, game_summary, names_for
+from .schemas import GamePageSchema, GameSchema, OptionsRequestSchema, PageQuerySchema, StrictSchema
+
+blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Games: the lobby and the seats")
+
+SEAT_KINDS = ("open", "account", "bot")
+
+
+class SeatPlanRequestSchema(StrictSchema):
+    kind = fields.String(required=True, validate=validate.OneOf(SEAT_KINDS))
+    account = fields.String(validate=validate.Length(1, 64), metadata={"description": "With kind account: the account's name"})
+    strategy = fields.String(
+        validate=validate.OneOf(tuple(STRATEGIES)), metadata={"description": "With kind bot: the bot strategy"}
+    )
+
+    @validates_schema
+    def check_kind(self, data, **kwargs):
+        needed = {"account": "account", "bot": "strategy"}.get(data.get("kind"))
+        for name in ("account", "strategy"):
+            if name == needed and name not in data:
+                raise ValidationError(f"A seat of kind {data['kind']!r} needs {name!r}.", name)
+            if name != needed and name in data:
+                raise ValidationError(f"A seat of kind {data['kind']!r} has no {name!r}.", name)
+
+
+class CreateGameRequestSchema(StrictSchema):
+    options = fields.Nested(OptionsRequestSchema, required=True)
+    seats = fields.List(
+        fields.Nested(SeatPlanRequestSchema),
+        validate=validate.Length(1, 5),
+        metadata={"description": "One entry per player, in seat order; default: every seat open"},
+    )
+    seed = fields.String(validate=validate.Length(1, 200), metadata={"description": "Deals the same deck every time"})
+    start_when_full = fields.Boolean(
+        load_default=True, truthy={True}, falsy={False}, metadata={"description": "Start when the last seat is taken"}
+    )
+
+
+class JoinRequestSchema(StrictSchema):
+    seat = fields.Integer(
+        strict=True,
+        validate=validate.Range(0, 4),
+        metadata={"description": "The seat to take; default: your reserved seat, else the first open one"},
+    )
+
+
+def summary(conn, game) -> dict:
+    return game_summary(game, names_for(conn, [game]))
+
+
+def summary_body(conn, game) -> dict:
+    """The summary as JSON, for replies that are stored for Idempotency-Key retries."""
+    return GameSchema().dump(summary(conn, game))
+
+
+def game_page(conn, games, limit: int) -> dict:
+    names = names_for(conn, games)
+    return {
+        "items": [game_summary(game, names) for game in games],
+        "next_cursor": encode_cursor(games[-1].id) if len(games) == limit else None,
+    }
+
+
+@blp.route("")
+class Games(MethodView):
+    @blp.arguments(PageQuerySchema, location="query")
+    @blp.response(200, GamePageSchema)
+    @problems(401, 422)
+    def get(self, query):
+        """List games, newest first, optionally by status (cursor pagination)"""
+        current_account()
+        conn = db()
+        games = list_games(conn, status=query.get("status"), before_id=decode_cursor(query.get("cursor")), limit=query["limit"])
+        return game_page(conn, games, query["limit"])
+
+    @blp.arguments(CreateGameRequestSchema)
+    @blp.response(201, GameSchema, headers={"Location": {"schema": {"type": "string"}}})
+    @problems(401, 422)
+    @idempotent
+    def post(self, data):
+        """Create a game with any engine options and a seat plan
+
+        Seats are open, reserved for a named account, or played by a built-in bot strategy. The
+        creator does not take a seat by creating the game: join it like anyone else.
+        """
+        account = current_account()
+        options = GameOptions(**data["options"])
+        seats = data.get("seats") or [{"kind": "open"}] * options.players
+
+        def write(conn):
+            plan = [_seat_plan(conn, index, seat) for index, seat in enumerate(seats)]
+            game, _ = create_game(
+                conn, options, plan, creator_id=account.id, seed=data.get("seed"), start_when_full=data["start_when_full"]
+            )
+            return Reply(201, summary_body(conn, game), {"Location": f"/v1/games/{game.id}"})
+
+        return idempotent_write(write)
+
+
+def _seat_plan(conn, index: int, seat: dict) -> SeatPlan:
+    if seat["kind"] == "bot":
+        return SeatPlan.bot(seat["strategy"])
+    if seat["kind"] == "account":
+        account = find_account(conn, seat["account"])
+        if account is None:
+            raise Problem(
+                422,
+                "account_not_found",
+                f"Seat {index} is reserved for {seat['account']!r}, but there is no such account.",
+                errors={f"seats.{index}.account": ["No account has this name."]},
+            )
+        return SeatPlan.reserved(account.id)
+    return SeatPlan.open()
+
+
+@blp.route("/<int:game_id>")
+class GameById(MethodView):
+    @blp.response(200, GameSchema)
+    @problems(401, 404)
+    def get(self, game_id):
+        """A game's summary: options, status, seats, version, whose turn, score"""
+        current_account()
+        conn = db()
+        return summary(conn, get_game(conn, game_id))
+
+
+@blp.route("/<int:game_id>/join")
+class Join(MethodView):
+    @blp.arguments(JoinRequestSchema, required=False)
+    @blp.response(200, GameSchema)
+    @problems(401, 404, 409, 422)
+    @idempotent
+    def post(self, data, game_id):
+        """Take a seat in a lobby game
+
+        Taking the last free seat starts the game (unless it was created with
+        `start_when_full: false`). Of two players taking the last seat at once, one gets it and
+        the other a 409 (`game_full`, or `seat_taken` when they asked for that seat).
+        """
+        account = current_account()
+
+        def write(conn):
+            game, _ = join_seat(conn, game_id, account.id, (data or {}).get("seat"))
+            return Reply(200, summary_body(conn, game), {})
+
+        return idempotent_write(write)
+
+
+@blp.route("/<int:game_id>/leave")
+class Leave(MethodView):
+    @blp.response(200, GameSchema)
+    @problems(401, 404, 409)
+    @idempotent
+    def post(self, game_id):
+        """Give up your seat in a lobby game (a running game is left by resigning)"""
+        account = current_account()
+
+        def write(conn):
+            game, _ = leave_seat(conn, game_id, account.id)
+            return Reply(200, summary_body(conn, game), {})
+
+        return idempotent_write(write)
+
+
+@blp.route("/<int:game_id>/start")
+class Start(MethodView):
+    @blp.response(200, GameSchema)
+    @problems(401, 403, 404, 409)
+    @idempotent
+    def post(self, game_id):
+        """Start a full game (creator only); 409 `seats_free` while a seat is free"""
+        account = current_account()
+
+        def write(conn):
+            _require_creator(get_game(conn, game_id), account, "start")
+            game, _ = start_game(conn, game_id)
+            return Reply(200, summary_body(conn, game), {})
+
+        return idempotent_write(write)
+
+
+@blp.route("/<int:game_id>/resign")
+class Resign(MethodView):
+    @blp.response(200, GameSchema)
+    @problems(401, 403, 404, 409)
+    @idempotent
+    def post(self, game_id):
+        """End a running game you play in: it is terminated (score 0) with your seat as the cause"""
+        account = current_account()
+
+        def write(conn):
+            game = get_game(conn, game_id)
+            seat = game.seat_of(account.id)
+            if seat is None:
+                raise Problem(403, "not_a_player", f"You have no seat in game {game_id}.")
+            if game.status == "lobby":
+                raise Problem(409, "game_not_started", f"Game {game_id} has not started; leave your seat instead.")
+            game, _ = append_action(conn, game_id, EndGame(seat, EndCondition.TERMINATED))
+            return Reply(200, summary_body(conn, game), {})
+
+        return idempotent_write(write)
+
+
+@blp.route("/<int:game_id>/abort")
+class Abort(MethodView):
+    @blp.response(200, GameSchema)
+    @problems(401, 403, 404, 409)
+    @idempotent
+    def post(self, game_id):
+        """End a lobby or running game (creator only): it is terminated with no seat as the cause"""
+        account = current_account()
+
+        def write(conn):
+            _require_creator(get_game(conn, game_id), account, "abort")
+            game, _ = append_action(conn, game_id, EndGame(-1, EndCondition.TERMINATED))
+            return Reply(200, summary_body(conn, game), {})
+
+        return idempotent_write(write)
+
+
+def _require_creator(game, account, verb: str) -> None:
+    if game.creator_id != account.id:
+        raise Problem(403, "not_creator", f"Only the creator of game {game.id} can {verb} it.")

@@ -1,0 +1,100 @@
+"""hanab.live JSON: export a finished game, import a hanab.live game as a finished replay."""
+
+from flask import Response, json, request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from hanabi.engine import action_from_dict
+from hanabi.engine.hanablive import export_game, import_game
+from hanabi.store.games import LOBBY_EVENTS, get_game, import_finished_game, list_events
+
+from .context import Reply, current_account, db, idempotent_write
+from .docs import idempotent, problems
+from .errors import Problem
+from .games import summary_body
+from .present import names_for, player_names
+from .schemas import GameSchema
+
+blp = Blueprint("hanablive", __name__, url_prefix="/v1", description="hanab.live JSON export and import")
+
+HANABLIVE_GAME = {
+    "type": "object",
+    "description": "A game in hanab.live's JSON format (players, deck, actions, options, ...)",
+    "required": ["players", "deck", "actions"],
+    "properties": {
+        "players": {"type": "array", "items": {"type": "string"}},
+        "deck": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {"suitIndex": {"type": "integer"}, "rank": {"type": "integer"}},
+            },
+        },
+        "actions": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "type": {"type": "integer"},
+                    "target": {"type": "integer"},
+                    "value": {"type": "integer"},
+                    "announce": {"type": "integer"},
+                },
+            },
+        },
+        "options": {"type": "object"},
+        "notes": {"type": "array", "items": {"type": "array", "items": {"type": "string"}}},
+        "id": {"type": "integer"},
+        "seed": {"type": "string"},
+    },
+}
+
+
+@blp.route("/games/<int:game_id>/export")
+class Export(MethodView):
+    @blp.doc(responses={"200": {"description": "OK", "content": {"application/json": {"schema": HANABLIVE_GAME}}}})
+    @problems(401, 404, 409)
+    def get(self, game_id):
+        """A finished game as hanab.live JSON (409 `game_not_finished` before it ends)"""
+        current_account()
+        conn = db()
+        game = get_game(conn, game_id)
+        if game.status != "finished":
+            raise Problem(409, "game_not_finished", f"Game {game_id} is not finished; it can be exported when it ends.")
+        actions = [action_from_dict(event.payload) for event in list_events(conn, game_id) if event.type not in LOBBY_EVENTS]
+        data = export_game(game.options, game.deck, actions, player_names(game, names_for(conn, [game])), seed=game.seed)
+        return Response(json.dumps(data), mimetype="application/json")
+
+
+@blp.route("/imports")
+class Imports(MethodView):
+    @blp.doc(requestBody={"required": True, "content": {"application/json": {"schema": HANABLIVE_GAME}}})
+    @blp.response(201, GameSchema, headers={"Location": {"schema": {"type": "string"}}})
+    @problems(400, 401, 422)
+    @idempotent
+    def post(self):
+        """Import a hanab.live game as a finished replay
+
+        The file is replayed action by action; the first problem is a 422 naming its code and
+        `action_index`, and nothing is imported. The game's seats hold no accounts; their
+        names are the file's players.
+        """
+        current_account()
+        data = request.get_json(silent=True)
+        if data is None:
+            raise Problem(400, "invalid_json", "The request body must be a hanab.live game as JSON.")
+        imported = import_game(data)
+
+        def write(conn):
+            game, _ = import_finished_game(
+                conn,
+                imported.options,
+                imported.deck,
+                imported.actions,
+                player_names=imported.players,
+                seed=imported.seed,
+                creator_id=current_account().id,
+            )
+            return Reply(201, summary_body(conn, game), {"Location": f"/v1/games/{game.id}"})
+
+        return idempotent_write(write)

@@ -1,0 +1,53 @@
+"""The caller's games: all of them, and those waiting for the caller's move."""
+
+from flask.views import MethodView
+from flask_smorest import Blueprint
+from marshmallow import fields, validate
+
+from hanabi.store.lobby import MAX_PAGE, games_awaiting_move, games_of_account
+
+from .context import current_account, db
+from .docs import problems
+from .games import game_page
+from .present import decode_cursor
+from .schemas import DEFAULT_PAGE, GamePageSchema, PageQuerySchema, StrictSchema
+
+blp = Blueprint("me", __name__, url_prefix="/v1/me", description="Your games")
+
+
+class TurnQuerySchema(StrictSchema):
+    limit = fields.Integer(load_default=DEFAULT_PAGE, validate=validate.Range(1, MAX_PAGE))
+
+
+@blp.route("/games")
+class MyGames(MethodView):
+    @blp.arguments(PageQuerySchema, location="query")
+    @blp.response(200, GamePageSchema)
+    @problems(401, 422)
+    def get(self, query):
+        """The games you have a seat in, newest first (cursor pagination)"""
+        account = current_account()
+        conn = db()
+        games = games_of_account(
+            conn, account.id, status=query.get("status"), before_id=decode_cursor(query.get("cursor")), limit=query["limit"]
+        )
+        return game_page(conn, games, query["limit"])
+
+
+@blp.route("/turn")
+class MyTurn(MethodView):
+    @blp.arguments(TurnQuerySchema, location="query")
+    @blp.response(200, GamePageSchema)
+    @problems(401, 422)
+    def get(self, query):
+        """Running games where it is your turn, most urgent first
+
+        The nearest deadline first, then the turn that has waited longest. One page only
+        (`next_cursor` is null): take your turns and ask again.
+        """
+        account = current_account()
+        conn = db()
+        games = games_awaiting_move(conn, account.id, limit=query["limit"])
+        body = game_page(conn, games, query["limit"])
+        body["next_cursor"] = None
+        return body

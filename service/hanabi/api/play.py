@@ -1,0 +1,151 @@
+"""Playing: post an action for your seat, read your view of a game."""
+
+from flask import Response, request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+from marshmallow import ValidationError, fields, validate, validates_schema
+
+from hanabi.engine import ColorClue, Discard, Play, RankClue, Reorder
+from hanabi.store.games import Game, append_action, get_game, load_game
+
+from .context import Reply, current_account, db, idempotent_write
+from .docs import IF_NONE_MATCH_PARAMETER, idempotent, problems
+from .errors import Problem
+from .present import view_payload
+from .schemas import StrictSchema, ViewSchema
+
+blp = Blueprint("play", __name__, url_prefix="/v1/games", description="Playing: actions and views")
+
+ACTION_FIELDS = {
+    "play": ("card",),
+    "discard": ("card",),
+    "color_clue": ("target", "color"),
+    "rank_clue": ("target", "rank"),
+    "reorder": ("cards",),
+}
+OPTIONAL_FIELDS = {"play": ("announce",)}
+
+
+class ActionRequestSchema(StrictSchema):
+    kind = fields.String(required=True, validate=validate.OneOf(tuple(ACTION_FIELDS)))
+    card = fields.Integer(strict=True, metadata={"description": "play, discard: the id of a card in your hand"})
+    announce = fields.Integer(
+        strict=True, metadata={"description": "play with timed display: the suit index you call out"}
+    )
+    target = fields.Integer(strict=True, metadata={"description": "color_clue, rank_clue: the seat given the clue"})
+    color = fields.Integer(strict=True, metadata={"description": "color_clue: an index into the view's clue_colors"})
+    rank = fields.Integer(strict=True, metadata={"description": "rank_clue: 1 to 5"})
+    cards = fields.List(
+        fields.Integer(strict=True),
+        validate=validate.Length(max=10),
+        metadata={"description": "reorder: your hand's card ids, left to right"},
+    )
+    expected_version = fields.Integer(
+        strict=True,
+        validate=validate.Range(min=0),
+        metadata={"description": "The version you saw; 409 version_conflict when the game has moved on"},
+    )
+
+    @validates_schema
+    def check_fields_of_kind(self, data, **kwargs):
+        kind = data.get("kind")
+        if kind not in ACTION_FIELDS:
+            return
+        needed, optional = ACTION_FIELDS[kind], OPTIONAL_FIELDS.get(kind, ())
+        errors = {name: [f"A {kind} needs {name!r}."] for name in needed if name not in data}
+        for name in data:
+            if name not in ("kind", "expected_version", *needed, *optional):
+                errors[name] = [f"A {kind} has no {name!r}."]
+        if errors:
+            raise ValidationError(errors)
+
+
+def build_action(seat: int, data: dict):
+    kind = data["kind"]
+    if kind == "play":
+        return Play(seat, data["card"], data.get("announce"))
+    if kind == "discard":
+        return Discard(seat, data["card"])
+    if kind == "color_clue":
+        return ColorClue(seat, data["target"], data["color"])
+    if kind == "rank_clue":
+        return RankClue(seat, data["target"], data["rank"])
+    return Reorder(seat, data["cards"])
+
+
+def etag(version: int) -> str:
+    return f'"{version}"'
+
+
+@blp.route("/<int:game_id>/actions")
+class Actions(MethodView):
+    @blp.arguments(ActionRequestSchema)
+    @blp.response(200, ViewSchema, headers={"ETag": {"schema": {"type": "string"}}})
+    @problems(401, 403, 404, 409, 422)
+    @idempotent
+    def post(self, data, game_id):
+        """Act for your seat: play, discard, give a clue, or reorder your hand
+
+        Cards are named by id. The response is your view after the action. An illegal move is
+        a problem naming the rule: 409 when another state of the game could allow it
+        (`not_your_turn`, `no_clue_tokens`, `clue_touches_no_card`, `clue_tokens_full`,
+        `card_not_in_hand`, `invalid_reorder`, `game_over`), 422 when this game never could
+        (`invalid_color`, `invalid_rank`, `invalid_target`, `cannot_clue_self`, ...). With
+        `expected_version`, 409 `version_conflict` (with `current_version`) when the game moved on.
+        """
+        account = current_account()
+
+        def write(conn):
+            seat = _seat_of(get_game(conn, game_id), account)
+            game, state = append_action(conn, game_id, build_action(seat, data), data.get("expected_version"))
+            body = ViewSchema().dump(view_payload(game, state, seat))
+            return Reply(200, body, {"ETag": etag(game.version), "Vary": "Authorization"})
+
+        return idempotent_write(write)
+
+
+@blp.route("/<int:game_id>/view")
+class GameView(MethodView):
+    @blp.response(200, ViewSchema, headers={"ETag": {"schema": {"type": "string"}}})
+    @blp.doc(parameters=[IF_NONE_MATCH_PARAMETER])
+    @blp.alt_response(304, description="Not modified: the game is still at the version of If-None-Match")
+    @problems(401, 403, 404, 409)
+    def get(self, game_id):
+        """Your view of a game: others' cards in full, your own as ids with what clues told you
+
+        Players see their own view of a running game; anyone may see a finished game (its full
+        view for spectators). A game in the lobby has no view yet (409 `game_not_started`; read
+        the game's summary instead). `ETag` is the game's version: send it back as
+        `If-None-Match` and get 304 while nothing changed.
+        """
+        account = current_account()
+        conn = db()
+        game = get_game(conn, game_id)
+        seat = _viewer_seat(game, account)
+        headers = {"ETag": etag(game.version), "Vary": "Authorization"}
+        if etag(game.version) in _if_none_match():
+            return Response(status=304, headers=headers)
+        game, state = load_game(conn, game_id)
+        return view_payload(game, state, _viewer_seat(game, account)), 200, {**headers, "ETag": etag(game.version)}
+
+
+def _if_none_match() -> set[str]:
+    header = request.headers.get("If-None-Match", "")
+    return {tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()}
+
+
+def _seat_of(game: Game, account) -> int:
+    seat = game.seat_of(account.id)
+    if seat is None:
+        raise Problem(403, "not_a_player", f"You have no seat in game {game.id}; only its players can act in it.")
+    return seat
+
+
+def _viewer_seat(game: Game, account) -> int | None:
+    """The seat whose view `account` gets; None for a spectator's full view of a finished game."""
+    if game.status == "lobby":
+        raise Problem(409, "game_not_started", f"Game {game.id} has not started; GET /v1/games/{game.id} shows its seats.")
+    seat = game.seat_of(account.id)
+    if seat is None and game.status != "finished":
+        raise Problem(403, "not_a_player", f"Game {game.id} is running and you have no seat in it; it can be watched once it ends.")
+    return seat

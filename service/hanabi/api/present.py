@@ -1,0 +1,137 @@
+"""What the API shows of a game: its summary, a seat's view, its event log as a viewer may see it.
+
+Nothing here decides a rule: the engine builds the views and, by replaying the log, the
+public outcome of every event (what was played, which cards a clue touched, which card was
+drawn). This module only leaves out what the viewer may not see: the identity of its own
+cards while the game runs.
+"""
+
+import base64
+import binascii
+
+import psycopg
+
+from hanabi.engine import GameState, event_to_dict, full_view, new_game, view
+from hanabi.store.accounts import account_names
+from hanabi.store.games import LOBBY_EVENTS, Game, GameEvent
+
+from .errors import Problem
+
+
+def names_for(conn: psycopg.Connection, games: list[Game]) -> dict[int, str]:
+    """Names of every account a list of games mentions, in one query."""
+    ids = set()
+    for game in games:
+        ids.add(game.creator_id)
+        for seat in game.seats:
+            ids.update((seat.account_id, seat.reserved_for))
+    return account_names(conn, ids)
+
+
+def game_summary(game: Game, names: dict[int, str]) -> dict:
+    return {
+        "id": game.id,
+        "options": game.options.to_dict(),
+        "status": game.status,
+        "seats": [_seat_summary(game, seat, names) for seat in game.seats],
+        "free_seats": game.free_seats,
+        "start_when_full": game.start_when_full,
+        "version": game.version,
+        "turn": game.turn,
+        "current_seat": game.current_seat,
+        "turn_started_at": game.turn_started_at,
+        "deadline": game.deadline,
+        "score": game.score,
+        "end_condition": game.end_condition,
+        "seed": game.seed,
+        "creator": names.get(game.creator_id),
+        "created_at": game.created_at,
+        "updated_at": game.updated_at,
+    }
+
+
+def _seat_summary(game: Game, seat, names: dict[int, str]) -> dict:
+    entry = {"seat": seat.seat, "account": None, "strategy": None, "name": None}
+    if seat.bot_strategy is not None:
+        entry.update(kind="bot", strategy=seat.bot_strategy, name=f"{seat.bot_strategy} bot")
+    elif seat.account_id is not None:
+        entry.update(kind="account", account=names.get(seat.account_id), name=names.get(seat.account_id))
+    elif seat.reserved_for is not None:
+        entry.update(kind="reserved", account=names.get(seat.reserved_for))
+    elif game.player_names is not None:
+        entry.update(kind="imported", name=game.player_names[seat.seat])
+    else:
+        entry.update(kind="open")
+    return entry
+
+
+def player_names(game: Game, names: dict[int, str]) -> list[str]:
+    """A name per seat, for a hanab.live export."""
+    return [_seat_summary(game, seat, names)["name"] or f"Seat {seat.seat}" for seat in game.seats]
+
+
+def view_payload(game: Game, state: GameState, seat: int | None) -> dict:
+    """The view of `seat`, or the full view (for spectators of a finished game) when None."""
+    payload = (view(state, seat) if seat is not None else full_view(state)).to_dict()
+    payload.update(game_id=game.id, version=game.version, status=game.status)
+    return payload
+
+
+def public_events(game: Game, events: list[GameEvent], viewer_seat: int | None, names: dict[int, str]) -> list[dict]:
+    """The game's events (all of them, oldest first) as `viewer_seat` may see them (None: a
+    spectator). Action events carry their public outcome as the engine's history records it,
+    plus `drew_suit`/`drew_rank`: the drawn card's identity. While the game runs, a player sees
+    the identity of the other seats' cards only, a spectator of none."""
+    start = new_game(game.options, game.deck)
+    final = start
+    actions = [event.action for event in events if event.type not in LOBBY_EVENTS]
+    for action in actions:
+        final = final.apply(action)
+
+    def visible(owner: int) -> bool:
+        return final.is_over or (viewer_seat is not None and owner != viewer_seat)
+
+    history = final.history
+    result, action_index = [], 0
+    for event in events:
+        entry = {"seq": event.seq, "type": event.type, "seat": event.seat, "created_at": event.created_at}
+        if event.type in ("seat_joined", "seat_left"):
+            entry["account"] = names.get(event.payload.get("account_id"))
+        elif event.type == "game_started":
+            entry["hands"] = [
+                [_card(final, card, hidden=not visible(owner)) for card in hand] for owner, hand in enumerate(start.hands)
+            ]
+        else:
+            public = event_to_dict(history[action_index])
+            action_index += 1
+            del public["kind"]
+            if "drew" in public:
+                drew = public["drew"]
+                hidden = drew is None or not visible(public["seat"])
+                public["drew_suit"] = None if hidden else final.card(drew).suit
+                public["drew_rank"] = None if hidden else final.card(drew).rank
+            entry.update(public)
+        result.append(entry)
+    return result
+
+
+def _card(state: GameState, card: int, *, hidden: bool) -> dict:
+    identity = state.card(card)
+    return {"id": card, "suit": None if hidden else identity.suit, "rank": None if hidden else identity.rank}
+
+
+def encode_cursor(before_id: int) -> str:
+    return base64.urlsafe_b64encode(f"before:{before_id}".encode()).decode().rstrip("=")
+
+
+def decode_cursor(cursor: str | None) -> int | None:
+    if cursor is None:
+        return None
+    try:
+        text = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
+        prefix, _, value = text.partition(":")
+        if prefix == "before" and value.isdigit() and len(value) < 19:
+            return int(value)
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        pass
+    raise Problem(422, "invalid_cursor", "The cursor is not one this API gave out; start again without it.")

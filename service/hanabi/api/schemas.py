@@ -1,0 +1,202 @@
+"""Marshmallow schemas shared by several resources: problems, games, views, pages.
+
+Request schemas load with strict types (an integer is never a float or a string); response
+schemas are separate, so generated clients do not see read-only fields in their requests.
+"""
+
+import marshmallow as ma
+from marshmallow import fields, validate
+
+from hanabi.engine.options import MAX_CLUE_TOKENS, MAX_PLAYERS, MAX_STRIKES, MIN_CLUE_TOKENS, MIN_PLAYERS, MIN_STRIKES
+from hanabi.engine.variants import VARIANTS
+from hanabi.store.games import STATUSES
+from hanabi.store.lobby import MAX_PAGE
+
+DEFAULT_PAGE = 50
+
+
+class StrictSchema(ma.Schema):
+    """Unknown fields are an error, not silently dropped."""
+
+    class Meta:
+        unknown = ma.RAISE
+
+
+class ProblemSchema(ma.Schema):
+    """An RFC 9457 problem (application/problem+json)."""
+
+    type = fields.String(required=True, metadata={"description": "urn:hanabi:problem:<code>"})
+    title = fields.String(required=True, metadata={"description": "The HTTP status phrase"})
+    status = fields.Integer(required=True)
+    detail = fields.String(required=True, metadata={"description": "A sentence for people"})
+    code = fields.String(required=True, metadata={"description": "A stable machine code"})
+    current_version = fields.Integer(metadata={"description": "With version_conflict: the game's version now"})
+    action_index = fields.Integer(
+        allow_none=True, metadata={"description": "With an import error: the 0-based index of the first bad action"}
+    )
+    errors = fields.Dict(
+        keys=fields.String(),
+        values=fields.List(fields.String()),
+        metadata={"description": "With invalid_request: the reasons, per field"},
+    )
+
+
+# ---- options and games --------------------------------------------------------------------
+
+
+class OptionsRequestSchema(StrictSchema):
+    players = fields.Integer(strict=True, required=True, validate=validate.Range(MIN_PLAYERS, MAX_PLAYERS))
+    variant = fields.String(load_default="No Variant", validate=validate.OneOf(tuple(VARIANTS)))
+    clue_tokens = fields.Integer(strict=True, load_default=8, validate=validate.Range(MIN_CLUE_TOKENS, MAX_CLUE_TOKENS))
+    max_strikes = fields.Integer(strict=True, load_default=3, validate=validate.Range(MIN_STRIKES, MAX_STRIKES))
+    empty_clues = fields.Boolean(load_default=False, truthy={True}, falsy={False})
+    all_or_nothing = fields.Boolean(load_default=False, truthy={True}, falsy={False})
+    timed_display = fields.Boolean(load_default=False, truthy={True}, falsy={False})
+    starting_seat = fields.Integer(strict=True, load_default=0, validate=validate.Range(0, MAX_PLAYERS - 1))
+
+
+class OptionsSchema(ma.Schema):
+    players = fields.Integer(required=True)
+    variant = fields.String(required=True)
+    clue_tokens = fields.Integer(required=True)
+    max_strikes = fields.Integer(required=True)
+    empty_clues = fields.Boolean(required=True)
+    all_or_nothing = fields.Boolean(required=True)
+    timed_display = fields.Boolean(required=True)
+    starting_seat = fields.Integer(required=True)
+
+
+class SeatSchema(ma.Schema):
+    seat = fields.Integer(required=True)
+    kind = fields.String(
+        required=True,
+        validate=validate.OneOf(("open", "reserved", "account", "bot", "imported")),
+        metadata={
+            "description": "open: free for anyone; reserved: kept for `account`; account: taken by `account`; "
+            "bot: played by the built-in `strategy`; imported: a player of an imported game (`name`)"
+        },
+    )
+    account = fields.String(allow_none=True, required=True)
+    strategy = fields.String(allow_none=True, required=True)
+    name = fields.String(allow_none=True, required=True, metadata={"description": "Who sits there, for display"})
+
+
+class GameSchema(ma.Schema):
+    id = fields.Integer(required=True)
+    options = fields.Nested(OptionsSchema, required=True)
+    status = fields.String(required=True, validate=validate.OneOf(STATUSES))
+    seats = fields.List(fields.Nested(SeatSchema), required=True)
+    free_seats = fields.Integer(required=True)
+    start_when_full = fields.Boolean(required=True)
+    version = fields.Integer(required=True, metadata={"description": "The seq of the game's last event"})
+    turn = fields.Integer(required=True)
+    current_seat = fields.Integer(allow_none=True, required=True, metadata={"description": "null unless running"})
+    turn_started_at = fields.DateTime(allow_none=True, required=True)
+    deadline = fields.DateTime(allow_none=True, required=True)
+    score = fields.Integer(required=True)
+    end_condition = fields.String(required=True)
+    seed = fields.String(allow_none=True, required=True)
+    creator = fields.String(allow_none=True, required=True)
+    created_at = fields.DateTime(required=True)
+    updated_at = fields.DateTime(required=True)
+
+
+class GamePageSchema(ma.Schema):
+    items = fields.List(fields.Nested(GameSchema), required=True)
+    next_cursor = fields.String(
+        allow_none=True, required=True, metadata={"description": "Pass as `cursor` for the next page; null on the last"}
+    )
+
+
+class PageQuerySchema(StrictSchema):
+    status = fields.String(validate=validate.OneOf(STATUSES))
+    limit = fields.Integer(strict=False, load_default=DEFAULT_PAGE, validate=validate.Range(1, MAX_PAGE))
+    cursor = fields.String(validate=validate.Length(1, 200))
+
+
+# ---- views --------------------------------------------------------------------------------
+
+
+class ClueMarkSchema(ma.Schema):
+    turn = fields.Integer(required=True)
+    seat = fields.Integer(required=True)
+    kind = fields.String(required=True, metadata={"description": "color or rank"})
+    value = fields.Integer(required=True)
+
+
+class HandCardSchema(ma.Schema):
+    id = fields.Integer(required=True)
+    suit = fields.Integer(allow_none=True, required=True, metadata={"description": "null for your own card while the game runs"})
+    rank = fields.Integer(allow_none=True, required=True, metadata={"description": "null for your own card while the game runs"})
+    possible_suits = fields.List(fields.Integer(), required=True)
+    possible_ranks = fields.List(fields.Integer(), required=True)
+    clues = fields.List(fields.Nested(ClueMarkSchema), required=True)
+
+
+class CardSchema(ma.Schema):
+    id = fields.Integer(required=True)
+    suit = fields.Integer(required=True)
+    rank = fields.Integer(required=True)
+
+
+class HistoryEventSchema(ma.Schema):
+    """One public event of the engine's history; which fields appear depends on `kind`."""
+
+    kind = fields.String(required=True, validate=validate.OneOf(("clue", "play", "discard", "reorder", "end_game")))
+    turn = fields.Integer(required=True)
+    seat = fields.Integer(required=True)
+    target = fields.Integer()
+    clue_kind = fields.String()
+    value = fields.Integer()
+    touched = fields.List(fields.Integer())
+    card = fields.Integer()
+    suit = fields.Integer()
+    rank = fields.Integer()
+    success = fields.Boolean()
+    announce = fields.Integer(allow_none=True)
+    drew = fields.Integer(allow_none=True, metadata={"description": "The id of the card drawn, if any"})
+    cards = fields.List(fields.Integer())
+    condition = fields.String()
+
+
+class ActionSchema(ma.Schema):
+    """An engine action as JSON; which fields appear depends on `kind`."""
+
+    kind = fields.String(required=True)
+    seat = fields.Integer(required=True)
+    card = fields.Integer()
+    announce = fields.Integer(allow_none=True)
+    target = fields.Integer()
+    color = fields.Integer()
+    rank = fields.Integer()
+    cards = fields.List(fields.Integer())
+    condition = fields.String()
+
+
+class ViewSchema(ma.Schema):
+    """What one seat may know of a game (the engine's per-seat view), plus the game's id,
+    version and status. `seat` is null in the full view of a finished game."""
+
+    game_id = fields.Integer(required=True)
+    version = fields.Integer(required=True)
+    status = fields.String(required=True)
+    seat = fields.Integer(allow_none=True, required=True)
+    options = fields.Nested(OptionsSchema, required=True)
+    suits = fields.List(fields.String(), required=True)
+    clue_colors = fields.List(fields.String(), required=True)
+    turn = fields.Integer(required=True)
+    current_seat = fields.Integer(required=True)
+    is_over = fields.Boolean(required=True)
+    end_condition = fields.String(required=True)
+    score = fields.Integer(required=True)
+    fireworks_total = fields.Integer(required=True)
+    max_score = fields.Integer(required=True)
+    rating = fields.String(allow_none=True, required=True)
+    clue_tokens = fields.Integer(required=True)
+    strikes = fields.Integer(required=True)
+    fireworks = fields.List(fields.Integer(), required=True)
+    discards = fields.List(fields.Nested(CardSchema), required=True)
+    deck_size = fields.Integer(required=True)
+    hands = fields.List(fields.List(fields.Nested(HandCardSchema)), required=True)
+    history = fields.List(fields.Nested(HistoryEventSchema), required=True)
+    legal_actions = fields.List(fields.Nested(ActionSchema), required=True)

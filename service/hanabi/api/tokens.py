@@ -1,0 +1,43 @@
+"""API tokens: issue another token for your account, revoke the token you are using."""
+
+import marshmallow as ma
+from flask.views import MethodView
+from flask_smorest import Blueprint
+from marshmallow import fields
+
+from hanabi.store.accounts import issue_token, revoke_token
+
+from .context import bearer_token, current_account, db
+from .docs import problems
+
+blp = Blueprint("tokens", __name__, url_prefix="/v1/tokens", description="API tokens")
+
+
+class TokenSchema(ma.Schema):
+    token = fields.String(required=True, metadata={"description": "The new API token, shown only in this response"})
+    account = fields.String(required=True, metadata={"description": "The account's name"})
+
+
+@blp.route("")
+class Tokens(MethodView):
+    @blp.response(201, TokenSchema)
+    @problems(401)
+    def post(self):
+        """Issue a new token for your account
+
+        Your other tokens stay valid. Idempotency-Key is not supported here: the response holds
+        a secret that the server never stores.
+        """
+        account = current_account()
+        return {"token": issue_token(db(), account.id), "account": account.name}, 201
+
+
+@blp.route("/current")
+class CurrentToken(MethodView):
+    @blp.response(204)
+    @problems(401)
+    def delete(self):
+        """Revoke the token of this request; it stops working at once"""
+        current_account()
+        revoke_token(db(), bearer_token())
+        return None

@@ -1,0 +1,118 @@
+"""The API app on the test Postgres (see tests/conftest.py), driven through Flask's test client
+with real tokens: one `Player` per account."""
+
+import threading
+import uuid
+
+import pytest
+
+from hanabi.api import create_app
+from hanabi.store.database import create_pool
+
+PROBLEM_KEYS = {"type", "title", "status", "detail", "code"}
+
+
+@pytest.fixture(scope="session")
+def app(database_url):
+    pool = create_pool(database_url, min_size=1, max_size=8)
+    yield create_app(pool=pool)
+    pool.close()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+class Player:
+    """An account and its token, making requests as that account."""
+
+    def __init__(self, app, name: str, token: str, account_id: int):
+        self.app = app
+        self.name = name
+        self.token = token
+        self.id = account_id
+
+    def headers(self, extra=None) -> dict:
+        return {"Authorization": f"Bearer {self.token}", **(extra or {})}
+
+    def get(self, path, headers=None, **kwargs):
+        return self.app.test_client().get(path, headers=self.headers(headers), **kwargs)
+
+    def post(self, path, json=None, headers=None, **kwargs):
+        return self.app.test_client().post(path, json=json, headers=self.headers(headers), **kwargs)
+
+    def delete(self, path, headers=None, **kwargs):
+        return self.app.test_client().delete(path, headers=self.headers(headers), **kwargs)
+
+    def view(self, game_id) -> dict:
+        response = self.get(f"/v1/games/{game_id}/view")
+        assert response.status_code == 200, response.json
+        return response.json
+
+    def act(self, game_id, **action):
+        return self.post(f"/v1/games/{game_id}/actions", json=action)
+
+
+@pytest.fixture
+def new_player(app):
+    def make(kind: str = "human", prefix: str = "player") -> Player:
+        name = f"{prefix}-{uuid.uuid4().hex[:10]}"
+        response = app.test_client().post("/v1/accounts", json={"name": name, "kind": kind})
+        assert response.status_code == 201, response.json
+        return Player(app, name, response.json["token"], response.json["id"])
+
+    return make
+
+
+@pytest.fixture
+def started_game(new_player):
+    """A running game created and joined through the API: (game id, players by seat)."""
+
+    def start(players: int = 2, seed: str = "api tests", **options):
+        seated = [new_player() for _ in range(players)]
+        created = seated[0].post("/v1/games", json={"options": {"players": players, **options}, "seed": seed})
+        assert created.status_code == 201, created.json
+        game_id = created.json["id"]
+        for player in seated:
+            joined = player.post(f"/v1/games/{game_id}/join")
+            assert joined.status_code == 200, joined.json
+        assert joined.json["status"] == "running"
+        return game_id, seated
+
+    return start
+
+
+def action_body(action: dict) -> dict:
+    """A legal action of a view, as the body of POST /actions (the seat is the caller's)."""
+    return {key: value for key, value in action.items() if key != "seat"}
+
+
+def assert_problem(response, status: int, code: str | None = None) -> dict:
+    assert response.status_code == status, (response.status_code, response.get_data(as_text=True))
+    assert response.mimetype == "application/problem+json"
+    body = response.json
+    assert PROBLEM_KEYS <= set(body)
+    assert body["status"] == status
+    assert body["type"] == f"urn:hanabi:problem:{body['code']}"
+    assert isinstance(body["detail"], str) and body["detail"]
+    if code is not None:
+        assert body["code"] == code, body
+    return body
+
+
+def run_together(*functions):
+    """Run the functions in threads released at the same moment; return their results."""
+    barrier = threading.Barrier(len(functions))
+    results = [None] * len(functions)
+
+    def run(index, function):
+        barrier.wait()
+        results[index] = function()
+
+    threads = [threading.Thread(target=run, args=(i, f)) for i, f in enumerate(functions)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    return results

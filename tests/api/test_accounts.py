@@ -1,0 +1,106 @@
+import uuid
+
+from psycopg_pool import ConnectionPool
+
+from hanabi.api import create_app
+
+from .conftest import assert_problem
+
+
+def unique(prefix="acct"):
+    return f"{prefix}-{uuid.uuid4().hex[:10]}"
+
+
+def test_creating_an_account_returns_its_token_once(client):
+    name = unique()
+    response = client.post("/v1/accounts", json={"name": name, "kind": "bot"})
+
+    assert response.status_code == 201
+    body = response.json
+    assert (body["name"], body["kind"]) == (name, "bot")
+    assert body["token"].startswith("hnb_")
+    assert response.headers["Location"] == f"/v1/accounts/{body['id']}"
+
+    me = client.get("/v1/accounts/me", headers={"Authorization": f"Bearer {body['token']}"})
+    assert me.status_code == 200
+    assert me.json == {key: body[key] for key in ("id", "name", "kind", "created_at")}
+    assert "token" not in me.json
+    located = client.get(response.headers["Location"], headers={"Authorization": f"Bearer {body['token']}"})
+    assert located.json == me.json
+
+
+def test_account_names_are_unique_regardless_of_case(client, new_player):
+    player = new_player()
+    response = client.post("/v1/accounts", json={"name": player.name.upper(), "kind": "human"})
+    assert_problem(response, 409, "account_name_taken")
+
+
+def test_bad_account_requests_are_422_per_field(client):
+    body = assert_problem(client.post("/v1/accounts", json={"name": "", "kind": "robot"}), 422, "invalid_request")
+    assert set(body["errors"]) == {"name", "kind"}
+    body = assert_problem(client.post("/v1/accounts", json={"name": unique(), "kind": "human", "admin": True}), 422)
+    assert set(body["errors"]) == {"admin"}
+    assert_problem(client.post("/v1/accounts", json={"name": "two words", "kind": "human"}), 422)
+    assert_problem(client.post("/v1/accounts", json=["not", "an", "object"]), 422)
+
+
+def test_an_unknown_account_is_404(new_player):
+    assert_problem(new_player().get("/v1/accounts/999999999"), 404, "account_not_found")
+
+
+def test_a_new_token_works_alongside_the_first(new_player):
+    player = new_player()
+    response = player.post("/v1/tokens")
+    assert response.status_code == 201
+    second = response.json["token"]
+    assert second != player.token and response.json["account"] == player.name
+
+    for token in (player.token, second):
+        me = player.app.test_client().get("/v1/accounts/me", headers={"Authorization": f"Bearer {token}"})
+        assert me.json["name"] == player.name
+
+
+def test_a_revoked_token_stops_working_at_once(new_player):
+    player = new_player()
+    other_token = player.post("/v1/tokens").json["token"]
+
+    response = player.delete("/v1/tokens/current")
+    assert response.status_code == 204
+    assert response.get_data() == b""
+
+    body = assert_problem(player.get("/v1/accounts/me"), 401, "unauthorized")
+    assert "revoked" in body["detail"]
+    assert_problem(player.delete("/v1/tokens/current"), 401, "unauthorized")
+    other = player.app.test_client().get("/v1/accounts/me", headers={"Authorization": f"Bearer {other_token}"})
+    assert other.status_code == 200
+
+
+def test_requests_without_a_valid_token_are_401_with_a_bearer_challenge(client, new_player):
+    player = new_player()
+    for headers in ({}, {"Authorization": "Basic abc"}, {"Authorization": "Bearer"}, {"Authorization": "Bearer hnb_nope"}):
+        for method, path in (("get", "/v1/accounts/me"), ("get", "/v1/games"), ("post", "/v1/games"), ("post", "/v1/tokens")):
+            response = getattr(client, method)(path, headers=headers)
+            assert_problem(response, 401, "unauthorized")
+            assert response.headers["WWW-Authenticate"].startswith("Bearer")
+    scheme_in_lower_case = client.get("/v1/accounts/me", headers={"Authorization": f"bearer {player.token}"})
+    assert scheme_in_lower_case.status_code == 200
+
+
+def test_health_needs_no_database_and_ready_asks_it(client):
+    assert client.get("/v1/health").json == {"status": "ok"}
+    assert client.get("/v1/ready").json == {"status": "ready"}
+
+
+def test_ready_is_503_with_retry_after_when_the_database_is_away():
+    pool = ConnectionPool("host=127.0.0.1 port=9 dbname=none connect_timeout=1", min_size=0, max_size=1, open=False, timeout=1)
+    pool.open(wait=False)
+    try:
+        client = create_app(pool=pool).test_client()
+        assert client.get("/v1/health").status_code == 200
+        response = client.get("/v1/ready")
+        assert_problem(response, 503, "database_unavailable")
+        assert int(response.headers["Retry-After"]) > 0
+        response = client.get("/v1/accounts/me", headers={"Authorization": "Bearer hnb_x"})
+        assert_problem(response, 503, "database_unavailable")
+    finally:
+        pool.close()

@@ -1,0 +1,91 @@
+"""`hanabi migrate` and `hanabi serve`, run as a user runs them."""
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from hanabi.cli import main
+from hanabi.store.database import connect
+from hanabi.store.migrate import MIGRATIONS_DIR
+
+MIGRATIONS = sorted(path.stem for path in MIGRATIONS_DIR.glob("*.sql") if not path.stem.endswith(".rollback"))
+
+
+def test_hanabi_migrate_applies_the_migrations_to_database_url(create_database, monkeypatch, capsys):
+    url = create_database()
+    monkeypatch.setenv("DATABASE_URL", url)
+
+    assert main(["migrate"]) == 0
+    assert capsys.readouterr().out.strip() == f"applied: {', '.join(MIGRATIONS)}"
+    assert main(["migrate"]) == 0
+    assert capsys.readouterr().out.strip() == "the schema is up to date"
+    with connect(url) as conn:
+        assert conn.execute("SELECT count(*) FROM games").fetchone() == (0,)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def request(url: str, body: dict | None = None, token: str | None = None):
+    data = json.dumps(body).encode() if body is not None else None
+    headers = {"Content-Type": "application/json"} if data else {}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    with urllib.request.urlopen(urllib.request.Request(url, data=data, headers=headers), timeout=10) as response:
+        return response.status, json.loads(response.read())
+
+
+@pytest.fixture
+def data_dir():
+    """Outside pytest's temporary folders, which the `pgserver` user (as root) cannot reach."""
+    folder = Path(tempfile.mkdtemp(prefix="hanabi-serve-"))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_hanabi_serve_with_nothing_configured_runs_an_embedded_postgres_and_stops_it(data_dir):
+    port = free_port()
+    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+    env["HANABI_DATA_DIR"] = str(data_dir)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "hanabi.cli", "serve", "--port", str(port), "--workers", "1"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    base = f"http://127.0.0.1:{port}/v1"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                assert request(f"{base}/ready") == (200, {"status": "ready"})
+                break
+            except OSError:
+                assert server.poll() is None, server.stdout.read()
+                assert time.monotonic() < deadline, "the server did not become ready"
+                time.sleep(0.2)
+        status, account = request(f"{base}/accounts", {"name": f"served-{port}", "kind": "human"})
+        assert status == 201
+        status, game = request(f"{base}/games", {"options": {"players": 2}}, account["token"])
+        assert status == 201 and game["creator"] == account["name"]
+        assert (data_dir / "postgres" / "PG_VERSION").exists()
+    finally:
+        server.send_signal(signal.SIGTERM)
+        output, _ = server.communicate(timeout=30)
+    assert server.returncode == 0, output
+    assert "applied migrations" in output
+    assert not (data_dir / "postgres" / "postmaster.pid").exists(), "the embedded Postgres is still running"
