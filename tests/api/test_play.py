@@ -1,5 +1,6 @@
 import random
 
+from hanabi.api.schemas import ViewSchema
 from hanabi.engine import view
 from hanabi.engine.hanablive import import_game
 from hanabi.store.database import connect
@@ -53,7 +54,9 @@ def test_the_view_is_the_engine_view_of_the_seat_with_the_game_id_version_and_st
         game, state = load_game(conn, game_id)
     for seat, player in enumerate(players):
         expected = view(state, seat).to_dict() | {"game_id": game_id, "version": game.version, "status": "running"}
-        assert player.view(game_id) == expected
+        got = player.view(game_id)
+        assert got == expected
+        ViewSchema().load(got)  # the documented schema declares every field of the view
 
 
 def test_illegal_moves_name_the_rule_409_for_this_state_422_for_this_game(started_game, new_player):
@@ -158,4 +161,5 @@ def test_views_of_running_games_are_for_players_and_finished_ones_for_anyone(sta
     alice.post(f"/v1/games/{game_id}/resign")
     full = watcher.view(game_id)
     assert full["seat"] is None and full["is_over"] and full["legal_actions"] == []
+    ViewSchema().load(full)
     assert all(card["suit"] is not None and card["rank"] is not None for hand in full["hands"] for card in hand)

@@ -10,6 +10,14 @@ def test_400_for_a_body_that_is_not_json(new_player):
     assert_problem(response, 400, "invalid_json")
 
 
+def test_400_for_json_nested_too_deeply(new_player):
+    player = new_player()
+    deep = "[" * 100_000 + "]" * 100_000
+    for path in ("/v1/games", "/v1/imports"):
+        response = player.post(path, data=deep, headers={"Content-Type": "application/json"})
+        assert_problem(response, 400, "invalid_json")
+
+
 def test_401_without_token(client):
     assert_problem(client.get("/v1/me/games"), 401, "unauthorized")
 
@@ -69,12 +77,27 @@ def test_422_lists_the_reasons_per_field(new_player):
         ("/v1/games", None),
         ("/v1/imports", {"players": ["a"], "deck": [], "actions": []}),
         ("/v1/imports", []),
+        ("/v1/games", {"options": {"players": 2}, "seed": "nul \u0000 byte"}),
+        ("/v1/accounts", {"name": "nul\u0000", "kind": "human"}),
+        ("/v1/games", {"options": {"players": 2}, "seats": [{"kind": "account", "account": "x\u0000"}, {"kind": "open"}]}),
     ],
 )
 def test_malformed_bodies_are_4xx_problems(new_player, path, body):
     response = new_player().post(path, json=body)
     assert 400 <= response.status_code < 500
     assert_problem(response, response.status_code)
+
+
+def test_a_value_postgres_cannot_store_is_422(new_player):
+    response = new_player().post("/v1/games", json={"options": {"players": 2}, "seed": "nul \u0000 byte"})
+    assert_problem(response, 422, "invalid_value")
+
+
+def test_ids_beyond_the_database_range_are_404(new_player):
+    player = new_player()
+    assert_problem(player.get(f"/v1/games/{2**64}"), 404)
+    assert_problem(player.get(f"/v1/accounts/{2**64}"), 404)
+    assert_problem(player.get(f"/v1/games/{2**63 - 1}/view"), 404, "game_not_found")
 
 
 def test_malformed_query_parameters_are_422(new_player):

@@ -18,7 +18,7 @@ from hanabi.store.database import pool_from_settings
 
 from . import accounts, events, games, hanablive, health, me, play, tokens
 from .context import POOL_EXTENSION, current_account, release_db
-from .errors import PROBLEM_CONTENT_TYPE, handle_error
+from .errors import PROBLEM_CONTENT_TYPE, Problem, handle_error
 from .schemas import ProblemSchema
 
 API_VERSION = "1.0.0"
@@ -89,6 +89,7 @@ def create_app(settings: Settings | None = None, pool: ConnectionPool | None = N
     app.register_error_handler(HTTPException, handle_error)
     app.register_error_handler(Exception, handle_error)
     app.before_request(_require_token)
+    app.before_request(_parse_json_body)
     app.teardown_request(release_db)
     return app
 
@@ -96,3 +97,13 @@ def create_app(settings: Settings | None = None, pool: ConnectionPool | None = N
 def _require_token() -> None:
     if request.endpoint is not None and request.endpoint not in PUBLIC_ENDPOINTS:
         current_account()
+
+
+def _parse_json_body() -> None:
+    """Parse a JSON body once, up front (Flask caches it for the views), so that a body nested
+    too deeply for Python's parser is a 400 rather than a RecursionError deep inside a view."""
+    if request.is_json:
+        try:
+            request.get_json(silent=True)
+        except RecursionError:
+            raise Problem(400, "invalid_json", "The JSON body is nested too deeply.") from None

@@ -9,7 +9,7 @@ from hanabi.store.accounts import ACCOUNT_KINDS, create_account, get_account
 
 from .context import current_account, db
 from .docs import problems
-from .schemas import StrictSchema
+from .schemas import ACCOUNT_ID, StrictSchema
 
 blp = Blueprint("accounts", __name__, url_prefix="/v1/accounts", description="Accounts of people and bots")
 
@@ -62,7 +62,7 @@ class Me(MethodView):
         return current_account()
 
 
-@blp.route("/<int:account_id>")
+@blp.route(f"/<{ACCOUNT_ID}>")
 class AccountById(MethodView):
     @blp.response(200, AccountSchema)
     @problems(401, 404)

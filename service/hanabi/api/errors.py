@@ -101,6 +101,10 @@ def handle_error(error: Exception) -> Response:
         return problem_response(422, error.code, error.message)
     if isinstance(error, ma.ValidationError):
         return problem_response(422, "invalid_request", "The request is not valid.", errors=flatten_errors(error.messages))
+    if isinstance(error, psycopg.DataError):
+        return problem_response(
+            422, "invalid_value", "The request holds a value that cannot be stored (a NUL character, a number out of range, ...)."
+        )
     if isinstance(error, (PoolTimeout, psycopg.OperationalError)):
         log.warning("database unavailable: %s", error)
         return problem_response(

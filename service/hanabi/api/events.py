@@ -12,7 +12,7 @@ from .context import current_account, db
 from .docs import problems
 from .errors import Problem
 from .present import public_events
-from .schemas import StrictSchema
+from .schemas import GAME_ID, StrictSchema
 
 blp = Blueprint("events", __name__, url_prefix="/v1/games", description="The event log of a game")
 
@@ -64,7 +64,7 @@ class EventPageSchema(ma.Schema):
     has_more = fields.Boolean(required=True)
 
 
-@blp.route("/<int:game_id>/events")
+@blp.route(f"/<{GAME_ID}>/events")
 class Events(MethodView):
     @blp.arguments(EventsQuerySchema, location="query")
     @blp.response(200, EventPageSchema)

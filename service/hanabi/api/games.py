@@ -15,7 +15,7 @@ from .context import Reply, current_account, db, idempotent_write
 from .docs import idempotent, problems
 from .errors import Problem
 from .present import decode_cursor, encode_cursor, game_summary, names_for
-from .schemas import GamePageSchema, GameSchema, OptionsRequestSchema, PageQuerySchema, StrictSchema
+from .schemas import GAME_ID, GamePageSchema, GameSchema, OptionsRequestSchema, PageQuerySchema, StrictSchema
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Games: the lobby and the seats")
 
@@ -129,7 +129,7 @@ def _seat_plan(conn, index: int, seat: dict) -> SeatPlan:
     return SeatPlan.open()
 
 
-@blp.route("/<int:game_id>")
+@blp.route(f"/<{GAME_ID}>")
 class GameById(MethodView):
     @blp.response(200, GameSchema)
     @problems(401, 404)
@@ -140,7 +140,7 @@ class GameById(MethodView):
         return summary(conn, get_game(conn, game_id))
 
 
-@blp.route("/<int:game_id>/join")
+@blp.route(f"/<{GAME_ID}>/join")
 class Join(MethodView):
     @blp.arguments(JoinRequestSchema, required=False)
     @blp.response(200, GameSchema)
@@ -162,7 +162,7 @@ class Join(MethodView):
         return idempotent_write(write)
 
 
-@blp.route("/<int:game_id>/leave")
+@blp.route(f"/<{GAME_ID}>/leave")
 class Leave(MethodView):
     @blp.response(200, GameSchema)
     @problems(401, 404, 409)
@@ -178,7 +178,7 @@ class Leave(MethodView):
         return idempotent_write(write)
 
 
-@blp.route("/<int:game_id>/start")
+@blp.route(f"/<{GAME_ID}>/start")
 class Start(MethodView):
     @blp.response(200, GameSchema)
     @problems(401, 403, 404, 409)
@@ -195,7 +195,7 @@ class Start(MethodView):
         return idempotent_write(write)
 
 
-@blp.route("/<int:game_id>/resign")
+@blp.route(f"/<{GAME_ID}>/resign")
 class Resign(MethodView):
     @blp.response(200, GameSchema)
     @problems(401, 403, 404, 409)
@@ -217,7 +217,7 @@ class Resign(MethodView):
         return idempotent_write(write)
 
 
-@blp.route("/<int:game_id>/abort")
+@blp.route(f"/<{GAME_ID}>/abort")
 class Abort(MethodView):
     @blp.response(200, GameSchema)
     @problems(401, 403, 404, 409)

@@ -13,7 +13,7 @@ from .docs import idempotent, problems
 from .errors import Problem
 from .games import summary_body
 from .present import names_for, player_names
-from .schemas import GameSchema
+from .schemas import GAME_ID, GameSchema
 
 blp = Blueprint("hanablive", __name__, url_prefix="/v1", description="hanab.live JSON export and import")
 
@@ -50,7 +50,7 @@ HANABLIVE_GAME = {
 }
 
 
-@blp.route("/games/<int:game_id>/export")
+@blp.route(f"/games/<{GAME_ID}>/export")
 class Export(MethodView):
     @blp.doc(responses={"200": {"description": "OK", "content": {"application/json": {"schema": HANABLIVE_GAME}}}})
     @problems(401, 404, 409)

@@ -1,6 +1,6 @@
 """Playing: post an action for your seat, read your view of a game."""
 
-from flask import Response, request
+from flask import Response, json, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import ValidationError, fields, validate, validates_schema
@@ -12,7 +12,7 @@ from .context import Reply, current_account, db, idempotent_write
 from .docs import IF_NONE_MATCH_PARAMETER, idempotent, problems
 from .errors import Problem
 from .present import view_payload
-from .schemas import StrictSchema, ViewSchema
+from .schemas import GAME_ID, StrictSchema, ViewSchema
 
 blp = Blueprint("play", __name__, url_prefix="/v1/games", description="Playing: actions and views")
 
@@ -77,7 +77,7 @@ def etag(version: int) -> str:
     return f'"{version}"'
 
 
-@blp.route("/<int:game_id>/actions")
+@blp.route(f"/<{GAME_ID}>/actions")
 class Actions(MethodView):
     @blp.arguments(ActionRequestSchema)
     @blp.response(200, ViewSchema, headers={"ETag": {"schema": {"type": "string"}}})
@@ -98,13 +98,13 @@ class Actions(MethodView):
         def write(conn):
             seat = _seat_of(get_game(conn, game_id), account)
             game, state = append_action(conn, game_id, build_action(seat, data), data.get("expected_version"))
-            body = ViewSchema().dump(view_payload(game, state, seat))
+            body = view_payload(game, state, seat)
             return Reply(200, body, {"ETag": etag(game.version), "Vary": "Authorization"})
 
         return idempotent_write(write)
 
 
-@blp.route("/<int:game_id>/view")
+@blp.route(f"/<{GAME_ID}>/view")
 class GameView(MethodView):
     @blp.response(200, ViewSchema, headers={"ETag": {"schema": {"type": "string"}}})
     @blp.doc(parameters=[IF_NONE_MATCH_PARAMETER])
@@ -126,7 +126,8 @@ class GameView(MethodView):
         if etag(game.version) in _if_none_match():
             return Response(status=304, headers=headers)
         game, state = load_game(conn, game_id)
-        return view_payload(game, state, _viewer_seat(game, account)), 200, {**headers, "ETag": etag(game.version)}
+        payload = view_payload(game, state, _viewer_seat(game, account))
+        return Response(json.dumps(payload), mimetype="application/json", headers={**headers, "ETag": etag(game.version)})
 
 
 def _if_none_match() -> set[str]:

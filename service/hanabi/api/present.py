@@ -71,7 +71,9 @@ def player_names(game: Game, names: dict[int, str]) -> list[str]:
 
 
 def view_payload(game: Game, state: GameState, seat: int | None) -> dict:
-    """The view of `seat`, or the full view (for spectators of a finished game) when None."""
+    """The view of `seat`, or the full view (for spectators of a finished game) when None.
+    The engine's view is JSON already; it is sent as it is, without a second pass through
+    ViewSchema, which only documents it (views are the API's hottest responses)."""
     payload = (view(state, seat) if seat is not None else full_view(state)).to_dict()
     payload.update(game_id=game.id, version=game.version, status=game.status)
     return payload

@@ -13,6 +13,10 @@ from hanabi.store.games import STATUSES
 from hanabi.store.lobby import MAX_PAGE
 
 DEFAULT_PAGE = 50
+MAX_ID = 2**63 - 1
+"""Ids are Postgres bigints: a larger id in a path matches no route (404)."""
+GAME_ID = f"int(max={MAX_ID}):game_id"
+ACCOUNT_ID = f"int(max={MAX_ID}):account_id"
 
 
 class StrictSchema(ma.Schema):
