@@ -17,6 +17,8 @@ from ..engine import ColorClue, Discard, Play, RankClue, View
 from .common import PublicState, best_gamble, Rules, StateCache, mask_of_counts, rules_for, safe_fallback, unseen_counts
 
 CLUE_FROM_TOKENS = 4
+LAST_ROUND_GAMBLE = 0.2
+"""In the last round, with a strike to spare, a card that plays this likely is played."""
 """With this many clue tokens, a harmless clue is given rather than a discard."""
 
 
@@ -107,7 +109,7 @@ def choose(view: View, rng: random.Random):
     plays = [c for c in t.hand if t.mine[c] & ~t.playable == 0]
     if plays:
         return Play(seat, min(plays, key=lambda c: (_lowest_rank(t.mine[c]), -t.hand.index(c))))
-    gamble = best_gamble(view, t.mine, t.playable, t.unseen, 0.4)
+    gamble = best_gamble(view, t.mine, t.playable, t.unseen, LAST_ROUND_GAMBLE)
     if gamble is not None:
         return Play(seat, gamble)
 
