@@ -17,9 +17,9 @@ from ..engine import ColorClue, Discard, Play, RankClue, View
 from .common import PublicState, best_gamble, Rules, StateCache, mask_of_counts, rules_for, safe_fallback, unseen_counts
 
 CLUE_FROM_TOKENS = 4
+"""With this many clue tokens, a harmless clue is given rather than a discard."""
 LAST_ROUND_GAMBLE = 0.2
 """In the last round, with a strike to spare, a card that plays this likely is played."""
-"""With this many clue tokens, a harmless clue is given rather than a discard."""
 
 
 def interpret(prior: int, clue: int, on_chop: bool, playable: int, dead: int, critical: int) -> int:
