@@ -10,6 +10,7 @@ from typing import Callable, NamedTuple
 
 import psycopg
 from flask import Response, current_app, g, request
+from flask import json as flask_json
 from psycopg_pool import ConnectionPool
 
 from hanabi.store import idempotency
@@ -115,7 +116,7 @@ def _json_response(status: int, body: object, headers: dict) -> Response:
     if body is None:
         response = Response(status=status)
     else:
-        response = Response(json.dumps(body), status=status, mimetype="application/json")
+        response = Response(flask_json.dumps(body), status=status, mimetype="application/json")
     for name, value in headers.items():
         response.headers[name] = value
     return response
