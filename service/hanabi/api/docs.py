@@ -5,12 +5,17 @@ from http import HTTPStatus
 from flask_smorest import Blueprint
 
 
+_documenter = Blueprint("documentation", __name__)
+"""Only its decorators are used: they record OpenAPI documentation on the view functions."""
+
+
 def problems(*statuses: int):
-    """Document the problem responses an operation may give (their schema is ProblemSchema)."""
+    """Document the problem responses an operation may give (the responses named after their
+    status, whose schema is ProblemSchema, registered by the app's Api)."""
 
     def decorate(function):
         for status in statuses:
-            function = Blueprint.alt_response(None, status, response=HTTPStatus(status).name)(function)
+            function = _documenter.alt_response(status, response=HTTPStatus(status).name)(function)
         return function
 
     return decorate
@@ -36,4 +41,4 @@ IF_NONE_MATCH_PARAMETER = {
 
 def idempotent(function):
     """Document the Idempotency-Key header of a state-changing POST."""
-    return Blueprint.doc(parameters=[IDEMPOTENCY_KEY_PARAMETER])(function)
+    return _documenter.doc(parameters=[IDEMPOTENCY_KEY_PARAMETER])(function)
