@@ -2,7 +2,8 @@
 
 - The chop is a hand's oldest unclued card: the card its owner discards next.
 - A clue's focus is the chop when the clue newly touches it, else the newest card it newly
-  touches. The focus is a card that plays now ("play clue"); on the chop it may instead be a
+  touches. The focus is a card that plays now, or once cards everyone knows someone holds
+  have played ("play clue"); on the chop it may instead be a
   card that must not be lost, the last copy of a card or a 5 ("save clue"), and then it may
   be either. The receiver narrows the focus to what the clue allows.
 - On its turn a player plays a card it knows plays (from clues, the clue's meaning and card
@@ -19,6 +20,9 @@ from .common import PublicState, best_gamble, Rules, StateCache, mask_of_counts,
 CLUE_FROM_TOKENS = 4
 """With this many clue tokens, a harmless clue is given rather than a discard."""
 LAST_ROUND_GAMBLE = 0.2
+DELAYED_PLAY_WORTH = 1.5
+"""Worth of making a card known to play once cards others are known to hold have played."""
+CHAIN_LENGTH = 4
 """In the last round, with a strike to spare, a card that plays this likely is played."""
 
 
@@ -51,6 +55,24 @@ class BasicState(PublicState):
                 return card
         return None
 
+    def soon(self, playable: int) -> int:
+        """What a play clue may name: a card that plays now and that no one is known to hold,
+        or the next card of one someone is known to hold (up to CHAIN_LENGTH cards ahead)."""
+        known = [mask for hand in self.hands for mask in map(self.known, hand) if mask & (mask - 1) == 0]
+        soon, held = playable, 0
+        for _ in range(CHAIN_LENGTH):
+            newly = 0
+            for mask in known:
+                if mask & soon & ~held:
+                    newly |= mask
+            if not newly:
+                break
+            held |= newly
+            for i in self.rules.identities(newly):
+                if self.rules.rank_of[i] < 5:
+                    soon |= 1 << (i + 1)
+        return soon & ~held
+
     def known(self, card: int) -> int:
         """What everyone knows of a card: its clues and the meaning of the clue that focused it."""
         mask = self.clue_mask_of(card)
@@ -64,7 +86,7 @@ class BasicState(PublicState):
             focus = chop if chop in fresh else fresh[0]
             playable, dead, critical = self.masks()
             clue = self.rules.clue_mask(event.kind, event.value)
-            meaning = interpret(self.known(focus), clue, focus == chop, playable, dead, critical)
+            meaning = interpret(self.known(focus), clue, focus == chop, self.soon(playable), dead, critical)
             super().apply_clue(event)
             if meaning:
                 self.meaning[focus] = meaning
@@ -88,6 +110,7 @@ class Table:
         self.state = state = public_state(view)
         self.rules = rules = state.rules
         self.playable, self.dead, self.critical = state.masks()
+        self.soon = state.soon(self.playable)
         self.unseen = unseen_counts(rules, state, view)
         possible = mask_of_counts(self.unseen)
         self.hand = [c.id for c in view.my_hand]
@@ -181,7 +204,7 @@ def _rank_clues(t: Table) -> list[tuple[float, object]]:
             worth = 0.0
             if fresh:
                 focus = chop if chop in fresh else fresh[0]
-                meaning = interpret(state.known(focus), mask, focus == chop, t.playable, t.dead, t.critical)
+                meaning = interpret(state.known(focus), mask, focus == chop, t.soon, t.dead, t.critical)
                 focus_id = t.identity[focus]
                 if meaning and not meaning >> focus_id & 1:
                     continue
@@ -203,6 +226,13 @@ def _rank_clues(t: Table) -> list[tuple[float, object]]:
                         break
                     if i not in clued_identities and i not in seen_new_plays:
                         worth += 2.0 - 0.1 * rules.rank_of[i] - 0.05 * distance
+                        seen_new_plays.add(i)
+                elif after & ~t.soon == 0 and before & ~t.soon:
+                    if not t.soon >> i & 1:
+                        worth = -100.0
+                        break
+                    if i not in clued_identities and i not in seen_new_plays:
+                        worth += DELAYED_PLAY_WORTH - 0.1 * rules.rank_of[i] - 0.05 * distance
                         seen_new_plays.add(i)
             if worth <= -100:
                 continue
