@@ -3,13 +3,15 @@
 - The chop is a hand's oldest unclued card: the card its owner discards next.
 - A clue's focus is the chop when the clue newly touches it, else the newest card it newly
   touches. The focus is a card that plays now, or once cards everyone knows someone holds
-  have played ("play clue"); on the chop it may instead be a
-  card that must not be lost, the last copy of a card or a 5 ("save clue"), and then it may
-  be either. The receiver narrows the focus to what the clue allows.
+  have played ("play clue"); on the chop it may instead be a card that must not be lost, the
+  last copy of a card or a 5 ("save clue"), and then it may be either. The receiver narrows
+  the focus to what the clue allows.
 - On its turn a player plays a card it knows plays (from clues, the clue's meaning and card
-  counting); else saves a teammate's endangered chop; else gives the most useful play clue;
-  else discards a card it knows is useless, or its chop. It never discards a clued card unless
-  it knows the card is useless.
+  counting); else saves a teammate's endangered chop or gives the most useful play clue (one
+  that also touches last copies elsewhere in the hand is worth a little more, since clued
+  cards are kept); with 4 or more clue tokens, any clue that misleads no one; else discards a
+  card it knows is useless, or its chop. It never discards a clued card unless it knows the
+  card is useless.
 """
 
 import random
@@ -23,6 +25,8 @@ LAST_ROUND_GAMBLE = 0.2
 DELAYED_PLAY_WORTH = 1.5
 """Worth of making a card known to play once cards others are known to hold have played."""
 CHAIN_LENGTH = 4
+EARLY_SAVE_WORTH = 0.5
+"""Worth of newly touching, anywhere in a hand, the last copy of a card still needed: it is then kept."""
 """In the last round, with a strike to spare, a card that plays this likely is played."""
 
 
@@ -214,6 +218,8 @@ def _rank_clues(t: Table) -> list[tuple[float, object]]:
                     i = t.identity[c]
                     if t.dead >> i & 1 or i in clued_identities or ids.count(i) > 1:
                         worth -= 2.0
+                    elif (t.critical & ~t.playable) >> i & 1:
+                        worth += EARLY_SAVE_WORTH
             seen_new_plays = set()
             for c, i in zip(hand, ids):
                 before = state.known(c)
