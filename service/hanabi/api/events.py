@@ -3,7 +3,7 @@
 import marshmallow as ma
 from flask.views import MethodView
 from flask_smorest import Blueprint
-from marshmallow import fields, validate
+from marshmallow import RAISE, fields, validate
 
 from hanabi.store.accounts import account_names
 from hanabi.store.games import get_game, list_events
@@ -66,7 +66,7 @@ class EventPageSchema(ma.Schema):
 
 @blp.route(f"/<{GAME_ID}>/events")
 class Events(MethodView):
-    @blp.arguments(EventsQuerySchema, location="query")
+    @blp.arguments(EventsQuerySchema, location="query", unknown=RAISE)
     @blp.response(200, EventPageSchema)
     @problems(401, 403, 404, 422)
     def get(self, query, game_id):

@@ -2,7 +2,7 @@
 
 from flask.views import MethodView
 from flask_smorest import Blueprint
-from marshmallow import ValidationError, fields, validate, validates_schema
+from marshmallow import RAISE, ValidationError, fields, validate, validates_schema
 
 from hanabi.bots import STRATEGIES
 from hanabi.engine import EndCondition, EndGame, GameOptions
@@ -79,7 +79,7 @@ def game_page(conn, games, limit: int) -> dict:
 
 @blp.route("")
 class Games(MethodView):
-    @blp.arguments(PageQuerySchema, location="query")
+    @blp.arguments(PageQuerySchema, location="query", unknown=RAISE)
     @blp.response(200, GamePageSchema)
     @problems(401, 422)
     def get(self, query):

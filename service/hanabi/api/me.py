@@ -2,7 +2,7 @@
 
 from flask.views import MethodView
 from flask_smorest import Blueprint
-from marshmallow import fields, validate
+from marshmallow import RAISE, fields, validate
 
 from hanabi.store.lobby import MAX_PAGE, games_awaiting_move, games_of_account
 
@@ -21,7 +21,7 @@ class TurnQuerySchema(StrictSchema):
 
 @blp.route("/games")
 class MyGames(MethodView):
-    @blp.arguments(PageQuerySchema, location="query")
+    @blp.arguments(PageQuerySchema, location="query", unknown=RAISE)
     @blp.response(200, GamePageSchema)
     @problems(401, 422)
     def get(self, query):
@@ -36,7 +36,7 @@ class MyGames(MethodView):
 
 @blp.route("/turn")
 class MyTurn(MethodView):
-    @blp.arguments(TurnQuerySchema, location="query")
+    @blp.arguments(TurnQuerySchema, location="query", unknown=RAISE)
     @blp.response(200, GamePageSchema)
     @problems(401, 422)
     def get(self, query):
