@@ -102,6 +102,6 @@ def test_ids_beyond_the_database_range_are_404(new_player):
 
 def test_malformed_query_parameters_are_422(new_player):
     player = new_player()
-    for query in ("limit=0", "limit=abc", "limit=2.5", "status=paused", "cursor=%%%", "cursor=YmVmb3JlOng"):
+    for query in ("limit=0", "limit=abc", "limit=2.5", "status=paused", "cursor=%%%", "cursor=YmVmb3JlOng", "colour=red"):
         assert_problem(player.get(f"/v1/games?{query}"), 422)
     assert_problem(player.get("/v1/games/1/events?after=-1"), 422)
