@@ -58,3 +58,26 @@ def test_saves_a_critical_chop_and_keeps_it():
         if state.current_seat == 1:
             assert basic(view(state, 1), random.Random(0)) != Discard(1, blue_five)
         state = state.apply(basic(view(state, state.current_seat), random.Random(0)))
+
+
+def test_delayed_play_clue_on_the_card_after_one_a_teammate_knows():
+    """Seat 1 knows it holds red 1; seat 0 clues seat 2's red 2, which seat 2 plays as soon as
+    the red 1 has been played."""
+    options = GameOptions(players=3, starting_seat=2)
+    state = deal(
+        options,
+        [
+            [(BLUE, 3), (BLUE, 4), (GREEN, 3), (GREEN, 4), (WHITE, 4)],
+            [(YELLOW, 3), (YELLOW, 4), (RED, 1), (GREEN, 4), (WHITE, 3)],
+            [(BLUE, 4), (YELLOW, 4), (RED, 2), (GREEN, 3), (WHITE, 3)],
+        ],
+    )
+    red_one, red_two = 7, 12
+    state = state.apply(ColorClue(2, 1, RED))
+    action = basic(view(state, 0), random.Random(0))
+    assert isinstance(action, (ColorClue, RankClue)) and action.target == 2
+    state = state.apply(action)
+    assert red_two in state.history[-1].touched
+    assert basic(view(state, 1), random.Random(0)) == Play(1, red_one)
+    state = state.apply(Play(1, red_one))
+    assert basic(view(state, 2), random.Random(0)) == Play(2, red_two)
