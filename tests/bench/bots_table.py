@@ -1,0 +1,183 @@
+"""Regenerate docs/bots.md: every strategy's self-play scores, measured by the simulator.
+
+Usage: .venv/bin/python tests/bench/bots_table.py [--games 20000] [--variant-games 1000] [--threads 2]
+"""
+
+import argparse
+import os
+import platform
+import sys
+import time
+
+from hanabi.bots import STRATEGIES
+from hanabi.engine import GameOptions
+from hanabi.simulator import simulate
+
+DOC = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "bots.md")
+SEED = "bots-table"
+VARIANT_PLAYERS = 3
+OPTION_SETS = [
+    ("No Variant", {}),
+    ("6 Suits", {"variant": "6 Suits"}),
+    ("Black (6 Suits)", {"variant": "Black (6 Suits)"}),
+    ("Rainbow (6 Suits)", {"variant": "Rainbow (6 Suits)"}),
+    ("Dark Rainbow (6 Suits)", {"variant": "Dark Rainbow (6 Suits)"}),
+    ("all-or-nothing", {"all_or_nothing": True}),
+    ("timed display", {"timed_display": True}),
+    ("empty clues", {"empty_clues": True}),
+]
+REFERENCE = """| program | 2p | 3p | 4p | 5p |
+|---|---|---|---|---|
+| hanabi.rs "info" (20k seeds) | 22.52 / 12.6 | 24.79 / 84.5 | 24.94 / 95.1 | 24.92 / 94.0 |
+| SmartBot (Hanabi Challenge paper) | 22.99 | 23.12 | 22.19 | 20.25 |
+| WTFWThat (older hanabi.rs) | 19.45 | 24.20 | 24.83 | 24.89 |
+| Rainbow DQN agent | 20.64 | 18.71 | 18.00 | 15.26 |"""
+TARGETS = {"hat": {2: 22.0, 3: 24.5, 4: 24.8, 5: 24.8}, "basic": {2: 18.0, 3: 18.0, 4: 18.0, 5: 18.0}}
+DESCRIPTIONS = {
+    "random": "uniform over the legal actions of its view (a baseline; it strikes out almost always).",
+    "basic": (
+        "human conventions, for tables with people (see the docstring of `service/hanabi/bots/basic.py`): a "
+        "clue's focus is the chop (oldest unclued card) when it newly touches it, else the newest card it "
+        "newly touches; the focus plays now, or once cards everyone knows someone holds have played (delayed "
+        "play clue), or, on the chop, must not be lost (last copy, a 5). A player plays a card it knows "
+        "plays; else saves an endangered chop or gives the clue that makes most cards known playable (a "
+        "clue also touching last copies elsewhere is worth a little more, since clued cards are kept; color "
+        "clues before rank clues when equally good); with 4 or more tokens any clue that misleads no one; "
+        "else discards a card it knows is useless, or its chop. It never discards a clued card it does not "
+        "know is useless. In the last round, with a strike to spare, it plays a card that plays with "
+        "chance >= 0.2."
+    ),
+    "hat": (
+        "an information (hat-guessing) strategy for all-bot tables, see the docstring of "
+        "`service/hanabi/bots/hat.py`. Each clue's (target, touches-the-newest-card, rank or color) encodes a "
+        "number modulo the sum over receivers of 3 or 4 (4 when everyone knows the receiver holds two ranks "
+        "and two colors): the sum of every receiver's answer to a public question about their hand (which card "
+        "first plays, or is dead; then a partition of one card's possible identities). Each receiver recovers "
+        "its own answer by subtracting the answers it sees. A player clues whenever a teammate holds a card "
+        "that plays and does not know it, so discarding with a clue token tells everyone that their cards not "
+        "known to play do not. Among equivalent clues it gives the one that narrows most. It plays known "
+        "playable cards (first one that makes a teammate's card playable), clues to stall while someone "
+        "knows a play or with more than 4 tokens, plays a card that plays or is dead when it plays with "
+        "chance > 0.75 and a strike is to spare (in the last round, any card with chance >= 0.2), and "
+        "discards the card whose expected loss is least."
+    ),
+}
+
+
+def row(options: GameOptions, bot: str, games: int, threads: int):
+    return simulate(options, bot, games, SEED, threads=threads)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=20000, help="games per row for hat and basic")
+    parser.add_argument("--random-games", type=int, default=2000)
+    parser.add_argument("--variant-games", type=int, default=1000, help="games per row of the variant table")
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--output", default=DOC)
+    args = parser.parse_args()
+    started = time.time()
+    bots = sorted(STRATEGIES, key=lambda b: ("random", "basic", "hat").index(b) if b in ("random", "basic", "hat") else 9)
+
+    def games_for(bot: str, full: int) -> int:
+        return full if bot != "random" else min(full, args.random_games)
+
+    main_rows = []
+    for bot in bots:
+        for players in (2, 3, 4, 5):
+            result = row(GameOptions(players=players), bot, games_for(bot, args.games), args.threads)
+            main_rows.append((bot, players, result))
+            print(f"{bot} {players}p: {result.mean:.3f} ± {result.standard_error:.3f}", file=sys.stderr, flush=True)
+    variant_rows = []
+    for label, extra in OPTION_SETS:
+        results = {}
+        for bot in bots:
+            options = GameOptions(players=VARIANT_PLAYERS, **extra)
+            results[bot] = row(options, bot, games_for(bot, args.variant_games), args.threads)
+        variant_rows.append((label, results))
+        print(f"{label} done", file=sys.stderr, flush=True)
+
+    command = "`.venv/bin/python tests/bench/bots_table.py`"
+    if (args.games, args.random_games, args.variant_games, args.threads) != (20000, 2000, 1000, 2):
+        command = (
+            f"`.venv/bin/python tests/bench/bots_table.py --games {args.games} --random-games {args.random_games} "
+            f"--variant-games {args.variant_games} --threads {args.threads}`"
+        )
+    lines = [
+        "# Bots",
+        "",
+        f"Regenerate this file with {command} (about {round((time.time() - started) / 60)} minutes on "
+        f"{args.threads} processes). Every number below is self-play measured by `hanabi simulate` (same seeds: "
+        f"game *i* of a row uses deck seed `{SEED}/i`); edit the text in `tests/bench/bots_table.py`.",
+        "",
+        f"Each row is `hanabi simulate --players N --bot B --games {args.games} --seed {SEED} --threads "
+        f"{args.threads}` (plus the variant's options).",
+        "",
+        "**Scoring rule:** a game lost by strikes (or failed under all-or-nothing) scores **0**, as in the "
+        "research environment; some published tables keep the fireworks instead.",
+        "",
+        "## Strategies",
+        "",
+    ]
+    for bot in bots:
+        lines.append(f"- `{bot}`: {DESCRIPTIONS.get(bot, STRATEGIES[bot].__doc__ or '')}")
+    lines += [
+        "",
+        "## No Variant, 2 to 5 players",
+        "",
+        "Mean score ± standard error, % perfect (25), % games lost to strikes, and speed "
+        f"(games/s over {args.threads} processes; one core gives about half).",
+        "",
+        "| bot | players | games | mean ± s.e. | perfect | struck out | games/s | target | gap |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for bot, players, r in main_rows:
+        target = TARGETS.get(bot, {}).get(players)
+        gap = f"{r.mean - target:+.2f}" if target is not None else ""
+        struck = r.end_conditions.get("strikeout", 0) / r.games
+        lines.append(
+            f"| {bot} | {players} | {r.games} | {r.mean:.2f} ± {r.standard_error:.2f} | {100 * r.perfect_rate:.1f}% "
+            f"| {100 * struck:.1f}% | {r.games / r.seconds:.0f} | {target if target is not None else ''} | {gap} |"
+        )
+    lines += [
+        "",
+        "## Variants and options",
+        "",
+        f"{VARIANT_PLAYERS} players, {args.variant_games} games per cell (random: "
+        f"{games_for('random', args.variant_games)}); mean ± standard error (% perfect). Six-suit variants score "
+        "out of 30.",
+        "",
+        "| variant / option | " + " | ".join(bots) + " |",
+        "|---|" + "---|" * len(bots),
+    ]
+    for label, results in variant_rows:
+        cells = [f"{r.mean:.2f} ± {r.standard_error:.2f} ({100 * r.perfect_rate:.0f}%)" for r in results.values()]
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    lines += [
+        "",
+        "## Compared with published programs",
+        "",
+        "From `REFERENCES.md` (5 suits, mean / % perfect; their bomb-out rules differ):",
+        "",
+        REFERENCE,
+    ]
+    for bot in ("hat", "basic"):
+        cells = [f"{r.mean:.2f} / {100 * r.perfect_rate:.1f}" for b, _, r in main_rows if b == bot]
+        if cells:
+            lines.append(f"| **ours: {bot}** (this table, strikes score 0) | " + " | ".join(cells) + " |")
+    info = {2: 22.52, 3: 24.79, 4: 24.94, 5: 24.92}
+    hat_rows = {players: r for b, players, r in main_rows if b == "hat"}
+    if hat_rows:
+        diffs = ", ".join(f"{p}p {hat_rows[p].mean - info[p]:+.2f}" for p in sorted(hat_rows))
+        lines += ["", f"`hat` minus hanabi.rs \"info\": {diffs}."]
+    lines += [
+        "",
+        f"Measured on {platform.python_implementation()} {platform.python_version()}.",
+        "",
+    ]
+    with open(args.output, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
