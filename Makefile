@@ -3,14 +3,17 @@ PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test bench clean
+SDK_DIR := sdk/hanabi-sdk
+
+.PHONY: setup run test bench sdk clean
 
 setup: $(STAMP)
 
-$(STAMP): pyproject.toml
+# The SDK is installed too (editable), once it is generated; `make sdk` regenerates it.
+$(STAMP): pyproject.toml $(wildcard $(SDK_DIR)/setup.py)
 	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/python -m pip install --quiet --upgrade pip
-	$(VENV)/bin/python -m pip install --quiet -e '.[test]'
+	$(VENV)/bin/python -m pip install --quiet -e '.[test]' $(if $(wildcard $(SDK_DIR)/setup.py),-e $(SDK_DIR))
 	touch $(STAMP)
 
 run: setup
@@ -21,6 +24,13 @@ test: setup
 
 bench: setup
 	$(VENV)/bin/python tests/bench/engine_throughput.py
+
+# Regenerate the Python SDK from openapi.yaml (tests/sdk/test_generated_is_current.py checks it is current).
+sdk: setup
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/openapi-python-client generate --path openapi.yaml \
+		--meta setup --config sdk/openapi-python-client.yaml --output-path $(SDK_DIR) --overwrite --fail-on-warning
+	$(VENV)/bin/python -m pip install --quiet -e $(SDK_DIR)
+	touch $(STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,0 +1,223 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.game import Game
+from ...models.join_request import JoinRequest
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    game_id: int,
+    *,
+    body: JoinRequest | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/games/{game_id}/join".format(
+            game_id=quote(str(game_id), safe=""),
+        ),
+    }
+
+    if not isinstance(body, Unset):
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Game | Problem:
+    if response.status_code == 200:
+        response_200 = Game.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    response_default = Problem.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Game | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    game_id: int,
+    *,
+    client: AuthenticatedClient | Client,
+    body: JoinRequest | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Game | Problem]:
+    """Take a seat in a lobby game
+
+     Taking the last free seat starts the game (unless it was created with
+    `start_when_full: false`). Of two players taking the last seat at once, one gets it and
+    the other a 409 (`game_full`, or `seat_taken` when they asked for that seat).
+
+    Args:
+        game_id (int):
+        idempotency_key (str | Unset):
+        body (JoinRequest | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Game | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    game_id: int,
+    *,
+    client: AuthenticatedClient | Client,
+    body: JoinRequest | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Game | Problem | None:
+    """Take a seat in a lobby game
+
+     Taking the last free seat starts the game (unless it was created with
+    `start_when_full: false`). Of two players taking the last seat at once, one gets it and
+    the other a 409 (`game_full`, or `seat_taken` when they asked for that seat).
+
+    Args:
+        game_id (int):
+        idempotency_key (str | Unset):
+        body (JoinRequest | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Game | Problem
+    """
+
+    return sync_detailed(
+        game_id=game_id,
+        client=client,
+        body=body,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    game_id: int,
+    *,
+    client: AuthenticatedClient | Client,
+    body: JoinRequest | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Game | Problem]:
+    """Take a seat in a lobby game
+
+     Taking the last free seat starts the game (unless it was created with
+    `start_when_full: false`). Of two players taking the last seat at once, one gets it and
+    the other a 409 (`game_full`, or `seat_taken` when they asked for that seat).
+
+    Args:
+        game_id (int):
+        idempotency_key (str | Unset):
+        body (JoinRequest | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Game | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    game_id: int,
+    *,
+    client: AuthenticatedClient | Client,
+    body: JoinRequest | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Game | Problem | None:
+    """Take a seat in a lobby game
+
+     Taking the last free seat starts the game (unless it was created with
+    `start_when_full: false`). Of two players taking the last seat at once, one gets it and
+    the other a 409 (`game_full`, or `seat_taken` when they asked for that seat).
+
+    Args:
+        game_id (int):
+        idempotency_key (str | Unset):
+        body (JoinRequest | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Game | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            game_id=game_id,
+            client=client,
+            body=body,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed

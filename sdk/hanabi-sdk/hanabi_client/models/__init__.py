@@ -1,0 +1,97 @@
+"""Contains all the data models used in inputs/outputs"""
+
+from .account import Account
+from .account_kind import AccountKind
+from .account_request import AccountRequest
+from .account_request_kind import AccountRequestKind
+from .action import Action
+from .action_request import ActionRequest
+from .action_request_kind import ActionRequestKind
+from .card import Card
+from .clue_mark import ClueMark
+from .create_game_request import CreateGameRequest
+from .dealt_card import DealtCard
+from .event import Event
+from .event_page import EventPage
+from .game import Game
+from .game_page import GamePage
+from .game_status import GameStatus
+from .get_v1_games_status import GetV1GamesStatus
+from .get_v1_me_games_status import GetV1MeGamesStatus
+from .hanab_live_game import HanabLiveGame
+from .hanab_live_game_actions_item import HanabLiveGameActionsItem
+from .hanab_live_game_deck_item import HanabLiveGameDeckItem
+from .hanab_live_game_options import HanabLiveGameOptions
+from .hanab_live_import import HanabLiveImport
+from .hanab_live_import_actions_item import HanabLiveImportActionsItem
+from .hanab_live_import_deck_item import HanabLiveImportDeckItem
+from .hanab_live_import_options import HanabLiveImportOptions
+from .hand_card import HandCard
+from .history_event import HistoryEvent
+from .history_event_kind import HistoryEventKind
+from .join_request import JoinRequest
+from .new_account import NewAccount
+from .new_account_kind import NewAccountKind
+from .options import Options
+from .options_request import OptionsRequest
+from .options_request_variant import OptionsRequestVariant
+from .pagination_metadata import PaginationMetadata
+from .problem import Problem
+from .problem_errors import ProblemErrors
+from .seat import Seat
+from .seat_kind import SeatKind
+from .seat_plan_request import SeatPlanRequest
+from .seat_plan_request_kind import SeatPlanRequestKind
+from .seat_plan_request_strategy import SeatPlanRequestStrategy
+from .status import Status
+from .token import Token
+from .view import View
+
+__all__ = (
+    "Account",
+    "AccountKind",
+    "AccountRequest",
+    "AccountRequestKind",
+    "Action",
+    "ActionRequest",
+    "ActionRequestKind",
+    "Card",
+    "ClueMark",
+    "CreateGameRequest",
+    "DealtCard",
+    "Event",
+    "EventPage",
+    "Game",
+    "GamePage",
+    "GameStatus",
+    "GetV1GamesStatus",
+    "GetV1MeGamesStatus",
+    "HanabLiveGame",
+    "HanabLiveGameActionsItem",
+    "HanabLiveGameDeckItem",
+    "HanabLiveGameOptions",
+    "HanabLiveImport",
+    "HanabLiveImportActionsItem",
+    "HanabLiveImportDeckItem",
+    "HanabLiveImportOptions",
+    "HandCard",
+    "HistoryEvent",
+    "HistoryEventKind",
+    "JoinRequest",
+    "NewAccount",
+    "NewAccountKind",
+    "Options",
+    "OptionsRequest",
+    "OptionsRequestVariant",
+    "PaginationMetadata",
+    "Problem",
+    "ProblemErrors",
+    "Seat",
+    "SeatKind",
+    "SeatPlanRequest",
+    "SeatPlanRequestKind",
+    "SeatPlanRequestStrategy",
+    "Status",
+    "Token",
+    "View",
+)

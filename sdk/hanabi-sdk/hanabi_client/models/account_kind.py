@@ -1,0 +1,14 @@
+from typing import Literal
+
+AccountKind = Literal["bot", "human"]
+
+ACCOUNT_KIND_VALUES: set[AccountKind] = {
+    "bot",
+    "human",
+}
+
+
+def check_account_kind(value: str) -> AccountKind:
+    if value in ACCOUNT_KIND_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {ACCOUNT_KIND_VALUES!r}")

@@ -1,0 +1,292 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.dealt_card import DealtCard
+
+
+T = TypeVar("T", bound="Event")
+
+
+@_attrs_define
+class Event:
+    seq: int
+    type_: str
+    seat: int | None
+    created_at: datetime.datetime
+    account: None | str | Unset = UNSET
+    hands: list[list[DealtCard]] | Unset = UNSET
+    turn: int | Unset = UNSET
+    card: int | Unset = UNSET
+    suit: int | Unset = UNSET
+    rank: int | Unset = UNSET
+    success: bool | Unset = UNSET
+    announce: int | None | Unset = UNSET
+    drew: int | None | Unset = UNSET
+    """ The id of the card drawn, if any """
+    drew_suit: int | None | Unset = UNSET
+    """ null for your own draws while the game runs """
+    drew_rank: int | None | Unset = UNSET
+    """ null for your own draws while the game runs """
+    target: int | Unset = UNSET
+    clue_kind: str | Unset = UNSET
+    value: int | Unset = UNSET
+    touched: list[int] | Unset = UNSET
+    cards: list[int] | Unset = UNSET
+    condition: str | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        seq = self.seq
+
+        type_ = self.type_
+
+        seat: int | None
+        seat = self.seat
+
+        created_at = self.created_at.isoformat()
+
+        account: None | str | Unset
+        if isinstance(self.account, Unset):
+            account = UNSET
+        else:
+            account = self.account
+
+        hands: list[list[dict[str, Any]]] | Unset = UNSET
+        if not isinstance(self.hands, Unset):
+            hands = []
+            for hands_item_data in self.hands:
+                hands_item = []
+                for hands_item_item_data in hands_item_data:
+                    hands_item_item = hands_item_item_data.to_dict()
+                    hands_item.append(hands_item_item)
+
+                hands.append(hands_item)
+
+        turn = self.turn
+
+        card = self.card
+
+        suit = self.suit
+
+        rank = self.rank
+
+        success = self.success
+
+        announce: int | None | Unset
+        if isinstance(self.announce, Unset):
+            announce = UNSET
+        else:
+            announce = self.announce
+
+        drew: int | None | Unset
+        if isinstance(self.drew, Unset):
+            drew = UNSET
+        else:
+            drew = self.drew
+
+        drew_suit: int | None | Unset
+        if isinstance(self.drew_suit, Unset):
+            drew_suit = UNSET
+        else:
+            drew_suit = self.drew_suit
+
+        drew_rank: int | None | Unset
+        if isinstance(self.drew_rank, Unset):
+            drew_rank = UNSET
+        else:
+            drew_rank = self.drew_rank
+
+        target = self.target
+
+        clue_kind = self.clue_kind
+
+        value = self.value
+
+        touched: list[int] | Unset = UNSET
+        if not isinstance(self.touched, Unset):
+            touched = self.touched
+
+        cards: list[int] | Unset = UNSET
+        if not isinstance(self.cards, Unset):
+            cards = self.cards
+
+        condition = self.condition
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "seq": seq,
+                "type": type_,
+                "seat": seat,
+                "created_at": created_at,
+            }
+        )
+        if account is not UNSET:
+            field_dict["account"] = account
+        if hands is not UNSET:
+            field_dict["hands"] = hands
+        if turn is not UNSET:
+            field_dict["turn"] = turn
+        if card is not UNSET:
+            field_dict["card"] = card
+        if suit is not UNSET:
+            field_dict["suit"] = suit
+        if rank is not UNSET:
+            field_dict["rank"] = rank
+        if success is not UNSET:
+            field_dict["success"] = success
+        if announce is not UNSET:
+            field_dict["announce"] = announce
+        if drew is not UNSET:
+            field_dict["drew"] = drew
+        if drew_suit is not UNSET:
+            field_dict["drew_suit"] = drew_suit
+        if drew_rank is not UNSET:
+            field_dict["drew_rank"] = drew_rank
+        if target is not UNSET:
+            field_dict["target"] = target
+        if clue_kind is not UNSET:
+            field_dict["clue_kind"] = clue_kind
+        if value is not UNSET:
+            field_dict["value"] = value
+        if touched is not UNSET:
+            field_dict["touched"] = touched
+        if cards is not UNSET:
+            field_dict["cards"] = cards
+        if condition is not UNSET:
+            field_dict["condition"] = condition
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.dealt_card import DealtCard  # noqa: PLC0415
+
+        d = dict(src_dict)
+        seq = d.pop("seq")
+
+        type_ = d.pop("type")
+
+        def _parse_seat(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        seat = _parse_seat(d.pop("seat"))
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+        def _parse_account(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        account = _parse_account(d.pop("account", UNSET))
+
+        _hands = d.pop("hands", UNSET)
+        hands: list[list[DealtCard]] | Unset = UNSET
+        if _hands is not UNSET:
+            hands = []
+            for hands_item_data in _hands:
+                hands_item = []
+                _hands_item = hands_item_data
+                for hands_item_item_data in _hands_item:
+                    hands_item_item = DealtCard.from_dict(hands_item_item_data)
+
+                    hands_item.append(hands_item_item)
+
+                hands.append(hands_item)
+
+        turn = d.pop("turn", UNSET)
+
+        card = d.pop("card", UNSET)
+
+        suit = d.pop("suit", UNSET)
+
+        rank = d.pop("rank", UNSET)
+
+        success = d.pop("success", UNSET)
+
+        def _parse_announce(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        announce = _parse_announce(d.pop("announce", UNSET))
+
+        def _parse_drew(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        drew = _parse_drew(d.pop("drew", UNSET))
+
+        def _parse_drew_suit(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        drew_suit = _parse_drew_suit(d.pop("drew_suit", UNSET))
+
+        def _parse_drew_rank(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        drew_rank = _parse_drew_rank(d.pop("drew_rank", UNSET))
+
+        target = d.pop("target", UNSET)
+
+        clue_kind = d.pop("clue_kind", UNSET)
+
+        value = d.pop("value", UNSET)
+
+        touched = cast(list[int], d.pop("touched", UNSET))
+
+        cards = cast(list[int], d.pop("cards", UNSET))
+
+        condition = d.pop("condition", UNSET)
+
+        event = cls(
+            seq=seq,
+            type_=type_,
+            seat=seat,
+            created_at=created_at,
+            account=account,
+            hands=hands,
+            turn=turn,
+            card=card,
+            suit=suit,
+            rank=rank,
+            success=success,
+            announce=announce,
+            drew=drew,
+            drew_suit=drew_suit,
+            drew_rank=drew_rank,
+            target=target,
+            clue_kind=clue_kind,
+            value=value,
+            touched=touched,
+            cards=cards,
+            condition=condition,
+        )
+
+        return event

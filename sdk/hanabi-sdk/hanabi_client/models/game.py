@@ -1,0 +1,222 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.game_status import GameStatus, check_game_status
+
+if TYPE_CHECKING:
+    from ..models.options import Options
+    from ..models.seat import Seat
+
+
+T = TypeVar("T", bound="Game")
+
+
+@_attrs_define
+class Game:
+    id: int
+    options: Options
+    status: GameStatus
+    seats: list[Seat]
+    free_seats: int
+    start_when_full: bool
+    version: int
+    """ The seq of the game's last event """
+    turn: int
+    current_seat: int | None
+    """ null unless running """
+    turn_started_at: datetime.datetime | None
+    deadline: datetime.datetime | None
+    score: int
+    end_condition: str
+    seed: None | str
+    creator: None | str
+    created_at: datetime.datetime
+    updated_at: datetime.datetime
+
+    def to_dict(self) -> dict[str, Any]:
+        id = self.id
+
+        options = self.options.to_dict()
+
+        status: str = self.status
+
+        seats = []
+        for seats_item_data in self.seats:
+            seats_item = seats_item_data.to_dict()
+            seats.append(seats_item)
+
+        free_seats = self.free_seats
+
+        start_when_full = self.start_when_full
+
+        version = self.version
+
+        turn = self.turn
+
+        current_seat: int | None
+        current_seat = self.current_seat
+
+        turn_started_at: None | str
+        if isinstance(self.turn_started_at, datetime.datetime):
+            turn_started_at = self.turn_started_at.isoformat()
+        else:
+            turn_started_at = self.turn_started_at
+
+        deadline: None | str
+        if isinstance(self.deadline, datetime.datetime):
+            deadline = self.deadline.isoformat()
+        else:
+            deadline = self.deadline
+
+        score = self.score
+
+        end_condition = self.end_condition
+
+        seed: None | str
+        seed = self.seed
+
+        creator: None | str
+        creator = self.creator
+
+        created_at = self.created_at.isoformat()
+
+        updated_at = self.updated_at.isoformat()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "id": id,
+                "options": options,
+                "status": status,
+                "seats": seats,
+                "free_seats": free_seats,
+                "start_when_full": start_when_full,
+                "version": version,
+                "turn": turn,
+                "current_seat": current_seat,
+                "turn_started_at": turn_started_at,
+                "deadline": deadline,
+                "score": score,
+                "end_condition": end_condition,
+                "seed": seed,
+                "creator": creator,
+                "created_at": created_at,
+                "updated_at": updated_at,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.options import Options  # noqa: PLC0415
+        from ..models.seat import Seat  # noqa: PLC0415
+
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        options = Options.from_dict(d.pop("options"))
+
+        status = check_game_status(d.pop("status"))
+
+        seats = []
+        _seats = d.pop("seats")
+        for seats_item_data in _seats:
+            seats_item = Seat.from_dict(seats_item_data)
+
+            seats.append(seats_item)
+
+        free_seats = d.pop("free_seats")
+
+        start_when_full = d.pop("start_when_full")
+
+        version = d.pop("version")
+
+        turn = d.pop("turn")
+
+        def _parse_current_seat(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        current_seat = _parse_current_seat(d.pop("current_seat"))
+
+        def _parse_turn_started_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                turn_started_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return turn_started_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        turn_started_at = _parse_turn_started_at(d.pop("turn_started_at"))
+
+        def _parse_deadline(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                deadline_type_0 = datetime.datetime.fromisoformat(data)
+
+                return deadline_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        deadline = _parse_deadline(d.pop("deadline"))
+
+        score = d.pop("score")
+
+        end_condition = d.pop("end_condition")
+
+        def _parse_seed(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        seed = _parse_seed(d.pop("seed"))
+
+        def _parse_creator(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        creator = _parse_creator(d.pop("creator"))
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+        updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
+
+        game = cls(
+            id=id,
+            options=options,
+            status=status,
+            seats=seats,
+            free_seats=free_seats,
+            start_when_full=start_when_full,
+            version=version,
+            turn=turn,
+            current_seat=current_seat,
+            turn_started_at=turn_started_at,
+            deadline=deadline,
+            score=score,
+            end_condition=end_condition,
+            seed=seed,
+            creator=creator,
+            created_at=created_at,
+            updated_at=updated_at,
+        )
+
+        return game

@@ -1,0 +1,177 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.history_event_kind import HistoryEventKind, check_history_event_kind
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="HistoryEvent")
+
+
+@_attrs_define
+class HistoryEvent:
+    kind: HistoryEventKind
+    turn: int
+    seat: int
+    target: int | Unset = UNSET
+    clue_kind: str | Unset = UNSET
+    value: int | Unset = UNSET
+    touched: list[int] | Unset = UNSET
+    card: int | Unset = UNSET
+    suit: int | Unset = UNSET
+    rank: int | Unset = UNSET
+    success: bool | Unset = UNSET
+    announce: int | None | Unset = UNSET
+    drew: int | None | Unset = UNSET
+    """ The id of the card drawn, if any """
+    cards: list[int] | Unset = UNSET
+    condition: str | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        kind: str = self.kind
+
+        turn = self.turn
+
+        seat = self.seat
+
+        target = self.target
+
+        clue_kind = self.clue_kind
+
+        value = self.value
+
+        touched: list[int] | Unset = UNSET
+        if not isinstance(self.touched, Unset):
+            touched = self.touched
+
+        card = self.card
+
+        suit = self.suit
+
+        rank = self.rank
+
+        success = self.success
+
+        announce: int | None | Unset
+        if isinstance(self.announce, Unset):
+            announce = UNSET
+        else:
+            announce = self.announce
+
+        drew: int | None | Unset
+        if isinstance(self.drew, Unset):
+            drew = UNSET
+        else:
+            drew = self.drew
+
+        cards: list[int] | Unset = UNSET
+        if not isinstance(self.cards, Unset):
+            cards = self.cards
+
+        condition = self.condition
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "kind": kind,
+                "turn": turn,
+                "seat": seat,
+            }
+        )
+        if target is not UNSET:
+            field_dict["target"] = target
+        if clue_kind is not UNSET:
+            field_dict["clue_kind"] = clue_kind
+        if value is not UNSET:
+            field_dict["value"] = value
+        if touched is not UNSET:
+            field_dict["touched"] = touched
+        if card is not UNSET:
+            field_dict["card"] = card
+        if suit is not UNSET:
+            field_dict["suit"] = suit
+        if rank is not UNSET:
+            field_dict["rank"] = rank
+        if success is not UNSET:
+            field_dict["success"] = success
+        if announce is not UNSET:
+            field_dict["announce"] = announce
+        if drew is not UNSET:
+            field_dict["drew"] = drew
+        if cards is not UNSET:
+            field_dict["cards"] = cards
+        if condition is not UNSET:
+            field_dict["condition"] = condition
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        kind = check_history_event_kind(d.pop("kind"))
+
+        turn = d.pop("turn")
+
+        seat = d.pop("seat")
+
+        target = d.pop("target", UNSET)
+
+        clue_kind = d.pop("clue_kind", UNSET)
+
+        value = d.pop("value", UNSET)
+
+        touched = cast(list[int], d.pop("touched", UNSET))
+
+        card = d.pop("card", UNSET)
+
+        suit = d.pop("suit", UNSET)
+
+        rank = d.pop("rank", UNSET)
+
+        success = d.pop("success", UNSET)
+
+        def _parse_announce(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        announce = _parse_announce(d.pop("announce", UNSET))
+
+        def _parse_drew(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        drew = _parse_drew(d.pop("drew", UNSET))
+
+        cards = cast(list[int], d.pop("cards", UNSET))
+
+        condition = d.pop("condition", UNSET)
+
+        history_event = cls(
+            kind=kind,
+            turn=turn,
+            seat=seat,
+            target=target,
+            clue_kind=clue_kind,
+            value=value,
+            touched=touched,
+            card=card,
+            suit=suit,
+            rank=rank,
+            success=success,
+            announce=announce,
+            drew=drew,
+            cards=cards,
+            condition=condition,
+        )
+
+        return history_event

@@ -1,0 +1,38 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="JoinRequest")
+
+
+@_attrs_define
+class JoinRequest:
+    seat: int | Unset = UNSET
+    """ The seat to take; default: your reserved seat, else the first open one """
+
+    def to_dict(self) -> dict[str, Any]:
+        seat = self.seat
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({})
+        if seat is not UNSET:
+            field_dict["seat"] = seat
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        seat = d.pop("seat", UNSET)
+
+        join_request = cls(
+            seat=seat,
+        )
+
+        return join_request

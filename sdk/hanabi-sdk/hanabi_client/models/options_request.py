@@ -1,0 +1,103 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.options_request_variant import OptionsRequestVariant, check_options_request_variant
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="OptionsRequest")
+
+
+@_attrs_define
+class OptionsRequest:
+    players: int
+    variant: OptionsRequestVariant | Unset = "No Variant"
+    clue_tokens: int | Unset = 8
+    max_strikes: int | Unset = 3
+    empty_clues: bool | Unset = False
+    all_or_nothing: bool | Unset = False
+    timed_display: bool | Unset = False
+    starting_seat: int | Unset = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        players = self.players
+
+        variant: str | Unset = UNSET
+        if not isinstance(self.variant, Unset):
+            variant = self.variant
+
+        clue_tokens = self.clue_tokens
+
+        max_strikes = self.max_strikes
+
+        empty_clues = self.empty_clues
+
+        all_or_nothing = self.all_or_nothing
+
+        timed_display = self.timed_display
+
+        starting_seat = self.starting_seat
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "players": players,
+            }
+        )
+        if variant is not UNSET:
+            field_dict["variant"] = variant
+        if clue_tokens is not UNSET:
+            field_dict["clue_tokens"] = clue_tokens
+        if max_strikes is not UNSET:
+            field_dict["max_strikes"] = max_strikes
+        if empty_clues is not UNSET:
+            field_dict["empty_clues"] = empty_clues
+        if all_or_nothing is not UNSET:
+            field_dict["all_or_nothing"] = all_or_nothing
+        if timed_display is not UNSET:
+            field_dict["timed_display"] = timed_display
+        if starting_seat is not UNSET:
+            field_dict["starting_seat"] = starting_seat
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        players = d.pop("players")
+
+        _variant = d.pop("variant", UNSET)
+        variant: OptionsRequestVariant | Unset
+        if isinstance(_variant, Unset):
+            variant = UNSET
+        else:
+            variant = check_options_request_variant(_variant)
+
+        clue_tokens = d.pop("clue_tokens", UNSET)
+
+        max_strikes = d.pop("max_strikes", UNSET)
+
+        empty_clues = d.pop("empty_clues", UNSET)
+
+        all_or_nothing = d.pop("all_or_nothing", UNSET)
+
+        timed_display = d.pop("timed_display", UNSET)
+
+        starting_seat = d.pop("starting_seat", UNSET)
+
+        options_request = cls(
+            players=players,
+            variant=variant,
+            clue_tokens=clue_tokens,
+            max_strikes=max_strikes,
+            empty_clues=empty_clues,
+            all_or_nothing=all_or_nothing,
+            timed_display=timed_display,
+            starting_seat=starting_seat,
+        )
+
+        return options_request

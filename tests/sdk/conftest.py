@@ -1,0 +1,84 @@
+"""A real `hanabi serve` on a free port for the SDK tests, one per test module, on a fresh
+database of the test Postgres (DATABASE_URL when set, else the session's embedded server)."""
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import uuid
+
+import httpx
+import pytest
+
+from hanabi_client import AuthenticatedClient, Client
+from hanabi_client.api.accounts import post_v1_accounts
+from hanabi_client.models import AccountRequest, NewAccount
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_until_ready(base_url: str, server: subprocess.Popen, log_path, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            if httpx.get(f"{base_url}/v1/ready", timeout=2).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        if server.poll() is not None:
+            raise RuntimeError(f"hanabi serve exited with {server.returncode}:\n{log_path.read_text()}")
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"hanabi serve was not ready after {timeout} s:\n{log_path.read_text()}")
+        time.sleep(0.1)
+
+
+@pytest.fixture(scope="module")
+def api_url(create_database, tmp_path_factory) -> str:
+    """The base URL of a running server (what the SDK's clients take as `base_url`)."""
+    port = free_port()
+    log_path = tmp_path_factory.mktemp("serve") / "serve.log"
+    env = {**os.environ, "DATABASE_URL": create_database()}
+    with open(log_path, "w") as log:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "hanabi.cli", "serve", "--port", str(port), "--workers", "1", "--threads", "8"],
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    base_url = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_ready(base_url, server, log_path)
+        yield base_url
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+@pytest.fixture
+def new_account(api_url):
+    """Creates an account through the SDK; returns it (with its token) and a client acting as it."""
+    clients: list[AuthenticatedClient] = []
+
+    def create(prefix: str = "sdk", kind: str = "bot") -> tuple[NewAccount, AuthenticatedClient]:
+        with Client(api_url) as anonymous:
+            account = post_v1_accounts.sync(
+                client=anonymous, body=AccountRequest(name=f"{prefix}-{uuid.uuid4().hex[:10]}", kind=kind)
+            )
+        assert isinstance(account, NewAccount), account
+        client = AuthenticatedClient(api_url, token=account.token)
+        clients.append(client)
+        return account, client
+
+    yield create
+    for client in clients:
+        client.get_httpx_client().close()
