@@ -16,8 +16,10 @@ $(STAMP): pyproject.toml $(wildcard $(SDK_DIR)/setup.py)
 	$(VENV)/bin/python -m pip install --quiet -e '.[test]' $(if $(wildcard $(SDK_DIR)/setup.py),-e $(SDK_DIR))
 	touch $(STAMP)
 
+# The service with embedded defaults: Postgres from pgserver in $HANABI_DATA_DIR (default .hanabi/),
+# migrations applied, the API on 127.0.0.1:8000. SERVE_ARGS passes options, e.g. SERVE_ARGS="--port 9000".
 run: setup
-	$(VENV)/bin/hanabi simulate --players 3 --bot random --games 1000 --seed demo
+	$(VENV)/bin/hanabi serve $(SERVE_ARGS)
 
 test: setup
 	$(VENV)/bin/python -m pytest -n 2 $(PYTEST_ARGS)
