@@ -6,7 +6,7 @@ from flask_smorest import Blueprint
 from marshmallow import ValidationError, fields, validate, validates_schema
 
 from hanabi.engine import ColorClue, Discard, Play, RankClue, Reorder
-from hanabi.store.games import Game, append_action, get_game, load_game
+from hanabi.store.games import Game, append_action, load_game
 
 from .context import Reply, current_account, db, idempotent_write
 from .docs import IF_NONE_MATCH_PARAMETER, idempotent, problems
@@ -79,7 +79,7 @@ def etag(version: int) -> str:
 
 @blp.route(f"/<{GAME_ID}>/actions")
 class Actions(MethodView):
-    @blp.arguments(ActionRequestSchema)
+    @blp.arguments(ActionRequestSchema())
     @blp.response(200, ViewSchema, headers={"ETag": {"schema": {"type": "string"}}})
     @problems(401, 403, 404, 409, 422)
     @idempotent
@@ -96,9 +96,10 @@ class Actions(MethodView):
         account = current_account()
 
         def write(conn):
-            seat = _seat_of(get_game(conn, game_id), account)
-            game, state = append_action(conn, game_id, build_action(seat, data), data.get("expected_version"))
-            body = view_payload(game, state, seat)
+            game, state = append_action(
+                conn, game_id, lambda game: build_action(_seat_of(game, account), data), data.get("expected_version")
+            )
+            body = view_payload(game, state, game.seat_of(account.id))
             return Reply(200, body, {"ETag": etag(game.version), "Vary": "Authorization"})
 
         return idempotent_write(write)
@@ -119,15 +120,12 @@ class GameView(MethodView):
         `If-None-Match` and get 304 while nothing changed.
         """
         account = current_account()
-        conn = db()
-        game = get_game(conn, game_id)
+        game, state = load_game(db(), game_id)
         seat = _viewer_seat(game, account)
         headers = {"ETag": etag(game.version), "Vary": "Authorization"}
         if etag(game.version) in _if_none_match():
             return Response(status=304, headers=headers)
-        game, state = load_game(conn, game_id)
-        payload = view_payload(game, state, _viewer_seat(game, account))
-        return Response(json.dumps(payload), mimetype="application/json", headers={**headers, "ETag": etag(game.version)})
+        return Response(json.dumps(view_payload(game, state, seat)), mimetype="application/json", headers=headers)
 
 
 def _if_none_match() -> set[str]:

@@ -9,12 +9,15 @@ the engine decides whether an action is legal and what state follows.
 """
 
 import secrets
+import threading
+from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Iterable, Iterator, NamedTuple
+from typing import Callable, Iterable, Iterator, NamedTuple
 
 import psycopg
+from psycopg.pq import TransactionStatus
 from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 
@@ -139,7 +142,55 @@ GAME_COLUMNS = """
 _ACTIONS_COLUMN = """
     (SELECT coalesce(jsonb_agg(e.payload ORDER BY e.seq), '[]')
        FROM game_events e
-      WHERE e.game_id = g.id AND e.seq <= g.version AND e.type <> ALL(%(lobby_events)s)) AS actions"""
+      WHERE e.game_id = g.id AND e.seq > %(after)s AND e.seq <= g.version
+        AND e.type <> ALL(%(lobby_events)s)) AS actions"""
+"""The payloads of the game's actions after sequence number `after`, oldest first."""
+
+
+class _CachedState(NamedTuple):
+    created_at: datetime
+    version: int
+    state: GameState
+
+
+class StateCache:
+    """The states of the games this process read last, each with the version it was rebuilt at.
+
+    The log is append-only, so the state of a game at version v never changes: a later read
+    of the game replays only the events after v. Entries are keyed by server, database and
+    game, and checked against the game's creation time, so a database dropped and created
+    again under the same name cannot hand out another game's state. Only states read from
+    committed data are stored (see `load_game`), never one a transaction may still roll back.
+    """
+
+    def __init__(self, size: int):
+        self.size = size
+        self._entries: OrderedDict[tuple, _CachedState] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple) -> _CachedState | None:
+        with self._lock:
+            entry = self._entries.get(key)
+            if entry is not None:
+                self._entries.move_to_end(key)
+            return entry
+
+    def put(self, key: tuple, entry: _CachedState) -> None:
+        with self._lock:
+            current = self._entries.get(key)
+            if current is None or current.created_at != entry.created_at or current.version < entry.version:
+                self._entries[key] = entry
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+
+STATES = StateCache(size=1000)
+"""This process's cache of game states (some kB each: states share their deck and tables)."""
 
 
 def game_from_row(row: dict) -> Game:
@@ -254,7 +305,11 @@ def get_game(conn: psycopg.Connection, game_id: int) -> Game:
 
 
 def load_game(conn: psycopg.Connection, game_id: int, *, lock: bool = False) -> LoadedGame:
-    """The game and its state, rebuilt by the engine from the event log in one statement.
+    """The game and its state, rebuilt by the engine from the event log.
+
+    One statement reads the game and the actions it has after the version of the state this
+    process last cached for it (all of them the first time); the engine applies them. A state
+    read outside a transaction (committed data only) is cached for the next read.
 
     `lock` first takes the game's row lock until the end of the caller's transaction (for
     seating changes). The lock is its own statement: a statement that waited for a row lock
@@ -262,19 +317,35 @@ def load_game(conn: psycopg.Connection, game_id: int, *, lock: bool = False) -> 
     taken before the wait, so the game is read by the next statement, which sees it all."""
     if lock and conn.execute("SELECT 1 FROM games WHERE id = %s FOR UPDATE", (game_id,)).fetchone() is None:
         raise _game_not_found(game_id)
+    key = (conn.info.host, conn.info.port, conn.info.dbname, game_id)
+    cached = STATES.get(key)
+    row = _game_with_actions(conn, game_id, after=cached.version if cached else 0)
+    game = game_from_row(row)
+    if cached is not None and cached.created_at == game.created_at and cached.version <= game.version:
+        state = cached.state
+        for payload in row["actions"]:
+            state = state.apply(action_from_dict(payload))
+    else:
+        if cached is not None:
+            row = _game_with_actions(conn, game_id, after=0)
+        state = replay(game.options, game.deck, [action_from_dict(payload) for payload in row["actions"]])
+    if conn.info.transaction_status == TransactionStatus.IDLE:
+        STATES.put(key, _CachedState(game.created_at, game.version, state))
+    return LoadedGame(game, state)
+
+
+def _game_with_actions(conn: psycopg.Connection, game_id: int, after: int) -> dict:
     row = (
         conn.cursor(row_factory=dict_row)
         .execute(
             f"SELECT {GAME_COLUMNS}, {_ACTIONS_COLUMN} FROM games g WHERE g.id = %(id)s",
-            {"id": game_id, "lobby_events": list(LOBBY_EVENTS)},
+            {"id": game_id, "after": after, "lobby_events": list(LOBBY_EVENTS)},
         )
         .fetchone()
     )
     if row is None:
         raise _game_not_found(game_id)
-    game = game_from_row(row)
-    state = replay(game.options, game.deck, [action_from_dict(payload) for payload in row["actions"]])
-    return LoadedGame(game, state)
+    return row
 
 
 def list_events(conn: psycopg.Connection, game_id: int, after_seq: int = 0, limit: int | None = None) -> list[GameEvent]:
@@ -301,9 +372,13 @@ def current_version(conn: psycopg.Connection, game_id: int) -> int:
 
 
 def append_action(
-    conn: psycopg.Connection, game_id: int, action: Action, expected_version: int | None = None
+    conn: psycopg.Connection,
+    game_id: int,
+    action: Action | Callable[[Game], Action],
+    expected_version: int | None = None,
 ) -> LoadedGame:
-    """Apply `action` through the engine and record it as the game's next event.
+    """Apply `action` through the engine and record it as the game's next event. `action` may
+    also be a function of the game read for it (to find the actor's seat in that same read).
 
     Raises the engine's IllegalAction when the action breaks a rule (nothing is written), and
     VersionConflict when `expected_version` is not the game's version or another write to the
@@ -311,6 +386,8 @@ def append_action(
     (an abort). Runs in its own transaction, or as a savepoint of the caller's."""
     with game_transaction(conn, game_id, expected_version):
         game, state = load_game(conn, game_id)
+        if callable(action):
+            action = action(game)
         if expected_version is not None and expected_version != game.version:
             raise VersionConflict(game_id, game.version, expected_version)
         if game.status == "lobby" and not isinstance(action, EndGame):

@@ -1,0 +1,411 @@
+"""API load: many concurrent 2-player games played over HTTP against gunicorn.
+
+The script creates a database of its own on a Postgres server (dropped at the end), applies
+the migrations, starts gunicorn (gthread workers) on a free port of 127.0.0.1, and creates
+two accounts per game slot. Each slot plays 2-player games one after the other for the
+duration: the seat whose turn it is reads its view (GET .../view), picks one of the view's
+legal actions (mostly clues and discards, so that games run to the end of the deck) and
+posts it with the version it saw (POST .../actions). So every action is one GET and one
+POST, as a bot plays. Requests made during the warm-up are not counted.
+
+It prints actions/s, the p50/p95/p99 latency of the action POST and of the view GET, the
+games completed, and the CPU time each part used (gunicorn workers, Postgres, this load
+generator) per action: on a small machine the three share the cores, and so does anything
+else running (shown as "other processes").
+
+By default every game acts as fast as the server answers: that measures the most actions/s,
+and the latency is then mostly queueing (50 games with one request each in flight at 1000
+requests/s wait 50 ms on average, by Little's law). `--rate` offers a fixed load instead (each
+game paces its actions to reach that total), which measures the latency at that load.
+
+    .venv/bin/python tests/bench/api_load.py                      # 50 games, 30 s, local Postgres
+    .venv/bin/python tests/bench/api_load.py --embedded           # an embedded pgserver instead
+    .venv/bin/python tests/bench/api_load.py --workers 2 --threads 4 --games 50 --duration 30
+    .venv/bin/python tests/bench/api_load.py --rate 200           # latency at 200 actions/s offered
+    .venv/bin/python tests/bench/api_load.py --profile /tmp/prof  # py-spy stacks of each worker
+
+Requests go to 127.0.0.1 only; the script stops by itself after warm-up + duration.
+"""
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from urllib.parse import quote, urlsplit, urlunsplit
+
+import aiohttp
+from psycopg import sql
+from psycopg.conninfo import make_conninfo
+
+from hanabi.store.database import connect, start_embedded_postgres
+from hanabi.store.migrate import apply_migrations
+
+DEFAULT_SERVER = "postgresql://postgres@127.0.0.1:5432/test"
+VENV_BIN = Path(sys.executable).parent
+ACTION_WEIGHTS = {"color_clue": 3, "rank_clue": 3, "discard": 4, "play": 1}
+"""The cheap policy: a kind of action by these weights among the legal ones, then one at random."""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def with_database(server_url: str, name: str) -> str:
+    if "://" in server_url:
+        return urlunsplit(urlsplit(server_url)._replace(path="/" + quote(name)))
+    return make_conninfo(server_url, dbname=name)
+
+
+class Bench:
+    """The database and the gunicorn server of one run."""
+
+    def __init__(self, args):
+        self.args = args
+        self.pgdata = None
+        self.database = f"bench_{os.getpid()}_{secrets.token_hex(3)}"
+        self.server_process = None
+
+    def __enter__(self):
+        if self.args.embedded:
+            self.pgdata = Path(tempfile.mkdtemp(prefix="hanabi-bench-pg-"))
+            self.server_url = start_embedded_postgres(self.pgdata / "data", delete_on_exit=True)
+        else:
+            self.server_url = self.args.database_url
+        with connect(self.server_url) as admin:
+            admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(self.database)))
+        self.url = with_database(self.server_url, self.database)
+        if self.args.synchronous_commit:
+            with connect(self.server_url) as admin:
+                admin.execute(
+                    sql.SQL("ALTER DATABASE {} SET synchronous_commit = {}").format(
+                        sql.Identifier(self.database), sql.Literal(self.args.synchronous_commit)
+                    )
+                )
+        apply_migrations(self.url)
+        self.port = free_port()
+        env = {
+            **os.environ,
+            "DATABASE_URL": self.url,
+            "HANABI_DB_POOL_MIN": str(self.args.pool),
+            "HANABI_DB_POOL_MAX": str(self.args.pool),
+        }
+        command = [
+            str(VENV_BIN / "gunicorn"),
+            "-k", "gthread",
+            "-w", str(self.args.workers),
+            "--threads", str(self.args.threads),
+            "-b", f"127.0.0.1:{self.port}",
+            "--backlog", "2048",
+            "--keep-alive", "30",
+            "hanabi.api.wsgi:app",
+        ]
+        if self.args.access_log:
+            command[-1:-1] = ["--access-logfile", self.args.access_log, "--access-logformat", '%(m)s %(U)s %(s)s %(D)s']
+        self.server_process = subprocess.Popen(command, env=env, stderr=subprocess.PIPE if not self.args.verbose else None)
+        return self
+
+    def wait_ready(self, base: str) -> None:
+        import urllib.request
+
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.server_process.poll() is not None:
+                raise RuntimeError(f"gunicorn exited: {self.server_process.stderr.read().decode()[-2000:]}")
+            try:
+                with urllib.request.urlopen(f"{base}/ready", timeout=2) as response:
+                    if response.status == 200 and len(self.worker_pids()) == self.args.workers:
+                        return
+            except OSError:
+                pass
+            time.sleep(0.2)
+        raise RuntimeError("gunicorn did not become ready in 30 s")
+
+    def worker_pids(self) -> list[int]:
+        children = Path(f"/proc/{self.server_process.pid}/task/{self.server_process.pid}/children")
+        return [int(pid) for pid in children.read_text().split()] if children.exists() else []
+
+    def __exit__(self, *exc):
+        if self.server_process is not None:
+            self.server_process.send_signal(signal.SIGTERM)
+            try:
+                self.server_process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.server_process.kill()
+                self.server_process.wait()
+        with connect(self.server_url) as admin:
+            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(self.database)))
+        if self.pgdata is not None:
+            shutil.rmtree(self.pgdata, ignore_errors=True)
+
+
+def cpu_seconds(pids) -> dict[int, float]:
+    """User + system CPU time of each process still running."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    times = {}
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        times[pid] = (int(fields[11]) + int(fields[12])) / ticks
+    return times
+
+
+def cpu_used(before: dict[int, float], after: dict[int, float]) -> float:
+    return sum(after[pid] - before[pid] for pid in before.keys() & after.keys())
+
+
+def machine_busy_seconds() -> float:
+    """CPU time all processes of the machine used (from /proc/stat), to see what else ran."""
+    fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+    user, nice, system, idle, iowait, irq, softirq, steal = (int(value) for value in fields[:8])
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
+def postgres_pids(url: str) -> list[int]:
+    """The server processes of the benchmark: the backends connected to its database, and the
+    server's background processes (WAL writer, checkpointer, ...), not other databases' backends."""
+    with connect(url) as conn:
+        rows = conn.execute(
+            """SELECT pid FROM pg_stat_activity
+                WHERE (datname = current_database() OR datname IS NULL) AND pid <> pg_backend_pid()"""
+        ).fetchall()
+    return [pid for (pid,) in rows]
+
+
+class Load:
+    """The load generator: `games` slots, each playing games one after the other."""
+
+    def __init__(self, session: aiohttp.ClientSession, base: str, rng: random.Random, interval: float):
+        self.session = session
+        self.base = base
+        self.rng = rng
+        self.interval = interval
+        """Seconds between the starts of two actions of one game (0: as fast as the server answers)."""
+        self.measuring = False
+        self.stopping = False
+        self.latencies = {"POST action": [], "GET view": []}
+        self.actions = 0
+        self.games_completed = 0
+        self.errors = Counter()
+
+    async def request(self, method: str, path: str, token: str | None, body=None, label: str | None = None):
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        start = time.perf_counter()
+        async with self.session.request(method, self.base + path, json=body, headers=headers) as response:
+            payload = await response.json(content_type=None)
+            status = response.status
+        elapsed = time.perf_counter() - start
+        if label and self.measuring:
+            self.latencies[label].append(elapsed)
+        if status >= 400:
+            self.errors[f"{method} {path.split('/')[-1] if label else path} {status} {payload.get('code')}"] += 1
+        return status, payload
+
+    async def account(self, name: str) -> str:
+        status, body = await self.request("POST", "/accounts", None, {"name": name, "kind": "bot"})
+        if status != 201:
+            raise RuntimeError(f"cannot create account {name}: {status} {body}")
+        return body["token"]
+
+    async def slot(self, tokens: list[str]) -> None:
+        while not self.stopping:
+            status, game = await self.request("POST", "/games", tokens[0], {"options": {"players": 2}})
+            if status != 201:
+                raise RuntimeError(f"cannot create a game: {status} {game}")
+            for token in tokens:
+                await self.request("POST", f"/games/{game['id']}/join", token)
+            if await self.play(game["id"], tokens):
+                self.games_completed += self.measuring
+
+    async def play(self, game_id: int, tokens: list[str]) -> bool:
+        """Play until the game ends (True) or the run stops (False)."""
+        seat = 0
+        due = time.perf_counter()
+        while not self.stopping:
+            if self.interval:
+                due = max(due + self.interval, time.perf_counter())
+                await asyncio.sleep(due - time.perf_counter())
+            status, view = await self.request("GET", f"/games/{game_id}/view", tokens[seat], label="GET view")
+            if status != 200:
+                continue
+            if view["is_over"]:
+                return True
+            if view["current_seat"] != seat:
+                seat = view["current_seat"]
+                continue
+            action = self.choose(view["legal_actions"])
+            action["expected_version"] = view["version"]
+            status, after = await self.request("POST", f"/games/{game_id}/actions", tokens[seat], action, label="POST action")
+            if status == 200:
+                self.actions += self.measuring
+                if after["is_over"]:
+                    return True
+                seat = after["current_seat"]
+        return False
+
+    def choose(self, legal: list[dict]) -> dict:
+        by_kind = {}
+        for action in legal:
+            by_kind.setdefault(action["kind"], []).append(action)
+        kinds = list(by_kind)
+        kind = self.rng.choices(kinds, [ACTION_WEIGHTS.get(k, 1) for k in kinds])[0]
+        action = dict(self.rng.choice(by_kind[kind]))
+        del action["seat"]
+        return action
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else float("nan")
+
+
+async def drive(bench: Bench, args) -> dict:
+    base = f"http://127.0.0.1:{bench.port}/v1"
+    connector = aiohttp.TCPConnector(limit=args.games * 2, limit_per_host=args.games * 2)
+    timeout = aiohttp.ClientTimeout(total=30)
+    async with aiohttp.ClientSession(connector=connector, timeout=timeout) as session:
+        load = Load(session, base, random.Random(args.seed), args.games / args.rate if args.rate else 0.0)
+        prefix = secrets.token_hex(3)
+        semaphore = asyncio.Semaphore(args.games)
+
+        async def make(index: int) -> str:
+            async with semaphore:
+                return await load.account(f"bench-{prefix}-{index}")
+
+        tokens = await asyncio.gather(*(make(i) for i in range(2 * args.games)))
+        slots = [asyncio.create_task(load.slot(tokens[2 * i : 2 * i + 2])) for i in range(args.games)]
+        try:
+            return await measure(bench, args, load, slots)
+        finally:
+            for slot in slots:
+                slot.cancel()
+            await asyncio.gather(*slots, return_exceptions=True)
+
+
+async def measure(bench: Bench, args, load: Load, slots: list[asyncio.Task]) -> dict:
+    """Let the slots warm up, then measure for the duration and stop them."""
+    await asyncio.sleep(args.warmup)
+
+    workers, databases = bench.worker_pids(), postgres_pids(bench.url)
+    cpu_before = (cpu_seconds(workers), cpu_seconds(databases), time.process_time(), machine_busy_seconds())
+    profilers = start_profilers(workers, args) if args.profile else []
+    load.measuring = True
+    started = time.perf_counter()
+    await asyncio.sleep(args.duration)
+    load.measuring = False
+    elapsed = time.perf_counter() - started
+    cpu_after = (cpu_seconds(workers), cpu_seconds(databases), time.process_time(), machine_busy_seconds())
+    load.stopping = True
+    await asyncio.gather(*slots, return_exceptions=False)
+    for profiler in profilers:
+        profiler.wait()
+
+    cpu = {
+        "gunicorn": cpu_used(cpu_before[0], cpu_after[0]),
+        "postgres": cpu_used(cpu_before[1], cpu_after[1]),
+        "load generator": cpu_after[2] - cpu_before[2],
+    }
+    machine = cpu_after[3] - cpu_before[3]
+    cores_busy = {name: round(seconds / elapsed, 2) for name, seconds in cpu.items()}
+    cores_busy["other processes"] = round(max(0.0, machine - sum(cpu.values())) / elapsed, 2)
+    return {
+        "games": args.games,
+        "offered_rate": args.rate or None,
+        "workers": args.workers,
+        "threads": args.threads,
+        "pool": args.pool,
+        "seconds": round(elapsed, 2),
+        "actions": load.actions,
+        "actions_per_second": round(load.actions / elapsed, 1),
+        "games_completed": load.games_completed,
+        "latency_ms": {
+            label: {
+                "count": len(values),
+                "p50": round(1000 * percentile(values, 0.50), 2),
+                "p95": round(1000 * percentile(values, 0.95), 2),
+                "p99": round(1000 * percentile(values, 0.99), 2),
+            }
+            for label, values in load.latencies.items()
+        },
+        "cpu_ms_per_action": {name: round(1000 * seconds / max(load.actions, 1), 2) for name, seconds in cpu.items()},
+        "cpu_cores_busy": cores_busy,
+        "cores": os.cpu_count(),
+        "errors": dict(load.errors),
+    }
+
+
+def start_profilers(workers: list[int], args) -> list[subprocess.Popen]:
+    """py-spy on each gunicorn worker for the measured duration, sampling the thread that holds the
+    GIL (where the worker spends CPU, not where it waits); it slows the workers a little."""
+    folder = Path(args.profile)
+    folder.mkdir(parents=True, exist_ok=True)
+    return [
+        subprocess.Popen(
+            [str(VENV_BIN / "py-spy"), "record", "--pid", str(pid), "--duration", str(int(args.duration)),
+             "--format", "raw", "--rate", "200", "--gil", "--output", str(folder / f"worker-{pid}.txt")],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for pid in workers
+    ]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=50, help="concurrent games (default 50)")
+    parser.add_argument("--duration", type=float, default=30, help="measured seconds (default 30)")
+    parser.add_argument("--warmup", type=float, default=5, help="seconds of load before measuring (default 5)")
+    parser.add_argument("--rate", type=float, default=0,
+                        help="offered actions/s over all games (each game paces itself); default: as fast as answered")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2)")
+    parser.add_argument("--threads", type=int, default=4, help="threads per worker (default 4)")
+    parser.add_argument("--pool", type=int, default=None, help="connections per worker (default: threads)")
+    parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_SERVER),
+                        help=f"the Postgres server; a database is created on it and dropped (default {DEFAULT_SERVER})")
+    parser.add_argument("--embedded", action="store_true", help="use an embedded pgserver in a temporary folder")
+    parser.add_argument("--synchronous-commit", choices=("on", "off", "local", "remote_write", "remote_apply"),
+                        help="an experiment: this setting for the benchmark's database only (default: the server's)")
+    parser.add_argument("--profile", metavar="DIR", help="record py-spy stacks of each worker into DIR")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--access-log", metavar="FILE", help="gunicorn's access log, with the time in µs of each request")
+    parser.add_argument("--verbose", action="store_true", help="show gunicorn's log")
+    args = parser.parse_args()
+    args.pool = args.pool or args.threads
+
+    with Bench(args) as bench:
+        bench.wait_ready(f"http://127.0.0.1:{bench.port}/v1")
+        result = asyncio.run(drive(bench, args))
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return
+    offered = f", offered {result['offered_rate']:g} actions/s" if result["offered_rate"] else ", unpaced"
+    print(
+        f"{result['games']} games{offered}, gunicorn -w {result['workers']} --threads {result['threads']}, "
+        f"pool {result['pool']}/worker, {result['seconds']} s measured"
+    )
+    print(f"actions/s: {result['actions_per_second']}  ({result['actions']} actions, {result['games_completed']} games completed)")
+    for label, figures in result["latency_ms"].items():
+        print(f"{label:>12}: p50 {figures['p50']:6.2f} ms  p95 {figures['p95']:6.2f} ms  p99 {figures['p99']:6.2f} ms  ({figures['count']} requests)")
+    print("CPU ms/action: " + ", ".join(f"{k} {v}" for k, v in result["cpu_ms_per_action"].items()))
+    print(f"cores busy (of {result['cores']}): " + ", ".join(f"{k} {v}" for k, v in result["cpu_cores_busy"].items()))
+    if result["errors"]:
+        print(f"errors: {result['errors']}")
+
+
+if __name__ == "__main__":
+    main()
