@@ -77,6 +77,7 @@ class Bench:
         self.pgdata = None
         self.database = f"bench_{os.getpid()}_{secrets.token_hex(3)}"
         self.server_process = None
+        self.server_log = None
 
     def __enter__(self):
         if self.args.embedded:
@@ -114,7 +115,8 @@ class Bench:
         ]
         if self.args.access_log:
             command[-1:-1] = ["--access-logfile", self.args.access_log, "--access-logformat", '%(m)s %(U)s %(s)s %(D)s']
-        self.server_process = subprocess.Popen(command, env=env, stderr=subprocess.PIPE if not self.args.verbose else None)
+        self.server_log = None if self.args.verbose else tempfile.TemporaryFile()
+        self.server_process = subprocess.Popen(command, env=env, stderr=self.server_log)
         return self
 
     def wait_ready(self, base: str) -> None:
@@ -123,7 +125,7 @@ class Bench:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.server_process.poll() is not None:
-                raise RuntimeError(f"gunicorn exited: {self.server_process.stderr.read().decode()[-2000:]}")
+                raise RuntimeError(f"gunicorn exited: {self.server_log_tail()}")
             try:
                 with urllib.request.urlopen(f"{base}/ready", timeout=2) as response:
                     if response.status == 200 and len(self.worker_pids()) == self.args.workers:
@@ -132,6 +134,12 @@ class Bench:
                 pass
             time.sleep(0.2)
         raise RuntimeError("gunicorn did not become ready in 30 s")
+
+    def server_log_tail(self) -> str:
+        if self.server_log is None:
+            return "see its log above"
+        self.server_log.seek(0)
+        return self.server_log.read().decode(errors="replace")[-2000:]
 
     def worker_pids(self) -> list[int]:
         children = Path(f"/proc/{self.server_process.pid}/task/{self.server_process.pid}/children")
@@ -145,6 +153,8 @@ class Bench:
             except subprocess.TimeoutExpired:
                 self.server_process.kill()
                 self.server_process.wait()
+        if self.server_log is not None:
+            self.server_log.close()
         with connect(self.server_url) as admin:
             admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(self.database)))
         if self.pgdata is not None:
