@@ -122,7 +122,10 @@ def test_losses_only_saves_exactly_the_imperfect_games(tmp_path):
 
 def test_progress_is_reported_on_stderr_when_asked():
     quiet = subprocess.run(
-        HANABI + ["simulate", "--players", "2", "--bot", "random", "--games", "5"], capture_output=True, text=True, check=True
+        HANABI + ["simulate", "--players", "2", "--bot", "random", "--games", "5"],
+        capture_output=True,
+        text=True,
+        check=True,
     )
     assert quiet.stderr == ""
     loud = subprocess.run(
@@ -142,6 +145,7 @@ def test_progress_is_reported_on_stderr_when_asked():
     ],
 )
 def test_cli_rejects_bad_simulator_options(args, message):
-    out = subprocess.run(HANABI + ["simulate", "--players", "3", "--bot", "random"] + args, capture_output=True, text=True)
+    command = HANABI + ["simulate", "--players", "3", "--bot", "random"] + args
+    out = subprocess.run(command, capture_output=True, text=True)
     assert out.returncode == 2
     assert message in out.stderr

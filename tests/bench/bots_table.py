@@ -77,7 +77,8 @@ def main() -> None:
     parser.add_argument("--output", default=DOC)
     args = parser.parse_args()
     started = time.time()
-    bots = sorted(STRATEGIES, key=lambda b: ("random", "basic", "hat").index(b) if b in ("random", "basic", "hat") else 9)
+    known = ("random", "basic", "hat")
+    bots = sorted(STRATEGIES, key=lambda b: known.index(b) if b in known else len(known))
 
     def games_for(bot: str, full: int) -> int:
         return full if bot != "random" else min(full, args.random_games)

@@ -94,7 +94,11 @@ def test_games_do_not_depend_on_the_process_hash_seed(strategy):
     )
     outputs = {
         subprocess.run(
-            [sys.executable, "-c", code], env={**os.environ, "PYTHONHASHSEED": hash_seed}, capture_output=True, text=True, check=True
+            [sys.executable, "-c", code],
+            env={**os.environ, "PYTHONHASHSEED": hash_seed},
+            capture_output=True,
+            text=True,
+            check=True,
         ).stdout
         for hash_seed in ("1", "2", "3")
     }

@@ -39,7 +39,6 @@ class Rules:
         self.colors_of_suit = [
             [c for c in range(self.num_colors) if variant.color_touches_suit(c, s)] for s in range(self.num_suits)
         ]
-        self.rank_list = [self.rank_mask[r] for r in RANKS]
         self.simple_colors = all(len(colors) == 1 for colors in self.colors_of_suit)
         """Each suit is touched by its own color clue only (no rainbow suit)."""
         self.hand_size = options.hand_size

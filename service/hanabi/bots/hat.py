@@ -158,7 +158,7 @@ class HatState(PublicState):
         return 3 if suits or ranks else 4
 
     def pivot(self, seat: int) -> int:
-        """The card a clue's value is about: touched or not (and by a rank or a color clue)."""
+        """The card a clue's value is about (touched or not, by a rank or a color clue): the newest."""
         return self.hands[seat][0]
 
     def layout(self, giver: int) -> tuple[list[int], list[int]]:
@@ -276,12 +276,12 @@ def _clue_news(state: HatState, identity_of, clue) -> float:
     """How much a clue narrows what its receiver knows of their cards not yet known."""
     rules = state.rules
     dead = state.masks()[1]
-    mask = rules.clue_mask("color" if type(clue) is ColorClue else "rank", clue.color if type(clue) is ColorClue else clue.rank)
+    mask = rules.color_mask[clue.color] if type(clue) is ColorClue else rules.rank_mask[clue.rank]
     news = 1.0
     for card in state.hands[clue.target]:
         before = state.know[card]
         after = before & (mask if mask >> identity_of[card] & 1 else ~mask)
-        if after != before:
+        if after and after != before:
             news *= before.bit_count() / after.bit_count()
             if after & (after - 1) == 0 or after & ~dead == 0:
                 news *= DECISIVE_BONUS
