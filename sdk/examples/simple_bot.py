@@ -15,9 +15,9 @@ import argparse
 import time
 
 from hanabi_client import AuthenticatedClient, Client
-from hanabi_client.api.accounts import get_v1_accounts_me, post_v1_accounts
-from hanabi_client.api.games import get_v1_games_game_id, post_v1_games, post_v1_games_game_id_join
-from hanabi_client.api.play import get_v1_games_game_id_view, post_v1_games_game_id_actions
+from hanabi_client.api.accounts import create_account, get_my_account
+from hanabi_client.api.games import create_game, get_game, join_game
+from hanabi_client.api.play import act, get_view
 from hanabi_client.models import (
     AccountRequest,
     Action,
@@ -113,17 +113,17 @@ def as_request(action: Action, version: int) -> ActionRequest:
 def join(client: AuthenticatedClient, game_id: int, my_name: str) -> int:
     """Takes a seat (or finds the one this account already has); returns the seat."""
     try:
-        game = ok(post_v1_games_game_id_join.sync(game_id, client=client))
+        game = ok(join_game.sync(game_id, client=client))
     except ApiError as error:
         if error.code != "already_seated":
             raise
-        game = ok(get_v1_games_game_id.sync(game_id, client=client))
+        game = ok(get_game.sync(game_id, client=client))
     return next(seat.seat for seat in game.seats if seat.account == my_name)
 
 
 def wait_for_start(client: AuthenticatedClient, game_id: int, poll: float) -> Game:
     while True:
-        game = ok(get_v1_games_game_id.sync(game_id, client=client))
+        game = ok(get_game.sync(game_id, client=client))
         if game.status != "lobby":
             return game
         time.sleep(poll)
@@ -133,7 +133,7 @@ def play(client: AuthenticatedClient, game_id: int, poll: float) -> View:
     """Plays this account's seat until the game is over; returns the final view."""
     etag = None
     while True:
-        response = get_v1_games_game_id_view.sync_detailed(game_id, client=client, if_none_match=etag or UNSET)
+        response = get_view.sync_detailed(game_id, client=client, if_none_match=etag or UNSET)
         if response.status_code == 304:  # nothing happened since the last look
             time.sleep(poll)
             continue
@@ -146,7 +146,7 @@ def play(client: AuthenticatedClient, game_id: int, poll: float) -> View:
             continue
         action = choose_action(view)
         ok(
-            post_v1_games_game_id_actions.sync(
+            act.sync(
                 game_id,
                 client=client,
                 body=as_request(action, view.version),
@@ -170,19 +170,19 @@ def main() -> None:
 
     if args.name:
         with Client(args.url) as anonymous:
-            account = ok(post_v1_accounts.sync(client=anonymous, body=AccountRequest(name=args.name, kind="bot")))
+            account = ok(create_account.sync(client=anonymous, body=AccountRequest(name=args.name, kind="bot")))
         print(f"account {account.name}, token {account.token}", flush=True)
         token = account.token
     else:
         token = args.token
 
     with AuthenticatedClient(args.url, token=token) as client:
-        my_name = ok(get_v1_accounts_me.sync(client=client)).name
+        my_name = ok(get_my_account.sync(client=client)).name
         if args.create:
             request = CreateGameRequest(options=OptionsRequest(players=args.create))
             if args.seed:
                 request.seed = args.seed
-            game_id = ok(post_v1_games.sync(client=client, body=request)).id
+            game_id = ok(create_game.sync(client=client, body=request)).id
         else:
             game_id = args.game
         seat = join(client, game_id, my_name)

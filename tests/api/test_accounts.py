@@ -1,8 +1,12 @@
 import uuid
 
+import jsonschema_rs
+import pytest
+import yaml
 from psycopg_pool import ConnectionPool
 
 from hanabi.api import create_app
+from hanabi.api.openapi import openapi_yaml
 
 from .conftest import assert_problem
 
@@ -42,6 +46,40 @@ def test_bad_account_requests_are_422_per_field(client):
     assert set(body["errors"]) == {"admin"}
     assert_problem(client.post("/v1/accounts", json={"name": "two words", "kind": "human"}), 422)
     assert_problem(client.post("/v1/accounts", json=["not", "an", "object"]), 422)
+
+
+def test_a_name_with_a_trailing_newline_is_422_and_takes_nothing(client):
+    name = unique()
+
+    body = assert_problem(client.post("/v1/accounts", json={"name": name + "\n", "kind": "human"}), 422, "invalid_request")
+
+    assert set(body["errors"]) == {"name"}
+    assert client.post("/v1/accounts", json={"name": name, "kind": "human"}).status_code == 201
+
+
+NAMES = {
+    "plain": unique(),
+    "punctuation": unique() + "_x.y-Z9",
+    "64-long": unique().ljust(64, "n"),
+    "65-long": unique().ljust(65, "n"),
+    "trailing-newline": unique() + "\n",
+    "trailing-crlf": unique() + "\r\n",
+    "leading-newline": "\n" + unique(),
+    "space": unique() + " x",
+    "e-acute": unique() + "\u00e9",
+    "arabic-digit": unique() + "\u0663",
+}
+
+
+@pytest.mark.parametrize("name", NAMES.values(), ids=NAMES.keys())
+def test_the_app_accepts_exactly_the_names_the_published_pattern_accepts(client, name):
+    """As JSON Schema (ECMA-262) reads the pattern, the way schemathesis and other clients do."""
+    schema = yaml.safe_load(openapi_yaml())["components"]["schemas"]["AccountRequest"]["properties"]["name"]
+    published = jsonschema_rs.validator_for(schema).is_valid(name)
+
+    response = client.post("/v1/accounts", json={"name": name, "kind": "bot"})
+
+    assert response.status_code == (201 if published else 422), response.json
 
 
 def test_an_unknown_account_is_404(new_player):

@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from hanabi_client import AuthenticatedClient, Client
-from hanabi_client.api.accounts import post_v1_accounts
+from hanabi_client.api.accounts import create_account
 from hanabi_client.models import AccountRequest, NewAccount
 
 
@@ -71,7 +71,7 @@ def new_account(api_url):
 
     def create(prefix: str = "sdk", kind: str = "bot") -> tuple[NewAccount, AuthenticatedClient]:
         with Client(api_url) as anonymous:
-            account = post_v1_accounts.sync(
+            account = create_account.sync(
                 client=anonymous, body=AccountRequest(name=f"{prefix}-{uuid.uuid4().hex[:10]}", kind=kind)
             )
         assert isinstance(account, NewAccount), account

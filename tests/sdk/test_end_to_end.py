@@ -8,9 +8,9 @@ import pytest
 
 from hanabi.engine.hanablive import import_game, outcome
 from hanabi_client import AuthenticatedClient
-from hanabi_client.api.games import get_v1_games_game_id, post_v1_games, post_v1_games_game_id_join
-from hanabi_client.api.hanablive import get_v1_games_game_id_export
-from hanabi_client.api.play import get_v1_games_game_id_view, post_v1_games_game_id_actions
+from hanabi_client.api.games import create_game, get_game, join_game
+from hanabi_client.api.hanablive import export_game
+from hanabi_client.api.play import act, get_view
 from hanabi_client.models import (
     Action,
     ActionRequest,
@@ -29,11 +29,11 @@ def start_game(new_account, players: int, seed: str) -> tuple[int, dict[int, Aut
     client and account name."""
     accounts = [new_account(prefix=f"p{players}") for _ in range(players)]
     request = CreateGameRequest(options=OptionsRequest(players=players), seed=seed)
-    game = post_v1_games.sync(client=accounts[0][1], body=request)
+    game = create_game.sync(client=accounts[0][1], body=request)
     assert isinstance(game, Game), game
     assert game.status == "lobby"
     for _, client in accounts:
-        game = post_v1_games_game_id_join.sync(game.id, client=client)
+        game = join_game.sync(game.id, client=client)
         assert isinstance(game, Game), game
     assert game.status == "running"
     client_of = {account.name: client for account, client in accounts}
@@ -78,7 +78,7 @@ def test_a_complete_game_played_through_the_sdk_ends_with_the_score_the_engine_r
     rng = random.Random(seed)
     actions_taken = 0
     while True:
-        views = {seat: get_v1_games_game_id_view.sync(game_id, client=client) for seat, client in clients.items()}
+        views = {seat: get_view.sync(game_id, client=client) for seat, client in clients.items()}
         for seat, view in views.items():
             assert isinstance(view, View), view
             assert view.seat == seat
@@ -90,7 +90,7 @@ def test_a_complete_game_played_through_the_sdk_ends_with_the_score_the_engine_r
             assert_shows_others_but_not_own_cards(view)
         mover = views[0].current_seat
         action = choose(views[mover], rng)
-        after = post_v1_games_game_id_actions.sync(
+        after = act.sync(
             game_id, client=clients[mover], body=as_request(action, expected_version=views[mover].version)
         )
         assert isinstance(after, View), after
@@ -101,14 +101,14 @@ def test_a_complete_game_played_through_the_sdk_ends_with_the_score_the_engine_r
         assert actions_taken < 200, "the game does not end"
 
     final = views[0]
-    summary = get_v1_games_game_id.sync(game_id, client=clients[0])
+    summary = get_game.sync(game_id, client=clients[0])
     assert isinstance(summary, Game), summary
     assert summary.status == "finished" and summary.end_condition != "in_progress"
     assert summary.turn == actions_taken
     for view in views.values():
         assert all(card.suit is not None and card.rank is not None for hand in view.hands for card in hand)
 
-    export = get_v1_games_game_id_export.sync(game_id, client=clients[1])
+    export = export_game.sync(game_id, client=clients[1])
     assert isinstance(export, HanabLiveGame), export
     assert export.players == [names[seat] for seat in range(players)]
     assert len(export.actions) == actions_taken
@@ -124,11 +124,11 @@ def test_a_complete_game_played_through_the_sdk_ends_with_the_score_the_engine_r
 
 def test_an_out_of_turn_action_is_a_readable_problem_and_changes_nothing(new_account):
     game_id, clients, _ = start_game(new_account, 2, "sdk-not-your-turn")
-    before = get_v1_games_game_id_view.sync(game_id, client=clients[1])
+    before = get_view.sync(game_id, client=clients[1])
     waiting = 1 - before.current_seat
-    own_card = get_v1_games_game_id_view.sync(game_id, client=clients[waiting]).hands[waiting][0].id
+    own_card = get_view.sync(game_id, client=clients[waiting]).hands[waiting][0].id
 
-    response = post_v1_games_game_id_actions.sync_detailed(
+    response = act.sync_detailed(
         game_id, client=clients[waiting], body=ActionRequest(kind="discard", card=own_card)
     )
 
@@ -137,22 +137,22 @@ def test_an_out_of_turn_action_is_a_readable_problem_and_changes_nothing(new_acc
     assert isinstance(problem, Problem)
     assert problem.code == "not_your_turn"
     assert problem.detail == f"It is seat {before.current_seat}'s turn, not seat {waiting}'s."
-    assert get_v1_games_game_id_view.sync(game_id, client=clients[1]).version == before.version
+    assert get_view.sync(game_id, client=clients[1]).version == before.version
 
 
 def test_a_stale_expected_version_is_a_version_conflict_naming_the_current_version(new_account):
     game_id, clients, _ = start_game(new_account, 2, "sdk-version-conflict")
-    first = get_v1_games_game_id_view.sync(game_id, client=clients[0])
+    first = get_view.sync(game_id, client=clients[0])
     mover = first.current_seat
-    seen = get_v1_games_game_id_view.sync(game_id, client=clients[mover])
-    after = post_v1_games_game_id_actions.sync(
+    seen = get_view.sync(game_id, client=clients[mover])
+    after = act.sync(
         game_id, client=clients[mover], body=as_request(seen.legal_actions[-1], expected_version=seen.version)
     )
     assert isinstance(after, View), after
     next_mover = after.current_seat
-    stale = get_v1_games_game_id_view.sync(game_id, client=clients[next_mover])
+    stale = get_view.sync(game_id, client=clients[next_mover])
 
-    problem = post_v1_games_game_id_actions.sync(
+    problem = act.sync(
         game_id, client=clients[next_mover], body=as_request(stale.legal_actions[-1], expected_version=seen.version)
     )
 
@@ -162,26 +162,26 @@ def test_a_stale_expected_version_is_a_version_conflict_naming_the_current_versi
 
 def test_a_retry_with_the_same_idempotency_key_returns_the_first_view_and_acts_once(new_account):
     game_id, clients, _ = start_game(new_account, 2, "sdk-idempotency")
-    mover = get_v1_games_game_id_view.sync(game_id, client=clients[0]).current_seat
-    seen = get_v1_games_game_id_view.sync(game_id, client=clients[mover])
+    mover = get_view.sync(game_id, client=clients[0]).current_seat
+    seen = get_view.sync(game_id, client=clients[mover])
     body = as_request(seen.legal_actions[-1])
 
-    first = post_v1_games_game_id_actions.sync_detailed(game_id, client=clients[mover], body=body, idempotency_key="t1")
-    retry = post_v1_games_game_id_actions.sync_detailed(game_id, client=clients[mover], body=body, idempotency_key="t1")
+    first = act.sync_detailed(game_id, client=clients[mover], body=body, idempotency_key="t1")
+    retry = act.sync_detailed(game_id, client=clients[mover], body=body, idempotency_key="t1")
 
     assert first.status_code == retry.status_code == 200
     assert retry.headers.get("Idempotent-Replayed") == "true"
     assert retry.parsed == first.parsed
-    assert get_v1_games_game_id_view.sync(game_id, client=clients[mover]).version == seen.version + 1
+    assert get_view.sync(game_id, client=clients[mover]).version == seen.version + 1
 
 
 def test_the_view_etag_lets_a_polling_bot_skip_unchanged_views(new_account):
     game_id, clients, _ = start_game(new_account, 2, "sdk-etag")
-    response = get_v1_games_game_id_view.sync_detailed(game_id, client=clients[0])
+    response = get_view.sync_detailed(game_id, client=clients[0])
     etag = response.headers["ETag"]
     assert etag == f'"{response.parsed.version}"'
 
-    unchanged = get_v1_games_game_id_view.sync_detailed(game_id, client=clients[0], if_none_match=etag)
+    unchanged = get_view.sync_detailed(game_id, client=clients[0], if_none_match=etag)
 
     assert unchanged.status_code == 304 and unchanged.parsed is None
 
@@ -189,7 +189,7 @@ def test_the_view_etag_lets_a_polling_bot_skip_unchanged_views(new_account):
 def test_a_wrong_token_is_an_unauthorized_problem(api_url, new_account):
     game_id, _, _ = start_game(new_account, 2, "sdk-unauthorized")
     with AuthenticatedClient(api_url, token="hnb_not-a-token") as stranger:
-        problem = get_v1_games_game_id_view.sync(game_id, client=stranger)
+        problem = get_view.sync(game_id, client=stranger)
 
     assert isinstance(problem, Problem), problem
     assert (problem.status, problem.code) == (401, "unauthorized")

@@ -7,7 +7,7 @@ import sys
 import uuid
 from pathlib import Path
 
-from hanabi_client.api.games import get_v1_games_game_id
+from hanabi_client.api.games import get_game
 from hanabi_client.models import Game
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "sdk" / "examples" / "simple_bot.py"
@@ -39,7 +39,7 @@ def test_three_example_bots_create_join_and_finish_a_game(api_url, new_account):
     outputs = [bot.communicate(timeout=120)[0] for bot in [creator, *others]]
 
     assert [bot.returncode for bot in [creator, *others]] == [0, 0, 0], outputs
-    game = get_v1_games_game_id.sync(int(game_id), client=client)
+    game = get_game.sync(int(game_id), client=client)
     assert isinstance(game, Game), game
     assert game.status == "finished"
     assert {seat.account for seat in game.seats} == {f"ex-a-{suffix}", token_holder.name, f"ex-c-{suffix}"}

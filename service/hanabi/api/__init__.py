@@ -58,6 +58,10 @@ class Api(SmorestApi):
         prepare_response(response, self.spec, PROBLEM_CONTENT_TYPE)
         self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, response, lazy=True)
 
+    def _register_pagination_header(self):
+        """Nothing: pages here have cursors of their own, not flask-smorest's page numbers (whose
+        header would put an unused PaginationMetadata schema into the description)."""
+
 
 def create_app(settings: Settings | None = None, pool: ConnectionPool | None = None) -> Flask:
     """The API app. Without `pool`, opens one from `settings` (default: the environment),
@@ -84,6 +88,7 @@ def create_app(settings: Settings | None = None, pool: ConnectionPool | None = N
         pool = pool_from_settings(settings or load_settings())
     app.extensions[POOL_EXTENSION] = pool
     api = Api(app)
+    api.spec.components.schema(hanablive.HANABLIVE_GAME_COMPONENT, hanablive.HANABLIVE_GAME)
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
     app.register_error_handler(HTTPException, handle_error)

@@ -3,7 +3,7 @@
 import marshmallow as ma
 from flask.views import MethodView
 from flask_smorest import Blueprint
-from marshmallow import fields, validate
+from marshmallow import ValidationError, fields, validate
 
 from hanabi.store.accounts import ACCOUNT_KINDS, create_account, get_account
 
@@ -13,13 +13,25 @@ from .schemas import ACCOUNT_ID, StrictSchema
 
 blp = Blueprint("accounts", __name__, url_prefix="/v1/accounts", description="Accounts of people and bots")
 
-NAME_PATTERN = r"^[\w.\-]{1,64}$"
+NAME_PATTERN = r"^[A-Za-z0-9_.\-]{1,64}$"
+"""Also the published JSON Schema `pattern`: spelled out, because `\\w` is ASCII-only in JSON
+Schema's ECMA-262 regexes but Unicode in Python's."""
+
+
+class FullMatch(validate.Regexp):
+    """The whole value matches `regex`, as a JSON Schema pattern anchored with ^...$ means
+    (Python's `$` would also match before a trailing newline)."""
+
+    def __call__(self, value: str) -> str:
+        if self.regex.fullmatch(value) is None:
+            raise ValidationError(self._format_error(value))
+        return value
 
 
 class AccountRequestSchema(StrictSchema):
     name = fields.String(
         required=True,
-        validate=validate.Regexp(NAME_PATTERN, error="A name is 1 to 64 letters, digits, '_', '.' or '-'."),
+        validate=FullMatch(NAME_PATTERN, error="A name is 1 to 64 ASCII letters, digits, '_', '.' or '-'."),
     )
     kind = fields.String(required=True, validate=validate.OneOf(ACCOUNT_KINDS))
 
@@ -37,7 +49,7 @@ class NewAccountSchema(AccountSchema):
 
 @blp.route("")
 class Accounts(MethodView):
-    @blp.doc(security=[])
+    @blp.doc(operationId="create_account", security=[])
     @blp.arguments(AccountRequestSchema)
     @blp.response(201, NewAccountSchema, headers={"Location": {"schema": {"type": "string"}}})
     @problems(409, 422)
@@ -55,6 +67,7 @@ class Accounts(MethodView):
 
 @blp.route("/me")
 class Me(MethodView):
+    @blp.doc(operationId="get_my_account")
     @blp.response(200, AccountSchema)
     @problems(401)
     def get(self):
@@ -64,6 +77,7 @@ class Me(MethodView):
 
 @blp.route(f"/<{ACCOUNT_ID}>")
 class AccountById(MethodView):
+    @blp.doc(operationId="get_account")
     @blp.response(200, AccountSchema)
     @problems(401, 404)
     def get(self, account_id):

@@ -66,6 +66,7 @@ class EventPageSchema(ma.Schema):
 
 @blp.route(f"/<{GAME_ID}>/events")
 class Events(MethodView):
+    @blp.doc(operationId="list_events")
     @blp.arguments(EventsQuerySchema, location="query", unknown=RAISE)
     @blp.response(200, EventPageSchema)
     @problems(401, 403, 404, 422)

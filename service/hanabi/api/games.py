@@ -79,6 +79,7 @@ def game_page(conn, games, limit: int) -> dict:
 
 @blp.route("")
 class Games(MethodView):
+    @blp.doc(operationId="list_games")
     @blp.arguments(PageQuerySchema, location="query", unknown=RAISE)
     @blp.response(200, GamePageSchema)
     @problems(401, 422)
@@ -89,6 +90,7 @@ class Games(MethodView):
         games = list_games(conn, status=query.get("status"), before_id=decode_cursor(query.get("cursor")), limit=query["limit"])
         return game_page(conn, games, query["limit"])
 
+    @blp.doc(operationId="create_game")
     @blp.arguments(CreateGameRequestSchema)
     @blp.response(201, GameSchema, headers={"Location": {"schema": {"type": "string"}}})
     @problems(401, 422)
@@ -131,6 +133,7 @@ def _seat_plan(conn, index: int, seat: dict) -> SeatPlan:
 
 @blp.route(f"/<{GAME_ID}>")
 class GameById(MethodView):
+    @blp.doc(operationId="get_game")
     @blp.response(200, GameSchema)
     @problems(401, 404)
     def get(self, game_id):
@@ -142,6 +145,7 @@ class GameById(MethodView):
 
 @blp.route(f"/<{GAME_ID}>/join")
 class Join(MethodView):
+    @blp.doc(operationId="join_game")
     @blp.arguments(JoinRequestSchema, required=False)
     @blp.response(200, GameSchema)
     @problems(401, 404, 409, 422)
@@ -164,6 +168,7 @@ class Join(MethodView):
 
 @blp.route(f"/<{GAME_ID}>/leave")
 class Leave(MethodView):
+    @blp.doc(operationId="leave_game")
     @blp.response(200, GameSchema)
     @problems(401, 404, 409)
     @idempotent
@@ -180,6 +185,7 @@ class Leave(MethodView):
 
 @blp.route(f"/<{GAME_ID}>/start")
 class Start(MethodView):
+    @blp.doc(operationId="start_game")
     @blp.response(200, GameSchema)
     @problems(401, 403, 404, 409)
     @idempotent
@@ -197,6 +203,7 @@ class Start(MethodView):
 
 @blp.route(f"/<{GAME_ID}>/resign")
 class Resign(MethodView):
+    @blp.doc(operationId="resign_game")
     @blp.response(200, GameSchema)
     @problems(401, 403, 404, 409)
     @idempotent
@@ -219,6 +226,7 @@ class Resign(MethodView):
 
 @blp.route(f"/<{GAME_ID}>/abort")
 class Abort(MethodView):
+    @blp.doc(operationId="abort_game")
     @blp.response(200, GameSchema)
     @problems(401, 403, 404, 409)
     @idempotent

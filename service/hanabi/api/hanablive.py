@@ -17,6 +17,10 @@ from .schemas import GAME_ID, GameSchema
 
 blp = Blueprint("hanablive", __name__, url_prefix="/v1", description="hanab.live JSON export and import")
 
+HANABLIVE_GAME_COMPONENT = "HanabLiveGame"
+"""The name of HANABLIVE_GAME among the description's schemas (registered by the app), which
+both the export's response and the import's body refer to."""
+HANABLIVE_GAME_REF = {"$ref": f"#/components/schemas/{HANABLIVE_GAME_COMPONENT}"}
 HANABLIVE_GAME = {
     "type": "object",
     "description": "A game in hanab.live's JSON format (players, deck, actions, options, ...)",
@@ -52,7 +56,10 @@ HANABLIVE_GAME = {
 
 @blp.route(f"/games/<{GAME_ID}>/export")
 class Export(MethodView):
-    @blp.doc(responses={"200": {"description": "OK", "content": {"application/json": {"schema": HANABLIVE_GAME}}}})
+    @blp.doc(
+        operationId="export_game",
+        responses={"200": {"description": "OK", "content": {"application/json": {"schema": HANABLIVE_GAME_REF}}}},
+    )
     @problems(401, 404, 409)
     def get(self, game_id):
         """A finished game as hanab.live JSON (409 `game_not_finished` before it ends)"""
@@ -68,7 +75,10 @@ class Export(MethodView):
 
 @blp.route("/imports")
 class Imports(MethodView):
-    @blp.doc(requestBody={"required": True, "content": {"application/json": {"schema": HANABLIVE_GAME}}})
+    @blp.doc(
+        operationId="import_game",
+        requestBody={"required": True, "content": {"application/json": {"schema": HANABLIVE_GAME_REF}}},
+    )
     @blp.response(201, GameSchema, headers={"Location": {"schema": {"type": "string"}}})
     @problems(400, 401, 422)
     @idempotent

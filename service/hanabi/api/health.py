@@ -20,7 +20,7 @@ class StatusSchema(ma.Schema):
 
 @blp.route("/health")
 class Health(MethodView):
-    @blp.doc(security=[])
+    @blp.doc(operationId="health", security=[])
     @blp.response(200, StatusSchema)
     def get(self):
         """Liveness: the API process answers (the database is not asked)"""
@@ -29,7 +29,7 @@ class Health(MethodView):
 
 @blp.route("/ready")
 class Ready(MethodView):
-    @blp.doc(security=[])
+    @blp.doc(operationId="ready", security=[])
     @blp.response(200, StatusSchema)
     @problems(503)
     def get(self):

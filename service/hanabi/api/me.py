@@ -21,6 +21,7 @@ class TurnQuerySchema(StrictSchema):
 
 @blp.route("/games")
 class MyGames(MethodView):
+    @blp.doc(operationId="list_my_games")
     @blp.arguments(PageQuerySchema, location="query", unknown=RAISE)
     @blp.response(200, GamePageSchema)
     @problems(401, 422)
@@ -36,6 +37,7 @@ class MyGames(MethodView):
 
 @blp.route("/turn")
 class MyTurn(MethodView):
+    @blp.doc(operationId="list_my_turn")
     @blp.arguments(TurnQuerySchema, location="query", unknown=RAISE)
     @blp.response(200, GamePageSchema)
     @problems(401, 422)

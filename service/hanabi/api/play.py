@@ -79,6 +79,7 @@ def etag(version: int) -> str:
 
 @blp.route(f"/<{GAME_ID}>/actions")
 class Actions(MethodView):
+    @blp.doc(operationId="act")
     @blp.arguments(ActionRequestSchema())
     @blp.response(200, ViewSchema, headers={"ETag": {"schema": {"type": "string"}}})
     @problems(401, 403, 404, 409, 422)
@@ -107,8 +108,8 @@ class Actions(MethodView):
 
 @blp.route(f"/<{GAME_ID}>/view")
 class GameView(MethodView):
+    @blp.doc(operationId="get_view", parameters=[IF_NONE_MATCH_PARAMETER])
     @blp.response(200, ViewSchema, headers={"ETag": {"schema": {"type": "string"}}})
-    @blp.doc(parameters=[IF_NONE_MATCH_PARAMETER])
     @blp.alt_response(304, description="Not modified: the game is still at the version of If-None-Match")
     @problems(401, 403, 404, 409)
     def get(self, game_id):

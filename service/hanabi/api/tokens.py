@@ -20,6 +20,7 @@ class TokenSchema(ma.Schema):
 
 @blp.route("")
 class Tokens(MethodView):
+    @blp.doc(operationId="create_token")
     @blp.response(201, TokenSchema)
     @problems(401)
     def post(self):
@@ -34,6 +35,7 @@ class Tokens(MethodView):
 
 @blp.route("/current")
 class CurrentToken(MethodView):
+    @blp.doc(operationId="revoke_current_token")
     @blp.response(204)
     @problems(401)
     def delete(self):

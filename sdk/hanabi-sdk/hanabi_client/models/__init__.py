@@ -16,26 +16,21 @@ from .event_page import EventPage
 from .game import Game
 from .game_page import GamePage
 from .game_status import GameStatus
-from .get_v1_games_status import GetV1GamesStatus
-from .get_v1_me_games_status import GetV1MeGamesStatus
 from .hanab_live_game import HanabLiveGame
 from .hanab_live_game_actions_item import HanabLiveGameActionsItem
 from .hanab_live_game_deck_item import HanabLiveGameDeckItem
 from .hanab_live_game_options import HanabLiveGameOptions
-from .hanab_live_import import HanabLiveImport
-from .hanab_live_import_actions_item import HanabLiveImportActionsItem
-from .hanab_live_import_deck_item import HanabLiveImportDeckItem
-from .hanab_live_import_options import HanabLiveImportOptions
 from .hand_card import HandCard
 from .history_event import HistoryEvent
 from .history_event_kind import HistoryEventKind
 from .join_request import JoinRequest
+from .list_games_status import ListGamesStatus
+from .list_my_games_status import ListMyGamesStatus
 from .new_account import NewAccount
 from .new_account_kind import NewAccountKind
 from .options import Options
 from .options_request import OptionsRequest
 from .options_request_variant import OptionsRequestVariant
-from .pagination_metadata import PaginationMetadata
 from .problem import Problem
 from .problem_errors import ProblemErrors
 from .seat import Seat
@@ -64,26 +59,21 @@ __all__ = (
     "Game",
     "GamePage",
     "GameStatus",
-    "GetV1GamesStatus",
-    "GetV1MeGamesStatus",
     "HanabLiveGame",
     "HanabLiveGameActionsItem",
     "HanabLiveGameDeckItem",
     "HanabLiveGameOptions",
-    "HanabLiveImport",
-    "HanabLiveImportActionsItem",
-    "HanabLiveImportDeckItem",
-    "HanabLiveImportOptions",
     "HandCard",
     "HistoryEvent",
     "HistoryEventKind",
     "JoinRequest",
+    "ListGamesStatus",
+    "ListMyGamesStatus",
     "NewAccount",
     "NewAccountKind",
     "Options",
     "OptionsRequest",
     "OptionsRequestVariant",
-    "PaginationMetadata",
     "Problem",
     "ProblemErrors",
     "Seat",

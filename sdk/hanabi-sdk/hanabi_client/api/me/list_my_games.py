@@ -5,14 +5,14 @@ import httpx
 
 from ...client import AuthenticatedClient, Client
 from ...models.game_page import GamePage
-from ...models.get_v1_games_status import GetV1GamesStatus
+from ...models.list_my_games_status import ListMyGamesStatus
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    status: GetV1GamesStatus | Unset = UNSET,
+    status: ListMyGamesStatus | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -33,7 +33,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/v1/games",
+        "url": "/v1/me/games",
         "params": params,
     }
 
@@ -73,14 +73,14 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    status: GetV1GamesStatus | Unset = UNSET,
+    status: ListMyGamesStatus | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> Response[GamePage | Problem]:
-    """List games, newest first, optionally by status (cursor pagination)
+    """The games you have a seat in, newest first (cursor pagination)
 
     Args:
-        status (GetV1GamesStatus | Unset):
+        status (ListMyGamesStatus | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
 
@@ -108,14 +108,14 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    status: GetV1GamesStatus | Unset = UNSET,
+    status: ListMyGamesStatus | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> GamePage | Problem | None:
-    """List games, newest first, optionally by status (cursor pagination)
+    """The games you have a seat in, newest first (cursor pagination)
 
     Args:
-        status (GetV1GamesStatus | Unset):
+        status (ListMyGamesStatus | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
 
@@ -138,14 +138,14 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    status: GetV1GamesStatus | Unset = UNSET,
+    status: ListMyGamesStatus | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> Response[GamePage | Problem]:
-    """List games, newest first, optionally by status (cursor pagination)
+    """The games you have a seat in, newest first (cursor pagination)
 
     Args:
-        status (GetV1GamesStatus | Unset):
+        status (ListMyGamesStatus | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
 
@@ -171,14 +171,14 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    status: GetV1GamesStatus | Unset = UNSET,
+    status: ListMyGamesStatus | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> GamePage | Problem | None:
-    """List games, newest first, optionally by status (cursor pagination)
+    """The games you have a seat in, newest first (cursor pagination)
 
     Args:
-        status (GetV1GamesStatus | Unset):
+        status (ListMyGamesStatus | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
 

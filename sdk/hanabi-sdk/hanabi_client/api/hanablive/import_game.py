@@ -5,14 +5,14 @@ import httpx
 
 from ...client import AuthenticatedClient, Client
 from ...models.game import Game
-from ...models.hanab_live_import import HanabLiveImport
+from ...models.hanab_live_game import HanabLiveGame
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    body: HanabLiveImport,
+    body: HanabLiveGame,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -70,7 +70,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: HanabLiveImport,
+    body: HanabLiveGame,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Game | Problem]:
     """Import a hanab.live game as a finished replay
@@ -81,8 +81,8 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        body (HanabLiveImport): A game in hanab.live's JSON format (players, deck, actions,
-            options, ...)
+        body (HanabLiveGame): A game in hanab.live's JSON format (players, deck, actions, options,
+            ...)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -107,7 +107,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: HanabLiveImport,
+    body: HanabLiveGame,
     idempotency_key: str | Unset = UNSET,
 ) -> Game | Problem | None:
     """Import a hanab.live game as a finished replay
@@ -118,8 +118,8 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
-        body (HanabLiveImport): A game in hanab.live's JSON format (players, deck, actions,
-            options, ...)
+        body (HanabLiveGame): A game in hanab.live's JSON format (players, deck, actions, options,
+            ...)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -139,7 +139,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: HanabLiveImport,
+    body: HanabLiveGame,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Game | Problem]:
     """Import a hanab.live game as a finished replay
@@ -150,8 +150,8 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        body (HanabLiveImport): A game in hanab.live's JSON format (players, deck, actions,
-            options, ...)
+        body (HanabLiveGame): A game in hanab.live's JSON format (players, deck, actions, options,
+            ...)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -174,7 +174,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: HanabLiveImport,
+    body: HanabLiveGame,
     idempotency_key: str | Unset = UNSET,
 ) -> Game | Problem | None:
     """Import a hanab.live game as a finished replay
@@ -185,8 +185,8 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
-        body (HanabLiveImport): A game in hanab.live's JSON format (players, deck, actions,
-            options, ...)
+        body (HanabLiveGame): A game in hanab.live's JSON format (players, deck, actions, options,
+            ...)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -5,14 +5,14 @@ import httpx
 
 from ...client import AuthenticatedClient, Client
 from ...models.game_page import GamePage
-from ...models.get_v1_me_games_status import GetV1MeGamesStatus
+from ...models.list_games_status import ListGamesStatus
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    status: GetV1MeGamesStatus | Unset = UNSET,
+    status: ListGamesStatus | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -33,7 +33,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/v1/me/games",
+        "url": "/v1/games",
         "params": params,
     }
 
@@ -73,14 +73,14 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    status: GetV1MeGamesStatus | Unset = UNSET,
+    status: ListGamesStatus | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> Response[GamePage | Problem]:
-    """The games you have a seat in, newest first (cursor pagination)
+    """List games, newest first, optionally by status (cursor pagination)
 
     Args:
-        status (GetV1MeGamesStatus | Unset):
+        status (ListGamesStatus | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
 
@@ -108,14 +108,14 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    status: GetV1MeGamesStatus | Unset = UNSET,
+    status: ListGamesStatus | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> GamePage | Problem | None:
-    """The games you have a seat in, newest first (cursor pagination)
+    """List games, newest first, optionally by status (cursor pagination)
 
     Args:
-        status (GetV1MeGamesStatus | Unset):
+        status (ListGamesStatus | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
 
@@ -138,14 +138,14 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    status: GetV1MeGamesStatus | Unset = UNSET,
+    status: ListGamesStatus | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> Response[GamePage | Problem]:
-    """The games you have a seat in, newest first (cursor pagination)
+    """List games, newest first, optionally by status (cursor pagination)
 
     Args:
-        status (GetV1MeGamesStatus | Unset):
+        status (ListGamesStatus | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
 
@@ -171,14 +171,14 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    status: GetV1MeGamesStatus | Unset = UNSET,
+    status: ListGamesStatus | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> GamePage | Problem | None:
-    """The games you have a seat in, newest first (cursor pagination)
+    """List games, newest first, optionally by status (cursor pagination)
 
     Args:
-        status (GetV1MeGamesStatus | Unset):
+        status (ListGamesStatus | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
 
