@@ -41,7 +41,24 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
     serve.add_argument("--threads", type=int, default=4, help="threads per worker")
+    serve.add_argument(
+        "--run-worker",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="also run a Celery worker and the scheduler (default: when CELERY_BROKER_URL is not set)",
+    )
     serve.set_defaults(run=_serve)
+
+    worker = commands.add_parser("worker", help="run a Celery worker: bot seats and the sweeper")
+    worker.add_argument("--concurrency", type=int, help="processes or threads (default: one per CPU)")
+    worker.add_argument("--pool", choices=("prefork", "threads", "solo"), default="prefork")
+    worker.add_argument("--loglevel", default="INFO")
+    worker.add_argument("--beat", action="store_true", help="also run the scheduler in this worker (one such process only)")
+    worker.set_defaults(run=_worker)
+
+    beat = commands.add_parser("beat", help="run the Celery scheduler: the sweeper every HANABI_SWEEP_SECONDS (run one)")
+    beat.add_argument("--loglevel", default="INFO")
+    beat.set_defaults(run=_beat)
 
     openapi = commands.add_parser("openapi", help="write the OpenAPI description of the API (openapi.yaml)")
     openapi.add_argument("--output", help="file to write (default: openapi.yaml of the project; '-' for stdout)")
@@ -71,10 +88,59 @@ def _serve(args: argparse.Namespace) -> int:
     from .store.database import EmbeddedPostgresError
 
     try:
-        serve(load_settings(), host=args.host, port=args.port, workers=args.workers, threads=args.threads)
+        serve(
+            load_settings(),
+            host=args.host,
+            port=args.port,
+            workers=args.workers,
+            threads=args.threads,
+            run_worker=args.run_worker,
+        )
     except (ConfigError, EmbeddedPostgresError) as error:
         print(f"hanabi serve: {error}", file=sys.stderr)
         return 2
+    return 0
+
+
+def _worker(args: argparse.Namespace) -> int:
+    from .config import ConfigError, load_settings
+    from .worker.celery_app import create_celery
+    from .worker.dispatch import enable_bot_turns
+
+    if args.concurrency is not None and args.concurrency < 1:
+        print("hanabi worker: --concurrency must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        settings = load_settings()
+    except ConfigError as error:
+        print(f"hanabi worker: {error}", file=sys.stderr)
+        return 2
+    app = create_celery(settings)
+    enable_bot_turns(app)
+    argv = ["worker", f"--loglevel={args.loglevel}", f"--pool={args.pool}"]
+    # Gossip, mingle and heartbeats serve monitoring through broadcast messages; none is needed.
+    argv += ["--without-gossip", "--without-mingle", "--without-heartbeat"]
+    if args.concurrency is not None:
+        argv.append(f"--concurrency={args.concurrency}")
+    if args.beat:
+        settings.data_dir.mkdir(parents=True, exist_ok=True)
+        argv += ["--beat", f"--schedule={app.conf.beat_schedule_filename}"]
+    app.worker_main(argv)
+    return 0
+
+
+def _beat(args: argparse.Namespace) -> int:
+    from .config import ConfigError, load_settings
+    from .worker.celery_app import create_celery
+
+    try:
+        settings = load_settings()
+    except ConfigError as error:
+        print(f"hanabi beat: {error}", file=sys.stderr)
+        return 2
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    app = create_celery(settings)
+    app.start(["beat", f"--loglevel={args.loglevel}", f"--schedule={app.conf.beat_schedule_filename}"])
     return 0
 
 

@@ -4,6 +4,11 @@
     HANABI_DATA_DIR      folder for the service's own data (default: .hanabi in the working directory)
     HANABI_DB_POOL_MIN   connections a process keeps open (default 1)
     HANABI_DB_POOL_MAX   most connections a process opens (default 10)
+    CELERY_BROKER_URL    the workers' broker (e.g. redis://host:6379/0); unset: kombu's filesystem
+                         transport in HANABI_DATA_DIR/broker, which needs no server (one machine only)
+    HANABI_QUEUE         the Celery queue of the service's tasks (default "hanabi")
+    HANABI_SWEEP_SECONDS how often `hanabi beat` schedules the sweeper (default 5)
+    HANABI_BOT_STALL_SECONDS  a bot's turn with no move for this long is enqueued again (default 10)
 """
 
 import os
@@ -23,10 +28,19 @@ class Settings:
     data_dir: Path
     pool_min_size: int = 1
     pool_max_size: int = 10
+    celery_broker_url: str | None = None
+    """None means: kombu's filesystem transport in `broker_dir`."""
+    queue: str = "hanabi"
+    sweep_seconds: float = 5.0
+    bot_stall_seconds: float = 10.0
 
     @property
     def embedded_postgres_dir(self) -> Path:
         return self.data_dir / "postgres"
+
+    @property
+    def broker_dir(self) -> Path:
+        return self.data_dir / "broker"
 
 
 def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
@@ -41,6 +55,10 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         data_dir=Path(env.get("HANABI_DATA_DIR") or ".hanabi").resolve(),
         pool_min_size=pool_min,
         pool_max_size=pool_max,
+        celery_broker_url=env.get("CELERY_BROKER_URL") or None,
+        queue=env.get("HANABI_QUEUE") or "hanabi",
+        sweep_seconds=_positive_seconds(env, "HANABI_SWEEP_SECONDS", 5.0),
+        bot_stall_seconds=_positive_seconds(env, "HANABI_BOT_STALL_SECONDS", 10.0),
     )
 
 
@@ -54,4 +72,17 @@ def _positive_int(env: Mapping[str, str], name: str, default: int, *, allow_zero
         raise ConfigError(f"{name} must be a whole number, not {raw!r}.") from None
     if value < (0 if allow_zero else 1):
         raise ConfigError(f"{name} must be {'0 or more' if allow_zero else 'at least 1'}, not {value}.")
+    return value
+
+
+def _positive_seconds(env: Mapping[str, str], name: str, default: float) -> float:
+    raw = env.get(name)
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a number of seconds, not {raw!r}.") from None
+    if not 0 < value < float("inf"):
+        raise ConfigError(f"{name} must be a positive number of seconds, not {raw}.")
     return value

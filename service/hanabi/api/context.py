@@ -13,7 +13,7 @@ from flask import Response, current_app, g, request
 from flask import json as flask_json
 from psycopg_pool import ConnectionPool
 
-from hanabi.store import idempotency
+from hanabi.store import commits, idempotency
 from hanabi.store.accounts import Account, authenticate
 
 from .errors import Problem
@@ -97,7 +97,7 @@ def idempotent_write(write: Callable[[psycopg.Connection], Reply]) -> Response:
             "invalid_idempotency_key",
             f"An Idempotency-Key is 1 to {MAX_IDEMPOTENCY_KEY_LENGTH} characters long.",
         )
-    with conn.transaction():
+    with commits.transaction(conn):
         digest = idempotency.request_hash(request.method, request.path, _canonical_body())
         stored = idempotency.claim(conn, account.id, key, digest)
         if stored is not None:

@@ -2,11 +2,15 @@
 
 The main process resolves the database (starting the embedded Postgres when DATABASE_URL is
 unset), applies the migrations, and hands the URL to gunicorn's workers, which each open
-their own pool. gunicorn stops on SIGTERM/SIGINT; the embedded Postgres is stopped after it.
+their own pool and enqueue bot turns on the Celery broker after their commits. Unless told
+otherwise, with no CELERY_BROKER_URL it also runs a worker with the scheduler as a child
+process (hanabi.worker.embedded), so bot seats play with nothing configured. gunicorn stops on
+SIGTERM/SIGINT; the worker is stopped after it, and the embedded Postgres last.
 """
 
 import dataclasses
 import os
+from contextlib import nullcontext
 
 from gunicorn.app.base import BaseApplication
 
@@ -26,13 +30,29 @@ class _Gunicorn(BaseApplication):
             self.cfg.set(key, value)
 
     def load(self):
+        from hanabi.worker.celery_app import create_celery
+        from hanabi.worker.dispatch import enable_bot_turns
+
         from . import create_app
 
+        enable_bot_turns(create_celery(self.settings))
         return create_app(self.settings)
 
 
-def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, workers: int = 2, threads: int = 4) -> None:
-    """Serve until gunicorn is told to stop (blocks)."""
+def serve(
+    settings: Settings,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    workers: int = 2,
+    threads: int = 4,
+    run_worker: bool | None = None,
+) -> None:
+    """Serve until gunicorn is told to stop (blocks). `run_worker` (default: when no
+    CELERY_BROKER_URL is set) runs a Celery worker and the scheduler beside the API."""
+    from hanabi.worker.embedded import worker_process
+
+    if run_worker is None:
+        run_worker = settings.celery_broker_url is None
     embedded = settings.database_url is None
     url = database_url(settings)
     try:
@@ -41,6 +61,9 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, workers
             print(f"hanabi serve: applied migrations {', '.join(applied)}", flush=True)
         where = f"embedded Postgres in {settings.embedded_postgres_dir}" if embedded else "DATABASE_URL"
         print(f"hanabi serve: http://{host}:{port}/v1 ({where})", flush=True)
+        if run_worker:
+            broker = "CELERY_BROKER_URL" if settings.celery_broker_url else f"the filesystem broker in {settings.broker_dir}"
+            print(f"hanabi serve: running a worker and the scheduler ({broker})", flush=True)
         options = {
             "bind": f"{host}:{port}",
             "workers": workers,
@@ -50,7 +73,8 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, workers
             "control_socket_disable": True,
             "accesslog": os.environ.get("HANABI_ACCESS_LOG"),
         }
-        _Gunicorn(dataclasses.replace(settings, database_url=url), options).run()
+        with worker_process(settings, url) if run_worker else nullcontext():
+            _Gunicorn(dataclasses.replace(settings, database_url=url), options).run()
     finally:
         if embedded:
             stop_embedded_postgres(settings.embedded_postgres_dir)

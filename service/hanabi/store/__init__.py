@@ -10,6 +10,7 @@ for every rule: it knows how to record a game, not how to play one.
     seats        join and leave seats, start a game
     lobby        list games: by status, by account, awaiting an account's move
     idempotency  stored responses for Idempotency-Key retries
+    commits      transactions that tell listeners (the worker's dispatch) what they changed, once committed
     database     connections, the pool, the embedded Postgres
     migrate      apply migrations/ with yoyo
 """

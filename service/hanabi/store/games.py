@@ -33,6 +33,7 @@ from hanabi.engine import (
     replay,
 )
 
+from . import commits
 from .errors import Conflict, InvalidRequest, NotFound, VersionConflict
 
 LOBBY_EVENTS = ("seat_joined", "seat_left", "game_started")
@@ -251,7 +252,7 @@ def create_game(
     state = new_game(options, deck) if deck is not None else new_game(options, seed=seed)
     free_seats = sum(1 for entry in plan if entry.kind != "bot")
     try:
-        with conn.transaction():
+        with commits.transaction(conn):
             game_id = conn.execute(
                 """INSERT INTO games (options, deck, seed, players, creator_id, free_seats, start_when_full)
                    VALUES (%s, %s, %s, %s, %s, %s, %s) RETURNING id""",
@@ -403,9 +404,10 @@ def append_action(
 @contextmanager
 def game_transaction(conn: psycopg.Connection, game_id: int, expected_version: int | None = None) -> Iterator[None]:
     """A transaction (a savepoint inside the caller's) that writes events of one game: losing
-    the race for the next sequence number to a concurrent writer raises VersionConflict."""
+    the race for the next sequence number to a concurrent writer raises VersionConflict. The
+    commit listeners hear of the game once the outermost transaction commits (see `commits`)."""
     try:
-        with conn.transaction():
+        with commits.transaction(conn):
             yield
     except psycopg.errors.UniqueViolation as error:
         if error.diag.constraint_name != "game_events_pkey":
@@ -459,7 +461,7 @@ def append_events(
     ).fetchone()
     if row is None:
         raise VersionConflict(game.id, current_version(conn, game.id))
-    return replace(
+    game = replace(
         game,
         version=new_version,
         status=status,
@@ -472,6 +474,8 @@ def append_events(
         deadline=row[1],
         turn_started_at=row[2],
     )
+    commits.changed(conn, game)
+    return game
 
 
 def import_finished_game(
@@ -495,7 +499,7 @@ def import_finished_game(
             f"The game is not over after its {len(actions)} actions; only finished games can be imported.",
             "game_not_finished",
         )
-    with conn.transaction():
+    with commits.transaction(conn):
         game_id = conn.execute(
             """INSERT INTO games (options, deck, seed, players, creator_id, free_seats, player_names)
                VALUES (%s, %s, %s, %s, %s, 0, %s) RETURNING id""",

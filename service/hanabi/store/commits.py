@@ -1,0 +1,68 @@
+"""Work that waits for a commit: the store tells listeners about the games a transaction
+changed only once that transaction has committed (the worker enqueues a bot's turn that way,
+so no task ever names a version that could still roll back).
+
+Store writes run in `transaction(conn)`; callers that combine several store writes in one
+transaction (the API, for an Idempotency-Key) open it with `transaction(conn)` too. The games a
+transaction changed are collected on its connection and handed to every function of
+`LISTENERS`, one call per game with the game as it was after its last change, when the
+outermost transaction commits; a rolled-back transaction or savepoint forgets its changes.
+"""
+
+import logging
+import threading
+import weakref
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Callable, Iterator
+
+import psycopg
+from psycopg.pq import TransactionStatus
+
+if TYPE_CHECKING:
+    from .games import Game
+
+LISTENERS: list[Callable[["Game"], None]] = []
+"""Called after each commit that changed a game. A listener that raises is logged, never re-raised:
+the change is committed, and the worker's sweeper is the safety net for a notice that got lost."""
+
+log = logging.getLogger(__name__)
+
+_pending: "weakref.WeakKeyDictionary[psycopg.Connection, list[Game]]" = weakref.WeakKeyDictionary()
+_pending_lock = threading.Lock()
+
+
+def changed(conn: psycopg.Connection, game: "Game") -> None:
+    """Record that the transaction open on `conn` changed `game` (as it is now)."""
+    _changes(conn).append(game)
+
+
+@contextmanager
+def transaction(conn: psycopg.Connection) -> Iterator[None]:
+    """`conn.transaction()` that, when it is the outermost and commits, calls the listeners."""
+    changes = _changes(conn)
+    mark = len(changes)
+    try:
+        with conn.transaction():
+            yield
+    except BaseException:
+        del changes[mark:]
+        raise
+    if conn.info.transaction_status == TransactionStatus.IDLE:
+        _publish(conn)
+
+
+def _changes(conn: psycopg.Connection) -> list["Game"]:
+    with _pending_lock:
+        return _pending.setdefault(conn, [])
+
+
+def _publish(conn: psycopg.Connection) -> None:
+    with _pending_lock:
+        changes = _pending.pop(conn, [])
+    latest = {game.id: game for game in changes}
+    for game in latest.values():
+        for listener in list(LISTENERS):
+            try:
+                listener(game)
+            except Exception:
+                log.exception("a listener failed on game %s at version %s", game.id, game.version)

@@ -1,0 +1,12 @@
+"""The asynchronous half of the service: Celery tasks that play bot seats and a sweeper that
+catches whatever a lost message or a crashed worker left behind.
+
+    celery_app   the Celery app: broker (Redis, or kombu's filesystem transport), task settings
+    dispatch     what enqueues a bot's turn after a commit; importable without a broker
+    tasks        play_bot_turn(game_id, version) and sweep()
+    sweeper      the checks sweep() runs (stalled bot turns; deadlines can be added to SWEEPS)
+    embedded     the worker child process that `hanabi serve` runs when no broker is configured
+
+Dependencies point one way: worker -> bots -> engine, worker -> store. The API reaches the
+worker only through `dispatch`, a listener of the store's commits (hanabi.store.commits).
+"""

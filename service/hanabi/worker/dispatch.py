@@ -1,0 +1,70 @@
+"""Enqueue a bot's turn once a commit leaves a bot seat to move.
+
+`enable_bot_turns(app)` adds a listener to the store's commits (hanabi.store.commits): after
+every committed change to a game (its start, an action, a reorder), if the game is running and
+the seat to move is a bot, it sends `play_bot_turn(game_id, version)`. The task is keyed by
+that version, so whatever else happens to the game meanwhile makes a late copy harmless.
+
+Nothing here connects to a broker: `app` is anything with Celery's `send_task`.
+"""
+
+import logging
+from contextlib import contextmanager
+from typing import Iterator, Protocol
+
+from hanabi.store import commits
+from hanabi.store.games import Game
+
+PLAY_BOT_TURN = "hanabi.play_bot_turn"
+SWEEP = "hanabi.sweep"
+
+log = logging.getLogger(__name__)
+
+
+class TaskSender(Protocol):
+    def send_task(self, name: str, args: tuple = (), **options): ...
+
+
+def bot_to_move(game: Game) -> str | None:
+    """The strategy of the bot seat whose turn it is, or None (game not running, or a person to move)."""
+    if game.status != "running" or game.current_seat is None:
+        return None
+    for seat in game.seats:
+        if seat.seat == game.current_seat:
+            return seat.bot_strategy
+    return None
+
+
+def enqueue_bot_turn(app: TaskSender, game_id: int, version: int) -> None:
+    app.send_task(PLAY_BOT_TURN, args=(game_id, version))
+
+
+class BotTurns:
+    """The commit listener: enqueues the bot's turn when a committed change leaves a bot to move."""
+
+    def __init__(self, app: TaskSender):
+        self.app = app
+
+    def __call__(self, game: Game) -> None:
+        if bot_to_move(game) is not None:
+            enqueue_bot_turn(self.app, game.id, game.version)
+
+
+def enable_bot_turns(app: TaskSender) -> BotTurns:
+    """From now on, commits made by this process enqueue bot turns on `app`'s broker."""
+    listener = BotTurns(app)
+    commits.LISTENERS.append(listener)
+    return listener
+
+
+def disable_bot_turns(listener: BotTurns) -> None:
+    commits.LISTENERS.remove(listener)
+
+
+@contextmanager
+def bot_turns_enabled(app: TaskSender) -> Iterator[BotTurns]:
+    listener = enable_bot_turns(app)
+    try:
+        yield listener
+    finally:
+        disable_bot_turns(listener)

@@ -1,0 +1,55 @@
+"""The worker that `hanabi serve` runs beside the API when no broker is configured.
+
+It is a child process, `hanabi worker --beat --pool threads`: one process that runs the tasks
+on a few threads and the beat scheduler on another, on the filesystem broker. A process of its
+own rather than threads of the server, because gunicorn's master forks its workers: forking a
+process whose other threads may hold locks (the broker's, the database pool's, logging's) can
+leave the copies deadlocked. On Linux the child is also told to stop when `hanabi serve` dies.
+"""
+
+import os
+import signal
+import subprocess
+import sys
+from contextlib import contextmanager
+from typing import Iterator
+
+from hanabi.config import Settings
+
+STOP_TIMEOUT_SECONDS = 15
+
+
+@contextmanager
+def worker_process(
+    settings: Settings, database_url: str, *, concurrency: int = 2, loglevel: str = "WARNING"
+) -> Iterator[subprocess.Popen]:
+    """Run `hanabi worker --beat` with `settings`' data folder on `database_url` until the block
+    ends; then stop it as Celery stops on SIGTERM: running tasks finish first."""
+    command = [
+        sys.executable, "-m", "hanabi.cli", "worker", "--beat",
+        "--pool", "threads", "--concurrency", str(concurrency), "--loglevel", loglevel,
+    ]
+    child = subprocess.Popen(
+        command,
+        env={**os.environ, "DATABASE_URL": database_url, "HANABI_DATA_DIR": str(settings.data_dir)},
+        preexec_fn=_stop_with_parent,
+    )
+    try:
+        yield child
+    finally:
+        if child.poll() is None:
+            child.send_signal(signal.SIGTERM)
+        try:
+            child.wait(STOP_TIMEOUT_SECONDS)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+
+
+def _stop_with_parent() -> None:
+    """In the child before exec: ask Linux to send SIGTERM when the parent dies."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        PR_SET_PDEATHSIG = 1
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)

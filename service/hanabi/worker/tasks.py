@@ -1,0 +1,90 @@
+"""The service's tasks. Each is safe to run twice, late, or at the same time as a copy of itself.
+
+play_bot_turn(game_id, version)
+    Plays the bot seat to move in `game_id` if the game is still at `version`. The strategy sees
+    that seat's view only (the engine's `view(state, seat)`) and a random source seeded from
+    (game, version), so the same turn always gets the same move. The move goes through the
+    store's `append_action` with `expected_version=version`, the path the API's actions take:
+    of two copies of the task, one writes the event and the other meets a VersionConflict and
+    stops. Its commit enqueues the next bot's turn (see `dispatch`).
+
+sweep()
+    Runs the checks of `sweeper.SWEEPS` (beat schedules it every HANABI_SWEEP_SECONDS).
+"""
+
+import logging
+import random
+
+from celery import Celery
+
+from hanabi.bots import STRATEGIES, random_bot
+from hanabi.engine import Action, IllegalAction, View, view
+from hanabi.store.errors import NotFound, VersionConflict
+from hanabi.store.games import append_action, load_game
+
+from . import sweeper
+from .dispatch import PLAY_BOT_TURN, SWEEP, bot_to_move
+
+log = logging.getLogger(__name__)
+
+PLAYED = "played"
+STALE = "stale"
+"""The game is no longer at the task's version: another copy, or someone else, moved."""
+NOT_A_BOT_TURN = "not_a_bot_turn"
+"""The game is over or not running, or a person is to move."""
+NO_GAME = "no_game"
+
+
+def register(app: Celery) -> None:
+    @app.task(name=PLAY_BOT_TURN, bind=True, shared=False)
+    def play_bot_turn_task(task, game_id: int, version: int) -> str:
+        return play_bot_turn(task.app, game_id, version)
+
+    @app.task(name=SWEEP, bind=True, shared=False)
+    def sweep_task(task) -> dict[str, int]:
+        return sweeper.sweep(task.app)
+
+
+def bot_random(game_id: int, version: int) -> random.Random:
+    return random.Random(f"hanabi bot {game_id} {version}")
+
+
+def play_bot_turn(app, game_id: int, version: int) -> str:
+    """Play the bot's turn of `game_id` at `version`; returns what happened (PLAYED, STALE, ...)."""
+    with app.database().connection() as conn:
+        try:
+            game, state = load_game(conn, game_id)
+        except NotFound:
+            return NO_GAME
+        if game.version != version:
+            return STALE
+        strategy = bot_to_move(game)
+        if strategy is None:
+            return NOT_A_BOT_TURN
+        seat_view = view(state, game.current_seat)
+        rng = bot_random(game_id, version)
+        action = decide(strategy, seat_view, rng)
+        try:
+            try:
+                append_action(conn, game_id, action, expected_version=version)
+            except IllegalAction as error:
+                log.error("bot %r chose an illegal move in game %s at version %s (%s): playing a random move",
+                          strategy, game_id, version, error.code)
+                append_action(conn, game_id, random_bot.choose(seat_view, rng), expected_version=version)
+        except VersionConflict:
+            return STALE
+        return PLAYED
+
+
+def decide(strategy: str, seat_view: View, rng: random.Random) -> Action:
+    """The strategy's move; a random legal move when the strategy is unknown or fails, so that
+    a broken bot cannot stall a game (the sweeper would enqueue the same failing turn forever)."""
+    choose = STRATEGIES.get(strategy)
+    if choose is None:
+        log.error("no bot strategy %r: playing a random move", strategy)
+        return random_bot.choose(seat_view, rng)
+    try:
+        return choose(seat_view, rng)
+    except Exception:
+        log.exception("bot %r failed: playing a random move", strategy)
+        return random_bot.choose(seat_view, rng)

@@ -1,0 +1,110 @@
+"""`hanabi serve` with no broker configured runs a worker itself: bot seats play over real HTTP."""
+
+import json
+import os
+import random
+import signal
+import socket
+import time
+import urllib.error
+import urllib.request
+import uuid
+
+import pytest
+
+from .game_log import assert_one_event_per_turn
+from .processes import alive, children, command_line, start_hanabi, stop
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Http:
+    def __init__(self, base: str, token: str | None = None):
+        self.base = base
+        self.token = token
+
+    def request(self, method: str, path: str, body: dict | None = None):
+        headers = {"Content-Type": "application/json"} if body is not None else {}
+        if self.token:
+            headers["Authorization"] = f"Bearer {self.token}"
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(self.base + path, data=data, headers=headers, method=method)
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read())
+
+    def get(self, path: str):
+        return self.request("GET", path)
+
+    def post(self, path: str, body: dict | None = None):
+        return self.request("POST", path, body if body is not None else {})
+
+
+@pytest.fixture
+def served(worker_database, tmp_path):
+    """A `hanabi serve` on the test database, with neither CELERY_BROKER_URL nor a worker of its own."""
+    port = free_port()
+    env = {key: value for key, value in os.environ.items() if key != "CELERY_BROKER_URL"}
+    env.update(DATABASE_URL=worker_database, HANABI_DATA_DIR=str(tmp_path / "data"))
+    log = tmp_path / "serve.log"
+    server = start_hanabi(["serve", "--port", str(port), "--workers", "1"], env, log)
+    http = Http(f"http://127.0.0.1:{port}/v1")
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            if http.get("/ready")[0] == 200:
+                break
+        except (urllib.error.URLError, ConnectionError):
+            assert server.poll() is None, log.read_text()
+            assert time.monotonic() < deadline, log.read_text()
+            time.sleep(0.1)
+    try:
+        yield server, http, log
+    finally:
+        stop(server)
+
+
+def wait_for_game(http: Http, game_id: int, condition, timeout: float = 60) -> dict:
+    deadline = time.monotonic() + timeout
+    while True:
+        game = http.get(f"/games/{game_id}")[1]
+        if condition(game):
+            return game
+        assert time.monotonic() < deadline, game
+        time.sleep(0.05)
+
+
+def test_hanabi_serve_with_nothing_configured_plays_bot_seats_and_stops_its_worker(served, worker_database):
+    server, anonymous, log = served
+    worker_pids = [pid for pid in children(server.pid) if "worker" in command_line(pid)]
+    assert len(worker_pids) == 1, log.read_text()
+    status, account = anonymous.post("/accounts", {"name": f"served-{uuid.uuid4().hex[:10]}", "kind": "human"})
+    http = Http(anonymous.base, account["token"])
+
+    bots = [{"kind": "bot", "strategy": name} for name in ("basic", "hat", "random", "basic")]
+    status, all_bots = http.post("/games", {"options": {"players": 4}, "seats": bots, "seed": "served bots"})
+    assert status == 201 and all_bots["status"] == "running"
+
+    seats = [{"kind": "bot", "strategy": "hat"}, {"kind": "open"}, {"kind": "bot", "strategy": "basic"}]
+    status, game = http.post("/games", {"options": {"players": 3}, "seats": seats, "seed": "served person"})
+    game_id = game["id"]
+    assert http.post(f"/games/{game_id}/join")[1]["status"] == "running"
+    rng = random.Random(2)
+    while True:
+        game = wait_for_game(http, game_id, lambda game: game["status"] == "finished" or game["current_seat"] == 1, 10)
+        if game["status"] == "finished":
+            break
+        legal = http.get(f"/games/{game_id}/view")[1]["legal_actions"]
+        move = rng.choice([action for action in legal if action["kind"] != "play"] or legal)
+        http.post(f"/games/{game_id}/actions", {key: value for key, value in move.items() if key != "seat"})
+
+    assert wait_for_game(http, all_bots["id"], lambda game: game["status"] == "finished")["end_condition"] != "in_progress"
+    assert_one_event_per_turn(worker_database, all_bots["id"])
+    assert_one_event_per_turn(worker_database, game_id)
+
+    server.send_signal(signal.SIGTERM)
+    assert server.wait(30) == 0, log.read_text()
+    assert not alive(worker_pids[0]), "the worker outlived hanabi serve"

@@ -1,0 +1,76 @@
+"""A real `hanabi worker` and `hanabi beat` on Redis: a worker killed with SIGKILL mid-game and
+started again loses no move and writes none twice."""
+
+import os
+import time
+import uuid
+
+from hanabi.config import load_settings
+from hanabi.engine import GameOptions
+from hanabi.store.database import connect
+from hanabi.store.games import SeatPlan, create_game, load_game
+from hanabi.worker.celery_app import create_celery
+from hanabi.worker.dispatch import bot_turns_enabled
+
+from .conftest import require_redis
+from .game_log import assert_bots_chose_from_their_view, assert_one_event_per_turn
+from .processes import kill, start_hanabi, stop
+
+
+def versions(database_url: str, game_ids: list[int]) -> list[int]:
+    with connect(database_url) as conn:
+        return [load_game(conn, game_id).game.version for game_id in game_ids]
+
+
+def wait_for(condition, timeout: float, what: str) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"{what} did not happen within {timeout} s"
+        time.sleep(0.05)
+
+
+def test_a_worker_killed_mid_game_and_restarted_finishes_the_games_without_lost_or_doubled_moves(
+    worker_database, tmp_path
+):
+    broker_url = require_redis()
+    environ = {
+        "DATABASE_URL": worker_database,
+        "CELERY_BROKER_URL": broker_url,
+        "HANABI_QUEUE": f"hanabi-test-{uuid.uuid4().hex[:12]}",
+        "HANABI_DATA_DIR": str(tmp_path),
+        "HANABI_BOT_STALL_SECONDS": "1",
+        "HANABI_SWEEP_SECONDS": "0.5",
+    }
+    env = {**os.environ, **environ}
+    log = tmp_path / "processes.log"
+    worker_command = ["worker", "--concurrency", "2", "--loglevel", "INFO"]
+    beat = start_hanabi(["beat", "--loglevel", "INFO"], env, log)
+    worker = start_hanabi(worker_command, env, log)
+    try:
+        with bot_turns_enabled(create_celery(load_settings(environ))):
+            with connect(worker_database) as conn:
+                game_ids = [
+                    create_game(conn, GameOptions(players=5), [SeatPlan.bot("hat")] * 5, seed=f"kill {n}").game.id
+                    for n in range(3)
+                ]
+            wait_for(lambda: min(versions(worker_database, game_ids)) >= 10, 60, "ten moves in each game")
+
+            kill(worker)
+            at_kill = versions(worker_database, game_ids)
+            time.sleep(1.5)
+            assert versions(worker_database, game_ids) == at_kill, "no worker runs, so no game moves"
+
+            worker = start_hanabi(worker_command, env, log)
+            with connect(worker_database) as conn:
+                wait_for(
+                    lambda: all(load_game(conn, game_id).game.status == "finished" for game_id in game_ids),
+                    90,
+                    f"the end of the games (log: {log})",
+                )
+    finally:
+        stop(worker)
+        stop(beat)
+    for game_id in game_ids:
+        game, state, events = assert_one_event_per_turn(worker_database, game_id)
+        assert game.end_condition == "normal"
+        assert_bots_chose_from_their_view(game, events)
