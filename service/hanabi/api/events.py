@@ -8,9 +8,10 @@ from marshmallow import RAISE, fields, validate
 from hanabi.store.accounts import account_names
 from hanabi.store.games import get_game, list_events
 
-from .context import current_account, db
+from .context import current_account, db, pool, release_db
 from .docs import problems
 from .errors import Problem
+from .notifications import WaitSeconds, game_key, listener_for, long_poll
 from .present import public_events
 from .schemas import GAME_ID, StrictSchema
 
@@ -22,6 +23,7 @@ MAX_EVENTS = 500
 class EventsQuerySchema(StrictSchema):
     after = fields.Integer(load_default=0, validate=validate.Range(min=0), metadata={"description": "Events with seq > after"})
     limit = fields.Integer(load_default=100, validate=validate.Range(1, MAX_EVENTS))
+    wait = WaitSeconds()
 
 
 class DealtCardSchema(ma.Schema):
@@ -75,20 +77,33 @@ class Events(MethodView):
 
         Players of a running game see everything public and the cards of the other seats, never
         their own draws; anyone may read the log of a lobby game or of a finished one (in full).
+        With `wait`, when there is no event after `after` yet, the answer comes as soon as one
+        is committed, or after `wait` seconds with no events (`last_seq` is then `after`).
         """
         account = current_account()
-        conn = db()
-        events = list_events(conn, game_id)
-        game = get_game(conn, game_id)  # read after the events, so never older than them
-        seat = game.seat_of(account.id)
-        if game.status == "running" and seat is None:
-            raise Problem(403, "not_a_player", f"Game {game_id} is running and you have no seat in it.")
-        names = account_names(conn, [event.payload.get("account_id") for event in events])
-        visible = public_events(game, events, seat, names)
         after, limit = query["after"], query["limit"]
-        page = [event for event in visible if event["seq"] > after][:limit]
-        return {
-            "events": page,
-            "last_seq": page[-1]["seq"] if page else after,
-            "has_more": bool(page) and page[-1]["seq"] < visible[-1]["seq"],
-        }
+        return long_poll(
+            listener_for(pool().conninfo),
+            game_key(game_id),
+            read=lambda: _event_page(account.id, game_id, after, limit),
+            found=lambda page: bool(page["events"]),
+            seconds=query["wait"],
+            pause=release_db,
+        )
+
+
+def _event_page(account_id: int, game_id: int, after: int, limit: int) -> dict:
+    conn = db()
+    events = list_events(conn, game_id)
+    game = get_game(conn, game_id)  # read after the events, so never older than them
+    seat = game.seat_of(account_id)
+    if game.status == "running" and seat is None:
+        raise Problem(403, "not_a_player", f"Game {game_id} is running and you have no seat in it.")
+    names = account_names(conn, [event.payload.get("account_id") for event in events])
+    visible = public_events(game, events, seat, names)
+    page = [event for event in visible if event["seq"] > after][:limit]
+    return {
+        "events": page,
+        "last_seq": page[-1]["seq"] if page else after,
+        "has_more": bool(page) and page[-1]["seq"] < visible[-1]["seq"],
+    }

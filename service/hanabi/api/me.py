@@ -6,9 +6,10 @@ from marshmallow import RAISE, fields, validate
 
 from hanabi.store.lobby import MAX_PAGE, games_awaiting_move, games_of_account
 
-from .context import current_account, db
+from .context import current_account, db, pool, release_db
 from .docs import problems
 from .games import game_page
+from .notifications import WaitSeconds, listener_for, long_poll, turn_key
 from .present import decode_cursor
 from .schemas import DEFAULT_PAGE, GamePageSchema, PageQuerySchema, StrictSchema
 
@@ -17,6 +18,7 @@ blp = Blueprint("me", __name__, url_prefix="/v1/me", description="Your games")
 
 class TurnQuerySchema(StrictSchema):
     limit = fields.Integer(load_default=DEFAULT_PAGE, validate=validate.Range(1, MAX_PAGE))
+    wait = WaitSeconds()
 
 
 @blp.route("/games")
@@ -45,11 +47,18 @@ class MyTurn(MethodView):
         """Running games where it is your turn, most urgent first
 
         The nearest deadline first, then the turn that has waited longest. One page only
-        (`next_cursor` is null): take your turns and ask again.
+        (`next_cursor` is null): take your turns and ask again. With `wait`, when no game is
+        waiting for you, the answer comes as soon as one is, or after `wait` seconds, empty.
         """
         account = current_account()
-        conn = db()
-        games = games_awaiting_move(conn, account.id, limit=query["limit"])
-        body = game_page(conn, games, query["limit"])
+        games = long_poll(
+            listener_for(pool().conninfo),
+            turn_key(account.id),
+            read=lambda: games_awaiting_move(db(), account.id, limit=query["limit"]),
+            found=bool,
+            seconds=query["wait"],
+            pause=release_db,
+        )
+        body = game_page(db(), games, query["limit"])
         body["next_cursor"] = None
         return body

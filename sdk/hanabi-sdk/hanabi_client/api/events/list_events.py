@@ -15,6 +15,7 @@ def _get_kwargs(
     *,
     after: int | Unset = 0,
     limit: int | Unset = 100,
+    wait: int | Unset = 0,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -22,6 +23,8 @@ def _get_kwargs(
     params["after"] = after
 
     params["limit"] = limit
+
+    params["wait"] = wait
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -82,16 +85,20 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     after: int | Unset = 0,
     limit: int | Unset = 100,
+    wait: int | Unset = 0,
 ) -> Response[EventPage | Problem]:
     """The game's events with seq > `after`, oldest first
 
      Players of a running game see everything public and the cards of the other seats, never
     their own draws; anyone may read the log of a lobby game or of a finished one (in full).
+    With `wait`, when there is no event after `after` yet, the answer comes as soon as one
+    is committed, or after `wait` seconds with no events (`last_seq` is then `after`).
 
     Args:
         game_id (int):
         after (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 100.
+        wait (int | Unset):  Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -105,6 +112,7 @@ def sync_detailed(
         game_id=game_id,
         after=after,
         limit=limit,
+        wait=wait,
     )
 
     response = client.get_httpx_client().request(
@@ -120,16 +128,20 @@ def sync(
     client: AuthenticatedClient | Client,
     after: int | Unset = 0,
     limit: int | Unset = 100,
+    wait: int | Unset = 0,
 ) -> EventPage | Problem | None:
     """The game's events with seq > `after`, oldest first
 
      Players of a running game see everything public and the cards of the other seats, never
     their own draws; anyone may read the log of a lobby game or of a finished one (in full).
+    With `wait`, when there is no event after `after` yet, the answer comes as soon as one
+    is committed, or after `wait` seconds with no events (`last_seq` is then `after`).
 
     Args:
         game_id (int):
         after (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 100.
+        wait (int | Unset):  Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -144,6 +156,7 @@ def sync(
         client=client,
         after=after,
         limit=limit,
+        wait=wait,
     ).parsed
 
 
@@ -153,16 +166,20 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     after: int | Unset = 0,
     limit: int | Unset = 100,
+    wait: int | Unset = 0,
 ) -> Response[EventPage | Problem]:
     """The game's events with seq > `after`, oldest first
 
      Players of a running game see everything public and the cards of the other seats, never
     their own draws; anyone may read the log of a lobby game or of a finished one (in full).
+    With `wait`, when there is no event after `after` yet, the answer comes as soon as one
+    is committed, or after `wait` seconds with no events (`last_seq` is then `after`).
 
     Args:
         game_id (int):
         after (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 100.
+        wait (int | Unset):  Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -176,6 +193,7 @@ async def asyncio_detailed(
         game_id=game_id,
         after=after,
         limit=limit,
+        wait=wait,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -189,16 +207,20 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     after: int | Unset = 0,
     limit: int | Unset = 100,
+    wait: int | Unset = 0,
 ) -> EventPage | Problem | None:
     """The game's events with seq > `after`, oldest first
 
      Players of a running game see everything public and the cards of the other seats, never
     their own draws; anyone may read the log of a lobby game or of a finished one (in full).
+    With `wait`, when there is no event after `after` yet, the answer comes as soon as one
+    is committed, or after `wait` seconds with no events (`last_seq` is then `after`).
 
     Args:
         game_id (int):
         after (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 100.
+        wait (int | Unset):  Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -214,5 +236,6 @@ async def asyncio(
             client=client,
             after=after,
             limit=limit,
+            wait=wait,
         )
     ).parsed

@@ -12,11 +12,14 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     limit: int | Unset = 50,
+    wait: int | Unset = 0,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
 
     params["limit"] = limit
+
+    params["wait"] = wait
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -63,14 +66,17 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     limit: int | Unset = 50,
+    wait: int | Unset = 0,
 ) -> Response[GamePage | Problem]:
     """Running games where it is your turn, most urgent first
 
      The nearest deadline first, then the turn that has waited longest. One page only
-    (`next_cursor` is null): take your turns and ask again.
+    (`next_cursor` is null): take your turns and ask again. With `wait`, when no game is
+    waiting for you, the answer comes as soon as one is, or after `wait` seconds, empty.
 
     Args:
         limit (int | Unset):  Default: 50.
+        wait (int | Unset):  Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -82,6 +88,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         limit=limit,
+        wait=wait,
     )
 
     response = client.get_httpx_client().request(
@@ -95,14 +102,17 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     limit: int | Unset = 50,
+    wait: int | Unset = 0,
 ) -> GamePage | Problem | None:
     """Running games where it is your turn, most urgent first
 
      The nearest deadline first, then the turn that has waited longest. One page only
-    (`next_cursor` is null): take your turns and ask again.
+    (`next_cursor` is null): take your turns and ask again. With `wait`, when no game is
+    waiting for you, the answer comes as soon as one is, or after `wait` seconds, empty.
 
     Args:
         limit (int | Unset):  Default: 50.
+        wait (int | Unset):  Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -115,6 +125,7 @@ def sync(
     return sync_detailed(
         client=client,
         limit=limit,
+        wait=wait,
     ).parsed
 
 
@@ -122,14 +133,17 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     limit: int | Unset = 50,
+    wait: int | Unset = 0,
 ) -> Response[GamePage | Problem]:
     """Running games where it is your turn, most urgent first
 
      The nearest deadline first, then the turn that has waited longest. One page only
-    (`next_cursor` is null): take your turns and ask again.
+    (`next_cursor` is null): take your turns and ask again. With `wait`, when no game is
+    waiting for you, the answer comes as soon as one is, or after `wait` seconds, empty.
 
     Args:
         limit (int | Unset):  Default: 50.
+        wait (int | Unset):  Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -141,6 +155,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         limit=limit,
+        wait=wait,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -152,14 +167,17 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     limit: int | Unset = 50,
+    wait: int | Unset = 0,
 ) -> GamePage | Problem | None:
     """Running games where it is your turn, most urgent first
 
      The nearest deadline first, then the turn that has waited longest. One page only
-    (`next_cursor` is null): take your turns and ask again.
+    (`next_cursor` is null): take your turns and ask again. With `wait`, when no game is
+    waiting for you, the answer comes as soon as one is, or after `wait` seconds, empty.
 
     Args:
         limit (int | Unset):  Default: 50.
+        wait (int | Unset):  Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -173,5 +191,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             limit=limit,
+            wait=wait,
         )
     ).parsed

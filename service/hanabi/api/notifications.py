@@ -1,0 +1,219 @@
+"""Long polling: a request that finds nothing new waits until a commit announces something.
+
+Migration 0003 makes Postgres announce committed changes on two channels: `hanabi_game`
+(a game's log grew; the payload is the game id) and `hanabi_turn` (a game's turn changed;
+the payload names the account whose turn it is). Each API process has one `Listener` per
+database: a daemon thread with a connection of its own that LISTENs on both channels and wakes
+the requests waiting for that game or that account. It starts with the first waiting request
+and, once its connection fails, stops if no request is waiting.
+
+Nothing is missed: a request registers its wait before it reads the database, so a commit
+that comes after the read wakes it. While the listener is not connected (the database went
+away; it reconnects with backoff), waiting requests read the database again every
+`RECHECK_SECONDS` instead, and when it connects again every waiting request reads again.
+A waiting request holds no database connection between its reads.
+"""
+
+import json
+import logging
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TypeVar
+
+import psycopg
+from marshmallow import fields, validate
+
+GAME_CHANNEL = "hanabi_game"
+TURN_CHANNEL = "hanabi_turn"
+MAX_WAIT_SECONDS = 60
+RECHECK_SECONDS = 1.0
+"""How often a waiting request reads the database while the listener is not listening."""
+HEALTH_CHECK_SECONDS = 10.0
+"""How long the listener waits for a notification before it checks its connection."""
+MAX_RECONNECT_DELAY = 5.0
+APPLICATION_NAME = "hanabi-listener"
+"""The listener's connection, as pg_stat_activity names it."""
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+
+def game_key(game_id: int) -> tuple:
+    """What waits for a game's next event."""
+    return ("game", game_id)
+
+
+def turn_key(account_id: int) -> tuple:
+    """What waits for an account's next turn."""
+    return ("turn", account_id)
+
+
+class WaitSeconds(fields.Integer):
+    """`wait`: whole seconds, 0 to MAX_WAIT_SECONDS, written as digits only ("5"; not "5.0",
+    " 5" or "+5")."""
+
+    def __init__(self, **kwargs):
+        super().__init__(
+            load_default=0,
+            validate=validate.Range(0, MAX_WAIT_SECONDS),
+            metadata={
+                "description": f"Seconds (0 to {MAX_WAIT_SECONDS}) to wait for something new when there is "
+                "nothing yet; the answer comes as soon as something is committed, or empty at the end"
+            },
+            **kwargs,
+        )
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not (isinstance(value, str) and value.isascii() and value.isdigit()):
+            raise self.make_error("invalid")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+class Watch:
+    """One waiting request's wake-up call."""
+
+    def __init__(self):
+        self._event = threading.Event()
+
+    def wake(self) -> None:
+        self._event.set()
+
+    def wait(self, timeout: float) -> bool:
+        """Sleep until woken (True) or `timeout` seconds (False). A wake-up that came since the
+        last wait returns at once: wake-ups are never lost, only merged."""
+        woken = self._event.wait(timeout)
+        self._event.clear()
+        return woken
+
+
+class Listener:
+    """LISTENs on both channels over a connection of its own, and wakes the watches of the
+    game or account a notification names."""
+
+    def __init__(self, conninfo: str):
+        self.conninfo = conninfo
+        self._lock = threading.Lock()
+        self._watches: dict[tuple, set[Watch]] = {}
+        self._listening = False
+        self._thread: threading.Thread | None = None
+
+    @property
+    def listening(self) -> bool:
+        return self._listening
+
+    @contextmanager
+    def watch(self, key: tuple) -> Iterator[Watch]:
+        """A watch woken by every notification about `key`, while the block runs."""
+        watch = Watch()
+        with self._lock:
+            self._start()
+            self._watches.setdefault(key, set()).add(watch)
+        try:
+            yield watch
+        finally:
+            with self._lock:
+                watches = self._watches[key]
+                watches.discard(watch)
+                if not watches:
+                    del self._watches[key]
+
+    def _start(self) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="hanabi-listener", daemon=True)
+            self._thread.start()
+
+    def _run(self) -> None:
+        """Listen until the connection fails; then reconnect with backoff while requests wait,
+        or end (the next waiting request starts a new listener)."""
+        delay = 0.1
+        while True:
+            try:
+                with psycopg.connect(self.conninfo, autocommit=True, application_name=APPLICATION_NAME) as conn:
+                    conn.execute(f"LISTEN {GAME_CHANNEL}")
+                    conn.execute(f"LISTEN {TURN_CHANNEL}")
+                    self._set_listening(True)
+                    delay = 0.1
+                    while True:
+                        for notify in conn.notifies(timeout=HEALTH_CHECK_SECONDS):
+                            self._dispatch(notify.channel, notify.payload)
+                        conn.execute("SELECT 1")
+            except Exception as error:
+                self._set_listening(False)
+                with self._lock:
+                    if not self._watches:
+                        self._thread = None
+                        log.info("long-poll listener disconnected (%s); no request waits", error)
+                        return
+                log.warning("long-poll listener disconnected (%s); reconnecting in %.1f s", error, delay)
+            time.sleep(delay)
+            delay = min(delay * 2, MAX_RECONNECT_DELAY)
+
+    def _set_listening(self, listening: bool) -> None:
+        """Every waiting request reads again: after a reconnection, because notifications sent
+        while disconnected are lost; after a disconnection, to start reading periodically."""
+        self._listening = listening
+        with self._lock:
+            watches = [watch for group in self._watches.values() for watch in group]
+        for watch in watches:
+            watch.wake()
+
+    def _dispatch(self, channel: str, payload: str) -> None:
+        try:
+            if channel == GAME_CHANNEL:
+                key = game_key(int(payload))
+            else:
+                account_id = json.loads(payload)["account_id"]
+                if account_id is None:
+                    return
+                key = turn_key(account_id)
+        except (ValueError, KeyError, TypeError):
+            log.warning("long-poll listener: unreadable notification on %s: %r", channel, payload)
+            return
+        with self._lock:
+            watches = list(self._watches.get(key, ()))
+        for watch in watches:
+            watch.wake()
+
+
+_listeners: dict[tuple[int, str], Listener] = {}
+_listeners_lock = threading.Lock()
+
+
+def listener_for(conninfo: str) -> Listener:
+    """This process's listener on the database of `conninfo` (a forked child gets its own)."""
+    key = (os.getpid(), conninfo)
+    with _listeners_lock:
+        listener = _listeners.get(key)
+        if listener is None:
+            listener = _listeners[key] = Listener(conninfo)
+        return listener
+
+
+def long_poll(
+    listener: Listener,
+    key: tuple,
+    read: Callable[[], T],
+    found: Callable[[T], bool],
+    seconds: float,
+    pause: Callable[[], None] = lambda: None,
+) -> T:
+    """`read()` until `found(result)` or `seconds` have passed; return the last result.
+
+    Between reads the request sleeps until a notification about `key` (or, while the listener
+    is not listening, for at most RECHECK_SECONDS); `pause()` runs before each sleep (the API
+    gives its database connection back to the pool there). With `seconds` 0, one read."""
+    if seconds <= 0:
+        return read()
+    deadline = time.monotonic() + seconds
+    with listener.watch(key) as watch:
+        while True:
+            result = read()
+            remaining = deadline - time.monotonic()
+            if found(result) or remaining <= 0:
+                return result
+            pause()
+            watch.wait(remaining if listener.listening else min(remaining, RECHECK_SECONDS))
