@@ -106,6 +106,7 @@ def _worker(args: argparse.Namespace) -> int:
     from .config import ConfigError, load_settings
     from .worker.celery_app import create_celery
     from .worker.dispatch import enable_bot_turns
+    from .worker.webhooks import enable_webhook_deliveries
 
     if args.concurrency is not None and args.concurrency < 1:
         print("hanabi worker: --concurrency must be at least 1", file=sys.stderr)
@@ -117,6 +118,7 @@ def _worker(args: argparse.Namespace) -> int:
         return 2
     app = create_celery(settings)
     enable_bot_turns(app)
+    enable_webhook_deliveries(app)
     argv = ["worker", f"--loglevel={args.loglevel}", f"--pool={args.pool}"]
     # Gossip, mingle and heartbeats serve monitoring through broadcast messages; none is needed.
     argv += ["--without-gossip", "--without-mingle", "--without-heartbeat"]

@@ -9,6 +9,10 @@
     HANABI_QUEUE         the Celery queue of the service's tasks (default "hanabi")
     HANABI_SWEEP_SECONDS how often `hanabi beat` schedules the sweeper (default 5)
     HANABI_BOT_STALL_SECONDS  a bot's turn with no move for this long is enqueued again (default 10)
+    HANABI_WEBHOOK_TIMEOUT_SECONDS      how long one webhook POST may take (default 5)
+    HANABI_WEBHOOK_MAX_ATTEMPTS         attempts before a delivery is failed (default 8)
+    HANABI_WEBHOOK_BACKOFF_SECONDS      the wait before the second attempt, doubling after (default 1)
+    HANABI_WEBHOOK_BACKOFF_MAX_SECONDS  the longest wait between attempts (default 300)
 """
 
 import os
@@ -33,6 +37,10 @@ class Settings:
     queue: str = "hanabi"
     sweep_seconds: float = 5.0
     bot_stall_seconds: float = 10.0
+    webhook_timeout_seconds: float = 5.0
+    webhook_max_attempts: int = 8
+    webhook_backoff_seconds: float = 1.0
+    webhook_backoff_max_seconds: float = 300.0
 
     @property
     def embedded_postgres_dir(self) -> Path:
@@ -59,6 +67,10 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         queue=env.get("HANABI_QUEUE") or "hanabi",
         sweep_seconds=_positive_seconds(env, "HANABI_SWEEP_SECONDS", 5.0),
         bot_stall_seconds=_positive_seconds(env, "HANABI_BOT_STALL_SECONDS", 10.0),
+        webhook_timeout_seconds=_positive_seconds(env, "HANABI_WEBHOOK_TIMEOUT_SECONDS", 5.0),
+        webhook_max_attempts=_positive_int(env, "HANABI_WEBHOOK_MAX_ATTEMPTS", 8),
+        webhook_backoff_seconds=_positive_seconds(env, "HANABI_WEBHOOK_BACKOFF_SECONDS", 1.0),
+        webhook_backoff_max_seconds=_positive_seconds(env, "HANABI_WEBHOOK_BACKOFF_MAX_SECONDS", 300.0),
     )
 
 

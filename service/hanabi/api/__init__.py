@@ -16,7 +16,7 @@ from werkzeug.exceptions import HTTPException
 from hanabi.config import Settings, load_settings
 from hanabi.store.database import pool_from_settings
 
-from . import accounts, events, games, hanablive, health, me, play, tokens
+from . import accounts, events, games, hanablive, health, me, play, tokens, webhooks
 from .context import POOL_EXTENSION, current_account, release_db
 from .errors import PROBLEM_CONTENT_TYPE, Problem, handle_error
 from .schemas import ProblemSchema
@@ -34,6 +34,7 @@ BLUEPRINTS = (
     events.blp,
     me.blp,
     hanablive.blp,
+    webhooks.blp,
 )
 
 

@@ -32,10 +32,13 @@ class _Gunicorn(BaseApplication):
     def load(self):
         from hanabi.worker.celery_app import create_celery
         from hanabi.worker.dispatch import enable_bot_turns
+        from hanabi.worker.webhooks import enable_webhook_deliveries
 
         from . import create_app
 
-        enable_bot_turns(create_celery(self.settings))
+        celery = create_celery(self.settings)
+        enable_bot_turns(celery)
+        enable_webhook_deliveries(celery)
         return create_app(self.settings)
 
 

@@ -7,6 +7,7 @@ transaction (the API, for an Idempotency-Key) open it with `transaction(conn)` t
 transaction changed are collected on its connection and handed to every function of
 `LISTENERS`, one call per game with the game as it was after its last change, when the
 outermost transaction commits; a rolled-back transaction or savepoint forgets its changes.
+`after_commit(conn, callback)` queues any other work the same way (the webhook outbox's sends).
 """
 
 import logging
@@ -27,13 +28,19 @@ the change is committed, and the worker's sweeper is the safety net for a notice
 
 log = logging.getLogger(__name__)
 
-_pending: "weakref.WeakKeyDictionary[psycopg.Connection, list[Game]]" = weakref.WeakKeyDictionary()
+_pending: "weakref.WeakKeyDictionary[psycopg.Connection, list[Game | Callable[[], None]]]" = weakref.WeakKeyDictionary()
 _pending_lock = threading.Lock()
 
 
 def changed(conn: psycopg.Connection, game: "Game") -> None:
     """Record that the transaction open on `conn` changed `game` (as it is now)."""
     _changes(conn).append(game)
+
+
+def after_commit(conn: psycopg.Connection, callback: Callable[[], None]) -> None:
+    """Call `callback` once the transaction open on `conn` commits (never if it rolls back).
+    Like a listener, a callback that raises is logged, never re-raised."""
+    _changes(conn).append(callback)
 
 
 @contextmanager
@@ -51,7 +58,7 @@ def transaction(conn: psycopg.Connection) -> Iterator[None]:
         _publish(conn)
 
 
-def _changes(conn: psycopg.Connection) -> list["Game"]:
+def _changes(conn: psycopg.Connection) -> list["Game | Callable[[], None]"]:
     with _pending_lock:
         return _pending.setdefault(conn, [])
 
@@ -59,10 +66,15 @@ def _changes(conn: psycopg.Connection) -> list["Game"]:
 def _publish(conn: psycopg.Connection) -> None:
     with _pending_lock:
         changes = _pending.pop(conn, [])
-    latest = {game.id: game for game in changes}
+    latest = {change.id: change for change in changes if not callable(change)}
     for game in latest.values():
         for listener in list(LISTENERS):
             try:
                 listener(game)
             except Exception:
                 log.exception("a listener failed on game %s at version %s", game.id, game.version)
+    for callback in (change for change in changes if callable(change)):
+        try:
+            callback()
+        except Exception:
+            log.exception("a callback after commit failed")

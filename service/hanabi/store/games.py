@@ -33,7 +33,7 @@ from hanabi.engine import (
     replay,
 )
 
-from . import commits
+from . import commits, webhooks
 from .errors import Conflict, InvalidRequest, NotFound, VersionConflict
 
 LOBBY_EVENTS = ("seat_joined", "seat_left", "game_started")
@@ -461,6 +461,7 @@ def append_events(
     ).fetchone()
     if row is None:
         raise VersionConflict(game.id, current_version(conn, game.id))
+    before = game
     game = replace(
         game,
         version=new_version,
@@ -474,6 +475,7 @@ def append_events(
         deadline=row[1],
         turn_started_at=row[2],
     )
+    webhooks.record_deliveries(conn, before, game)
     commits.changed(conn, game)
     return game
 

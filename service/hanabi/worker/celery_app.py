@@ -88,13 +88,14 @@ def celery_config(settings: Settings) -> dict:
 def create_celery(settings: Settings, pool: ConnectionPool | None = None) -> HanabiCelery:
     """The app with the service's tasks. Its tasks use `pool`, or a pool opened from `settings`
     when the first task runs. The filesystem broker's folder is created here."""
-    from . import tasks
+    from . import tasks, webhooks
 
     if not settings.celery_broker_url:
         (settings.broker_dir / "control").mkdir(parents=True, exist_ok=True)
     app = HanabiCelery(settings, pool)
     app.conf.update(celery_config(settings))
     tasks.register(app)
+    webhooks.register(app)
     return app
 
 

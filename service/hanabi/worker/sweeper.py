@@ -12,6 +12,7 @@ from typing import Callable
 import psycopg
 
 from .dispatch import enqueue_bot_turn
+from .webhooks import enqueue_due_webhook_deliveries
 
 MAX_PER_SWEEP = 1000
 """Most tasks a check enqueues per sweep; the oldest first, the rest at the next sweep."""
@@ -38,7 +39,7 @@ def enqueue_stalled_bot_turns(app, conn: psycopg.Connection) -> int:
     return len(stalled)
 
 
-SWEEPS: list[Callable[..., int]] = [enqueue_stalled_bot_turns]
+SWEEPS: list[Callable[..., int]] = [enqueue_stalled_bot_turns, enqueue_due_webhook_deliveries]
 
 
 def sweep(app) -> dict[str, int]:

@@ -1,0 +1,140 @@
+"""Webhooks: register a URL that gets a signed POST for each event that concerns your account
+(`game_started`, `your_turn`, `game_over`), list and delete them, and list their deliveries."""
+
+import marshmallow as ma
+from flask.views import MethodView
+from flask_smorest import Blueprint
+from marshmallow import RAISE, fields, validate
+
+from hanabi.store.lobby import MAX_PAGE
+from hanabi.store.webhooks import (
+    DELIVERY_STATUSES,
+    EVENT_TYPES,
+    create_webhook,
+    delete_webhook,
+    list_deliveries,
+    list_webhooks,
+)
+
+from .context import Reply, current_account, db, idempotent_write
+from .docs import idempotent, problems
+from .present import decode_cursor, encode_cursor
+from .schemas import DEFAULT_PAGE, MAX_ID, StrictSchema
+
+blp = Blueprint("webhooks", __name__, url_prefix="/v1/webhooks", description="Webhooks: signed POSTs of your events")
+
+WEBHOOK_ID = f"int(max={MAX_ID}):webhook_id"
+MAX_URL_LENGTH = 2000
+
+
+class CreateWebhookRequestSchema(StrictSchema):
+    url = fields.Url(
+        required=True,
+        schemes={"http", "https"},
+        require_tld=False,
+        validate=validate.Length(max=MAX_URL_LENGTH),
+        metadata={"description": "An absolute http or https URL that accepts POSTs"},
+    )
+
+
+class WebhookSchema(ma.Schema):
+    id = fields.Integer(required=True)
+    url = fields.String(required=True)
+    created_at = fields.DateTime(required=True)
+
+
+class NewWebhookSchema(WebhookSchema):
+    secret = fields.String(
+        required=True,
+        metadata={"description": "Signs every delivery (HMAC-SHA256); shown only in this response"},
+    )
+
+
+class WebhookListSchema(ma.Schema):
+    items = fields.List(fields.Nested(WebhookSchema), required=True)
+
+
+class DeliverySchema(ma.Schema):
+    id = fields.Integer(required=True, metadata={"description": "Also sent as X-Hanabi-Delivery"})
+    type = fields.String(required=True, validate=validate.OneOf(EVENT_TYPES))
+    game_id = fields.Integer(required=True)
+    version = fields.Integer(required=True, metadata={"description": "The game's version after the event"})
+    seat = fields.Integer(required=True, allow_none=True, metadata={"description": "Your seat in the game"})
+    occurred_at = fields.DateTime(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(DELIVERY_STATUSES))
+    attempts = fields.Integer(required=True)
+    next_attempt_at = fields.DateTime(required=True, allow_none=True, metadata={"description": "While pending"})
+    last_attempt_at = fields.DateTime(required=True, allow_none=True)
+    last_status_code = fields.Integer(required=True, allow_none=True, metadata={"description": "Of the last attempt"})
+    last_error = fields.String(required=True, allow_none=True, metadata={"description": "Of the last attempt"})
+    delivered_at = fields.DateTime(required=True, allow_none=True)
+
+
+class DeliveryPageSchema(ma.Schema):
+    items = fields.List(fields.Nested(DeliverySchema), required=True)
+    next_cursor = fields.String(required=True, allow_none=True)
+
+
+class DeliveryQuerySchema(StrictSchema):
+    limit = fields.Integer(strict=False, load_default=DEFAULT_PAGE, validate=validate.Range(1, MAX_PAGE))
+    cursor = fields.String(validate=validate.Length(1, 200))
+
+
+@blp.route("")
+class Webhooks(MethodView):
+    @blp.doc(operationId="list_webhooks")
+    @blp.response(200, WebhookListSchema)
+    @problems(401)
+    def get(self):
+        """List your webhooks (without their secrets), oldest first"""
+        account = current_account()
+        return {"items": list_webhooks(db(), account.id)}
+
+    @blp.doc(operationId="create_webhook")
+    @blp.arguments(CreateWebhookRequestSchema)
+    @blp.response(201, NewWebhookSchema, headers={"Location": {"schema": {"type": "string"}}})
+    @problems(401, 409, 422)
+    @idempotent
+    def post(self, data):
+        """Register a URL for your events
+
+        The response holds the webhook's secret, shown only here: every delivery carries
+        `X-Hanabi-Signature: sha256=<hex HMAC-SHA256 of the body keyed with the secret>`.
+        """
+        account = current_account()
+
+        def write(conn):
+            webhook = create_webhook(conn, account.id, data["url"])
+            body = NewWebhookSchema().dump(webhook)
+            return Reply(201, body, {"Location": f"/v1/webhooks/{webhook.id}"})
+
+        return idempotent_write(write)
+
+
+@blp.route(f"/<{WEBHOOK_ID}>")
+class WebhookById(MethodView):
+    @blp.doc(operationId="delete_webhook")
+    @blp.response(204)
+    @problems(401, 404)
+    def delete(self, webhook_id):
+        """Delete one of your webhooks and its deliveries; pending deliveries are not sent"""
+        account = current_account()
+        delete_webhook(db(), account.id, webhook_id)
+        return None
+
+
+@blp.route(f"/<{WEBHOOK_ID}>/deliveries")
+class WebhookDeliveries(MethodView):
+    @blp.doc(operationId="list_webhook_deliveries")
+    @blp.arguments(DeliveryQuerySchema, location="query", unknown=RAISE)
+    @blp.response(200, DeliveryPageSchema)
+    @problems(401, 404, 422)
+    def get(self, query, webhook_id):
+        """List a webhook's deliveries, newest first (cursor pagination)"""
+        account = current_account()
+        limit = query["limit"]
+        deliveries = list_deliveries(db(), account.id, webhook_id, before_id=decode_cursor(query.get("cursor")), limit=limit)
+        return {
+            "items": deliveries,
+            "next_cursor": encode_cursor(deliveries[-1].id) if len(deliveries) == limit else None,
+        }

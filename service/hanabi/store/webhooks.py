@@ -1,0 +1,258 @@
+"""Webhooks: URLs that accounts register, and the outbox of their deliveries.
+
+`record_deliveries(conn, before, after)` runs inside the transaction of every change to a game
+(store.games.append_events calls it): it finds the events that concern accounts with webhooks
+(`game_started`, `your_turn`, `game_over`) and inserts one delivery row per webhook, so the
+rows commit or roll back with the change. Once the transaction commits, the functions of
+SENDERS get the new rows' ids (the worker enqueues their POSTs there).
+
+A delivery is `pending` until it is `delivered` or, after its last attempt, `failed`. An
+attempt is claimed by `claim_attempt` with the number of attempts made so far, so of two copies
+of a task, one makes the attempt. `next_attempt_at` is when the next attempt is due; while an
+attempt runs it is the time after which the attempt counts as lost (the sweeper then sends it
+again). The secret is stored as given: it signs every delivery.
+"""
+
+import logging
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Callable
+
+import psycopg
+from psycopg.rows import class_row
+
+from . import commits
+from .errors import Conflict, NotFound
+
+if TYPE_CHECKING:
+    from .games import Game
+
+log = logging.getLogger(__name__)
+
+SECRET_PREFIX = "whsec_"
+MAX_WEBHOOKS_PER_ACCOUNT = 10
+EVENT_TYPES = ("game_started", "your_turn", "game_over")
+DELIVERY_STATUSES = ("pending", "delivered", "failed")
+
+SENDERS: list[Callable[[list[int]], None]] = []
+"""Called after a commit that recorded deliveries, with their ids. A sender that raises is
+logged; the rows stay pending and the worker's sweeper sends them later."""
+
+
+@dataclass(frozen=True)
+class Webhook:
+    id: int
+    account_id: int
+    url: str
+    secret: str
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class Delivery:
+    id: int
+    webhook_id: int
+    type: str
+    game_id: int
+    version: int
+    seat: int | None
+    occurred_at: datetime
+    status: str
+    attempts: int
+    next_attempt_at: datetime | None
+    last_attempt_at: datetime | None
+    last_status_code: int | None
+    last_error: str | None
+    delivered_at: datetime | None
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """A claimed attempt: what to send, where, and how to sign it."""
+
+    delivery: Delivery
+    url: str
+    secret: str
+
+
+_WEBHOOK_COLUMNS = "id, account_id, url, secret, created_at"
+_DELIVERY_COLUMNS = """d.id, d.webhook_id, d.type, d.game_id, d.version, d.seat, d.occurred_at, d.status,
+    d.attempts, d.next_attempt_at, d.last_attempt_at, d.last_status_code, d.last_error, d.delivered_at,
+    d.created_at"""
+
+
+def create_webhook(conn: psycopg.Connection, account_id: int, url: str) -> Webhook:
+    """Register `url` for the account with a new secret. At most MAX_WEBHOOKS_PER_ACCOUNT each
+    (Conflict `too_many_webhooks`)."""
+    secret = SECRET_PREFIX + secrets.token_urlsafe(32)
+    with conn.transaction():
+        conn.execute("SELECT 1 FROM accounts WHERE id = %s FOR UPDATE", (account_id,))
+        count = conn.execute("SELECT count(*) FROM webhooks WHERE account_id = %s", (account_id,)).fetchone()[0]
+        if count >= MAX_WEBHOOKS_PER_ACCOUNT:
+            raise Conflict(
+                f"An account has at most {MAX_WEBHOOKS_PER_ACCOUNT} webhooks; delete one first.", "too_many_webhooks"
+            )
+        return (
+            conn.cursor(row_factory=class_row(Webhook))
+            .execute(
+                f"INSERT INTO webhooks (account_id, url, secret) VALUES (%s, %s, %s) RETURNING {_WEBHOOK_COLUMNS}",
+                (account_id, url, secret),
+            )
+            .fetchone()
+        )
+
+
+def list_webhooks(conn: psycopg.Connection, account_id: int) -> list[Webhook]:
+    return (
+        conn.cursor(row_factory=class_row(Webhook))
+        .execute(f"SELECT {_WEBHOOK_COLUMNS} FROM webhooks WHERE account_id = %s ORDER BY id", (account_id,))
+        .fetchall()
+    )
+
+
+def delete_webhook(conn: psycopg.Connection, account_id: int, webhook_id: int) -> None:
+    """Delete the account's webhook and its deliveries (NotFound `webhook_not_found` when the
+    account has no such webhook): pending deliveries are not sent."""
+    deleted = conn.execute(
+        "DELETE FROM webhooks WHERE id = %s AND account_id = %s RETURNING id", (webhook_id, account_id)
+    ).fetchone()
+    if deleted is None:
+        raise _webhook_not_found(webhook_id)
+
+
+def list_deliveries(
+    conn: psycopg.Connection, account_id: int, webhook_id: int, before_id: int | None = None, limit: int = 50
+) -> list[Delivery]:
+    """The webhook's deliveries, newest first, with id < before_id when given."""
+    if conn.execute("SELECT 1 FROM webhooks WHERE id = %s AND account_id = %s", (webhook_id, account_id)).fetchone() is None:
+        raise _webhook_not_found(webhook_id)
+    return (
+        conn.cursor(row_factory=class_row(Delivery))
+        .execute(
+            f"""SELECT {_DELIVERY_COLUMNS} FROM webhook_deliveries d
+                 WHERE d.webhook_id = %s AND (%s::bigint IS NULL OR d.id < %s)
+                 ORDER BY d.id DESC LIMIT %s""",
+            (webhook_id, before_id, before_id, limit),
+        )
+        .fetchall()
+    )
+
+
+def get_delivery(conn: psycopg.Connection, delivery_id: int) -> Delivery | None:
+    return (
+        conn.cursor(row_factory=class_row(Delivery))
+        .execute(f"SELECT {_DELIVERY_COLUMNS} FROM webhook_deliveries d WHERE d.id = %s", (delivery_id,))
+        .fetchone()
+    )
+
+
+def events_of_change(before: "Game", after: "Game") -> list[tuple[str, int]]:
+    """The (type, seat) of the notices a change of a game gives: `game_started` and `game_over`
+    to every seat, `your_turn` to the seat whose turn began (a new turn, or the start; a reorder
+    is not a turn). Bot seats (fixed when the game is created) get none."""
+    seats = [seat.seat for seat in after.seats if seat.bot_strategy is None]
+    events = []
+    if before.status != "running" and after.status == "running":
+        events += [("game_started", seat) for seat in seats]
+    if after.status == "running" and (
+        before.status != "running" or before.turn != after.turn or before.current_seat != after.current_seat
+    ):
+        events += [("your_turn", seat) for seat in seats if seat == after.current_seat]
+    if before.status != "finished" and after.status == "finished":
+        events += [("game_over", seat) for seat in seats]
+    return events
+
+
+def record_deliveries(conn: psycopg.Connection, before: "Game", after: "Game") -> None:
+    """Inside the transaction that changed `before` into `after`: insert a delivery for each
+    event of the change and each webhook of the account in the seat it concerns (the outbox).
+    Seats are read here, in the transaction: a seat taken by this same change counts."""
+    events = events_of_change(before, after)
+    if not events:
+        return
+    types, seats = (list(column) for column in zip(*events))
+    ids = [
+        row[0]
+        for row in conn.execute(
+            """INSERT INTO webhook_deliveries (webhook_id, type, game_id, version, seat, occurred_at, next_attempt_at)
+               SELECT w.id, e.type, s.game_id, %(version)s, s.seat, %(occurred_at)s, now()
+                 FROM unnest(%(types)s::text[], %(seats)s::smallint[]) AS e(type, seat)
+                 JOIN game_seats s ON s.game_id = %(game_id)s AND s.seat = e.seat
+                 JOIN webhooks w ON w.account_id = s.account_id
+                ORDER BY w.id, e.type
+               ON CONFLICT DO NOTHING
+               RETURNING id""",
+            {"version": after.version, "occurred_at": after.updated_at, "types": types, "seats": seats, "game_id": after.id},
+        ).fetchall()
+    ]
+    if ids:
+        commits.after_commit(conn, lambda: _announce(ids))
+
+
+def _announce(ids: list[int]) -> None:
+    for sender in list(SENDERS):
+        try:
+            sender(ids)
+        except Exception:
+            log.exception("could not send webhook deliveries %s now; the sweeper will", ids)
+
+
+def claim_attempt(conn: psycopg.Connection, delivery_id: int, attempts_made: int, lease_seconds: float) -> Attempt | None:
+    """Start attempt number `attempts_made + 1` of a pending delivery: count it and mark the
+    delivery as taken for `lease_seconds`. None when the delivery is done, gone, or that attempt
+    was already claimed (a copy of the task, or a later attempt)."""
+    row = conn.execute(
+        """UPDATE webhook_deliveries d
+              SET attempts = attempts + 1, last_attempt_at = now(),
+                  next_attempt_at = now() + make_interval(secs => %s)
+             FROM webhooks w
+            WHERE d.id = %s AND d.status = 'pending' AND d.attempts = %s AND w.id = d.webhook_id
+        RETURNING d.id, w.url, w.secret""",
+        (lease_seconds, delivery_id, attempts_made),
+    ).fetchone()
+    if row is None:
+        return None
+    return Attempt(get_delivery(conn, delivery_id), row[1], row[2])
+
+
+def finish_attempt(
+    conn: psycopg.Connection,
+    delivery_id: int,
+    attempt: int,
+    *,
+    delivered: bool,
+    status_code: int | None,
+    error: str | None,
+    retry_in: float | None,
+) -> str:
+    """Record the outcome of attempt number `attempt`: delivered, or failed for good when
+    `retry_in` is None, or pending with the next attempt due in `retry_in` seconds. Returns
+    the delivery's status."""
+    status = "delivered" if delivered else ("pending" if retry_in is not None else "failed")
+    row = conn.execute(
+        """UPDATE webhook_deliveries
+              SET status = %(status)s, last_status_code = %(code)s, last_error = %(error)s,
+                  delivered_at = CASE WHEN %(status)s = 'delivered' THEN now() END,
+                  next_attempt_at = CASE WHEN %(status)s = 'pending' THEN now() + make_interval(secs => %(retry_in)s) END
+            WHERE id = %(id)s AND attempts = %(attempt)s AND status = 'pending'
+        RETURNING status""",
+        {"status": status, "code": status_code, "error": error, "retry_in": retry_in or 0, "id": delivery_id, "attempt": attempt},
+    ).fetchone()
+    return row[0] if row else "gone"
+
+
+def due_deliveries(conn: psycopg.Connection, overdue_seconds: float, limit: int) -> list[tuple[int, int]]:
+    """(delivery id, attempts made) of pending deliveries whose next attempt has been due for
+    more than `overdue_seconds` (its message was lost, or its worker died mid-attempt), oldest first."""
+    return conn.execute(
+        """SELECT id, attempts FROM webhook_deliveries
+            WHERE status = 'pending' AND next_attempt_at < now() - make_interval(secs => %s)
+            ORDER BY next_attempt_at LIMIT %s""",
+        (overdue_seconds, limit),
+    ).fetchall()
+
+
+def _webhook_not_found(webhook_id: int) -> NotFound:
+    return NotFound(f"You have no webhook {webhook_id}.", "webhook_not_found")
