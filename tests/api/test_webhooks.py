@@ -3,7 +3,6 @@ and the outbox: deliveries written with the game changes that concern an account
 sending by workers is tested in tests/worker/test_webhooks.py)."""
 
 import pytest
-
 from hanabi.store.webhooks import MAX_WEBHOOKS_PER_ACCOUNT
 
 from .conftest import action_body, assert_problem
@@ -105,7 +104,7 @@ def test_another_accounts_webhook_is_not_found(new_player):
 
 
 def test_delete_removes_the_webhook_and_its_deliveries(new_player, started_game):
-    game_id, (alice, bob) = started_game()
+    game_id, (alice, _) = started_game()
     hook = register(alice).json
     alice.post(f"/v1/games/{game_id}/resign")
     assert deliveries(alice, hook["id"])["items"]

@@ -13,7 +13,6 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from celery.contrib.testing.worker import start_worker
-
 from hanabi.api import create_app
 from hanabi.store import webhooks as outbox
 from hanabi.store.database import create_pool
@@ -113,13 +112,15 @@ def service(request, worker_database, tmp_path_factory):
     pool = create_pool(worker_database, min_size=1, max_size=8)
     app = create_celery(settings, pool)
     try:
-        with start_worker(app, pool="threads", concurrency=4, perform_ping_check=False, shutdown_timeout=30):
-            with bot_turns_enabled(app):
-                sender = enable_webhook_deliveries(app)
-                try:
-                    yield app, create_app(pool=pool)
-                finally:
-                    disable_webhook_deliveries(sender)
+        with (
+            start_worker(app, pool="threads", concurrency=4, perform_ping_check=False, shutdown_timeout=30),
+            bot_turns_enabled(app),
+        ):
+            sender = enable_webhook_deliveries(app)
+            try:
+                yield app, create_app(pool=pool)
+            finally:
+                disable_webhook_deliveries(sender)
     finally:
         pool.close()
 
