@@ -120,6 +120,9 @@ def check_invariants(state: GameState) -> None:
     for suit, height in enumerate(state.fireworks):
         assert sorted(deck[c].rank for c in played if deck[c].suit == suit) == list(range(1, height + 1))
     assert 0 <= state.clue_tokens <= state.options.clue_tokens
+    turn_events = [e for e in state.history if hasattr(e, "clue_tokens")]
+    if turn_events:
+        assert turn_events[-1].clue_tokens == state.clue_tokens, "the last turn event tells the tokens left"
     assert 0 <= state.strikes <= state.options.max_strikes
     assert (state.strikes == state.options.max_strikes) == (state.end_condition is EndCondition.STRIKEOUT)
     assert state.fireworks_total == sum(state.fireworks) <= state.max_score <= table.variant.max_score

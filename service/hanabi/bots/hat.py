@@ -117,7 +117,7 @@ class HatState(PublicState):
         for card in self.hands[event.target]:
             _narrow(know, card, mask if card in event.touched else ~mask)
         super().apply_clue(event)
-        self.tokens -= 1
+        self.tokens = event.clue_tokens
 
     def on_leave(self, event, context) -> None:
         """A discard while a clue could be given says that no one else holds a card that plays
@@ -131,10 +131,7 @@ class HatState(PublicState):
                         for card in hand:
                             if know[card] & ~playable:
                                 _narrow(know, card, ~playable)
-            self.tokens += 1
-        elif event.success:
-            bonus = (event.rank == 5) + (event.announce is not None)
-            self.tokens = min(self.rules.options.clue_tokens, self.tokens + bonus)
+        self.tokens = event.clue_tokens
 
     # ---- the hat ------------------------------------------------------------------------
 

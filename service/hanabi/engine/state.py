@@ -33,6 +33,8 @@ class ClueEvent(NamedTuple):
     value: int
     """The clue color index, or the rank."""
     touched: tuple[int, ...]
+    clue_tokens: int
+    """Clue tokens left after this turn."""
 
 
 class PlayEvent(NamedTuple):
@@ -44,6 +46,8 @@ class PlayEvent(NamedTuple):
     success: bool
     announce: int | None
     drew: int | None
+    clue_tokens: int
+    """Clue tokens left after this turn."""
 
 
 class DiscardEvent(NamedTuple):
@@ -53,6 +57,8 @@ class DiscardEvent(NamedTuple):
     suit: int
     rank: int
     drew: int | None
+    clue_tokens: int
+    """Clue tokens left after this turn."""
 
 
 class ReorderEvent(NamedTuple):
@@ -378,7 +384,7 @@ class GameState:
             self.strikes += 1
             self._lose(card)
         drew = self._remove_and_draw(seat, hand, card)
-        self.history += (PlayEvent(self.turn, seat, card, suit, rank, success, announce, drew),)
+        self.history += (PlayEvent(self.turn, seat, card, suit, rank, success, announce, drew, self.clue_tokens),)
         self._end_turn()
 
     def _discard(self, action: Discard) -> None:
@@ -392,7 +398,7 @@ class GameState:
         self.clue_tokens += 1
         self._lose(card)
         drew = self._remove_and_draw(seat, hand, card)
-        self.history += (DiscardEvent(self.turn, seat, card, table.card_suit[card], table.card_rank[card], drew),)
+        self.history += (DiscardEvent(self.turn, seat, card, table.card_suit[card], table.card_rank[card], drew, self.clue_tokens),)
         self._end_turn()
 
     def _color_clue(self, action: ColorClue) -> None:
@@ -481,7 +487,7 @@ class GameState:
         for card in touched:
             clues[card] = clues[card] + (index,)
         self.card_clues = tuple(clues)
-        self.history += (ClueEvent(self.turn, seat, target, kind, value, touched),)
+        self.history += (ClueEvent(self.turn, seat, target, kind, value, touched, self.clue_tokens),)
         self._end_turn()
 
     def _lose(self, card: int) -> None:
