@@ -40,7 +40,9 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
-    serve.add_argument("--threads", type=int, default=4, help="threads per worker")
+    serve.add_argument(
+        "--threads", type=int, default=32, help="threads per worker (each long-polling client holds one while it waits)"
+    )
     serve.add_argument(
         "--run-worker",
         action=argparse.BooleanOptionalAction,

@@ -36,6 +36,8 @@ def test_generated_requests_get_no_5xx_and_conforming_responses(app, new_player,
     def check(case, known_game):
         if mode is GenerationMode.POSITIVE and known_game and "game_id" in (case.path_parameters or {}):
             case.path_parameters["game_id"] = game_id
+        if case.query and type(case.query.get("wait")) is int:
+            case.query["wait"] = min(case.query["wait"], 1)  # a long poll would hold each example up to 60 s
         token = issuer.post("/v1/tokens").json["token"]  # fresh: a generated DELETE /v1/tokens/current revokes only it
         case.call_and_validate(headers={"Authorization": f"Bearer {token}"}, excluded_checks=[positive_data_acceptance])
 

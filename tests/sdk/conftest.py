@@ -43,7 +43,8 @@ def api_url(create_database, tmp_path_factory) -> str:
     """The base URL of a running server (what the SDK's clients take as `base_url`)."""
     port = free_port()
     log_path = tmp_path_factory.mktemp("serve") / "serve.log"
-    env = {**os.environ, "DATABASE_URL": create_database()}
+    data_dir = tmp_path_factory.mktemp("data")
+    env = {**os.environ, "DATABASE_URL": create_database(), "HANABI_DATA_DIR": str(data_dir)}
     with open(log_path, "w") as log:
         server = subprocess.Popen(
             [sys.executable, "-m", "hanabi.cli", "serve", "--port", str(port), "--workers", "1", "--threads", "8"],

@@ -47,7 +47,7 @@ def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
     workers: int = 2,
-    threads: int = 4,
+    threads: int = 32,
     run_worker: bool | None = None,
 ) -> None:
     """Serve until gunicorn is told to stop (blocks). `run_worker` (default: when no
