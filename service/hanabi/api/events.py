@@ -50,6 +50,7 @@ class EventSchema(ma.Schema):
     success = fields.Boolean()
     announce = fields.Integer(allow_none=True)
     drew = fields.Integer(allow_none=True, metadata={"description": "The id of the card drawn, if any"})
+    clue_tokens = fields.Integer(metadata={"description": "Clue tokens left after this turn"})
     drew_suit = fields.Integer(allow_none=True, metadata={"description": "null for your own draws while the game runs"})
     drew_rank = fields.Integer(allow_none=True, metadata={"description": "null for your own draws while the game runs"})
     target = fields.Integer()

@@ -159,6 +159,7 @@ class HistoryEventSchema(ma.Schema):
     success = fields.Boolean()
     announce = fields.Integer(allow_none=True)
     drew = fields.Integer(allow_none=True, metadata={"description": "The id of the card drawn, if any"})
+    clue_tokens = fields.Integer(metadata={"description": "Clue tokens left after this turn"})
     cards = fields.List(fields.Integer())
     condition = fields.String()
 
