@@ -10,7 +10,12 @@ from .action_request_kind import ActionRequestKind
 from .card import Card
 from .clue_mark import ClueMark
 from .create_game_request import CreateGameRequest
+from .create_webhook_request import CreateWebhookRequest
 from .dealt_card import DealtCard
+from .delivery import Delivery
+from .delivery_page import DeliveryPage
+from .delivery_status import DeliveryStatus
+from .delivery_type import DeliveryType
 from .event import Event
 from .event_page import EventPage
 from .game import Game
@@ -28,6 +33,7 @@ from .list_games_status import ListGamesStatus
 from .list_my_games_status import ListMyGamesStatus
 from .new_account import NewAccount
 from .new_account_kind import NewAccountKind
+from .new_webhook import NewWebhook
 from .options import Options
 from .options_request import OptionsRequest
 from .options_request_variant import OptionsRequestVariant
@@ -41,6 +47,8 @@ from .seat_plan_request_strategy import SeatPlanRequestStrategy
 from .status import Status
 from .token import Token
 from .view import View
+from .webhook import Webhook
+from .webhook_list import WebhookList
 
 __all__ = (
     "Account",
@@ -53,7 +61,12 @@ __all__ = (
     "Card",
     "ClueMark",
     "CreateGameRequest",
+    "CreateWebhookRequest",
     "DealtCard",
+    "Delivery",
+    "DeliveryPage",
+    "DeliveryStatus",
+    "DeliveryType",
     "Event",
     "EventPage",
     "Game",
@@ -71,6 +84,7 @@ __all__ = (
     "ListMyGamesStatus",
     "NewAccount",
     "NewAccountKind",
+    "NewWebhook",
     "Options",
     "OptionsRequest",
     "OptionsRequestVariant",
@@ -84,4 +98,6 @@ __all__ = (
     "Status",
     "Token",
     "View",
+    "Webhook",
+    "WebhookList",
 )

@@ -31,6 +31,8 @@ class Event:
     announce: int | None | Unset = UNSET
     drew: int | None | Unset = UNSET
     """ The id of the card drawn, if any """
+    clue_tokens: int | Unset = UNSET
+    """ Clue tokens left after this turn """
     drew_suit: int | None | Unset = UNSET
     """ null for your own draws while the game runs """
     drew_rank: int | None | Unset = UNSET
@@ -91,6 +93,8 @@ class Event:
         else:
             drew = self.drew
 
+        clue_tokens = self.clue_tokens
+
         drew_suit: int | None | Unset
         if isinstance(self.drew_suit, Unset):
             drew_suit = UNSET
@@ -147,6 +151,8 @@ class Event:
             field_dict["announce"] = announce
         if drew is not UNSET:
             field_dict["drew"] = drew
+        if clue_tokens is not UNSET:
+            field_dict["clue_tokens"] = clue_tokens
         if drew_suit is not UNSET:
             field_dict["drew_suit"] = drew_suit
         if drew_rank is not UNSET:
@@ -235,6 +241,8 @@ class Event:
 
         drew = _parse_drew(d.pop("drew", UNSET))
 
+        clue_tokens = d.pop("clue_tokens", UNSET)
+
         def _parse_drew_suit(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -279,6 +287,7 @@ class Event:
             success=success,
             announce=announce,
             drew=drew,
+            clue_tokens=clue_tokens,
             drew_suit=drew_suit,
             drew_rank=drew_rank,
             target=target,

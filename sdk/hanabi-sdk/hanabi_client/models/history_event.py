@@ -27,6 +27,8 @@ class HistoryEvent:
     announce: int | None | Unset = UNSET
     drew: int | None | Unset = UNSET
     """ The id of the card drawn, if any """
+    clue_tokens: int | Unset = UNSET
+    """ Clue tokens left after this turn """
     cards: list[int] | Unset = UNSET
     condition: str | Unset = UNSET
 
@@ -67,6 +69,8 @@ class HistoryEvent:
         else:
             drew = self.drew
 
+        clue_tokens = self.clue_tokens
+
         cards: list[int] | Unset = UNSET
         if not isinstance(self.cards, Unset):
             cards = self.cards
@@ -102,6 +106,8 @@ class HistoryEvent:
             field_dict["announce"] = announce
         if drew is not UNSET:
             field_dict["drew"] = drew
+        if clue_tokens is not UNSET:
+            field_dict["clue_tokens"] = clue_tokens
         if cards is not UNSET:
             field_dict["cards"] = cards
         if condition is not UNSET:
@@ -152,6 +158,8 @@ class HistoryEvent:
 
         drew = _parse_drew(d.pop("drew", UNSET))
 
+        clue_tokens = d.pop("clue_tokens", UNSET)
+
         cards = cast(list[int], d.pop("cards", UNSET))
 
         condition = d.pop("condition", UNSET)
@@ -170,6 +178,7 @@ class HistoryEvent:
             success=success,
             announce=announce,
             drew=drew,
+            clue_tokens=clue_tokens,
             cards=cards,
             condition=condition,
         )
