@@ -53,7 +53,7 @@ def test_the_view_is_the_engine_view_of_the_seat_with_the_game_id_version_and_st
     with connect(database_url) as conn:
         game, state = load_game(conn, game_id)
     for seat, player in enumerate(players):
-        expected = view(state, seat).to_dict() | {"game_id": game_id, "version": game.version, "status": "running"}
+        expected = view(state, seat).to_dict() | {"game_id": game_id, "version": game.version, "status": "running", "deadline": None}
         got = player.view(game_id)
         assert got == expected
         ViewSchema().load(got)  # the documented schema declares every field of the view

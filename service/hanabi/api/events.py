@@ -59,6 +59,9 @@ class EventSchema(ma.Schema):
     touched = fields.List(fields.Integer())
     cards = fields.List(fields.Integer())
     condition = fields.String()
+    by = fields.String(
+        metadata={"description": "Present when the server made the move for the seat: server_timeout (its time ran out)"}
+    )
 
 
 class EventPageSchema(ma.Schema):

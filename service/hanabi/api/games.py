@@ -7,6 +7,7 @@ from marshmallow import RAISE, ValidationError, fields, validate, validates_sche
 from hanabi.bots import STRATEGIES
 from hanabi.engine import EndCondition, EndGame, GameOptions
 from hanabi.store.accounts import find_account
+from hanabi.store.deadlines import TimeControl
 from hanabi.store.games import SeatPlan, append_action, create_game, get_game
 from hanabi.store.lobby import list_games
 from hanabi.store.seats import join_seat, leave_seat, start_game
@@ -15,7 +16,15 @@ from .context import Reply, current_account, db, idempotent_write
 from .docs import idempotent, problems
 from .errors import Problem
 from .present import decode_cursor, encode_cursor, game_summary, names_for
-from .schemas import GAME_ID, GamePageSchema, GameSchema, OptionsRequestSchema, PageQuerySchema, StrictSchema
+from .schemas import (
+    GAME_ID,
+    GamePageSchema,
+    GameSchema,
+    OptionsRequestSchema,
+    PageQuerySchema,
+    StrictSchema,
+    TimeControlRequestSchema,
+)
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Games: the lobby and the seats")
 
@@ -50,6 +59,7 @@ class CreateGameRequestSchema(StrictSchema):
     start_when_full = fields.Boolean(
         load_default=True, truthy={True}, falsy={False}, metadata={"description": "Start when the last seat is taken"}
     )
+    time_control = fields.Nested(TimeControlRequestSchema, metadata={"description": "Default: {\"kind\": \"none\"}"})
 
 
 class JoinRequestSchema(StrictSchema):
@@ -103,12 +113,19 @@ class Games(MethodView):
         """
         account = current_account()
         options = GameOptions(**data["options"])
+        time_control = TimeControl.from_dict(data.get("time_control"))
         seats = data.get("seats") or [{"kind": "open"}] * options.players
 
         def write(conn):
             plan = [_seat_plan(conn, index, seat) for index, seat in enumerate(seats)]
             game, _ = create_game(
-                conn, options, plan, creator_id=account.id, seed=data.get("seed"), start_when_full=data["start_when_full"]
+                conn,
+                options,
+                plan,
+                creator_id=account.id,
+                seed=data.get("seed"),
+                start_when_full=data["start_when_full"],
+                time_control=time_control,
             )
             return Reply(201, summary_body(conn, game), {"Location": f"/v1/games/{game.id}"})
 

@@ -8,6 +8,7 @@ cards while the game runs.
 
 import base64
 import binascii
+from datetime import datetime, timezone
 
 import psycopg
 
@@ -40,7 +41,9 @@ def game_summary(game: Game, names: dict[int, str]) -> dict:
         "turn": game.turn,
         "current_seat": game.current_seat,
         "turn_started_at": game.turn_started_at,
-        "deadline": game.deadline,
+        "deadline": _utc(game.deadline),
+        "time_control": game.time_control.to_dict(),
+        "clock": list(game.clock_banks) if game.clock_banks is not None else None,
         "score": game.score,
         "end_condition": game.end_condition,
         "seed": game.seed,
@@ -75,8 +78,15 @@ def view_payload(game: Game, state: GameState, seat: int | None) -> dict:
     The engine's view is JSON already; it is sent as it is, without a second pass through
     ViewSchema, which only documents it (views are the API's hottest responses)."""
     payload = (view(state, seat) if seat is not None else full_view(state)).to_dict()
-    payload.update(game_id=game.id, version=game.version, status=game.status)
+    deadline = _utc(game.deadline)
+    payload.update(
+        game_id=game.id, version=game.version, status=game.status, deadline=deadline.isoformat() if deadline else None
+    )
     return payload
+
+
+def _utc(moment: datetime | None) -> datetime | None:
+    return moment.astimezone(timezone.utc) if moment is not None else None
 
 
 def public_events(game: Game, events: list[GameEvent], viewer_seat: int | None, names: dict[int, str]) -> list[dict]:
@@ -107,6 +117,8 @@ def public_events(game: Game, events: list[GameEvent], viewer_seat: int | None, 
             public = event_to_dict(history[action_index])
             action_index += 1
             del public["kind"]
+            if "by" in event.payload:
+                public["by"] = event.payload["by"]
             if "drew" in public:
                 drew = public["drew"]
                 hidden = drew is None or not visible(public["seat"])

@@ -5,10 +5,11 @@ schemas are separate, so generated clients do not see read-only fields in their 
 """
 
 import marshmallow as ma
-from marshmallow import fields, validate
+from marshmallow import ValidationError, fields, validate, validates_schema
 
 from hanabi.engine.options import MAX_CLUE_TOKENS, MAX_PLAYERS, MAX_STRIKES, MIN_CLUE_TOKENS, MIN_PLAYERS, MIN_STRIKES
 from hanabi.engine.variants import VARIANTS
+from hanabi.store.deadlines import BOUNDS, KINDS, ON_TIMEOUT, InvalidTimeControl, TimeControl
 from hanabi.store.games import STATUSES
 from hanabi.store.lobby import MAX_PAGE
 
@@ -70,6 +71,41 @@ class OptionsSchema(ma.Schema):
     starting_seat = fields.Integer(required=True)
 
 
+class TimeControlRequestSchema(StrictSchema):
+    """How long each turn may last. per_turn: `seconds` per turn (real-time); correspondence:
+    `days` per turn; clock: each seat has a bank of `base_seconds`, spends the time of its turns
+    from it and gains `increment_seconds` after each of its moves. `on_timeout` (default end):
+    end the game (end condition timeout, score 0), or move: the server plays a safe move for
+    the absent seat (a discard of its oldest unclued card, else a clue) and the game goes on."""
+
+    kind = fields.String(required=True, validate=validate.OneOf(KINDS))
+    seconds = fields.Integer(strict=True, validate=validate.Range(*BOUNDS["seconds"]), metadata={"description": "per_turn"})
+    days = fields.Integer(strict=True, validate=validate.Range(*BOUNDS["days"]), metadata={"description": "correspondence"})
+    base_seconds = fields.Integer(
+        strict=True, validate=validate.Range(*BOUNDS["base_seconds"]), metadata={"description": "clock"}
+    )
+    increment_seconds = fields.Integer(
+        strict=True, validate=validate.Range(*BOUNDS["increment_seconds"]), metadata={"description": "clock"}
+    )
+    on_timeout = fields.String(validate=validate.OneOf(ON_TIMEOUT))
+
+    @validates_schema
+    def check_fields_of_kind(self, data, **kwargs):
+        try:
+            TimeControl.from_dict(data)
+        except InvalidTimeControl as error:
+            raise ValidationError(error.message, error.field.removeprefix("time_control.")) from None
+
+
+class TimeControlSchema(ma.Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(KINDS))
+    seconds = fields.Integer()
+    days = fields.Integer()
+    base_seconds = fields.Integer()
+    increment_seconds = fields.Integer()
+    on_timeout = fields.String(validate=validate.OneOf(ON_TIMEOUT))
+
+
 class SeatSchema(ma.Schema):
     seat = fields.Integer(required=True)
     kind = fields.String(
@@ -96,7 +132,16 @@ class GameSchema(ma.Schema):
     turn = fields.Integer(required=True)
     current_seat = fields.Integer(allow_none=True, required=True, metadata={"description": "null unless running"})
     turn_started_at = fields.DateTime(allow_none=True, required=True)
-    deadline = fields.DateTime(allow_none=True, required=True)
+    deadline = fields.DateTime(
+        allow_none=True, required=True, metadata={"description": "When the current turn's time runs out (UTC); null when it cannot"}
+    )
+    time_control = fields.Nested(TimeControlSchema, required=True)
+    clock = fields.List(
+        fields.Float(),
+        allow_none=True,
+        required=True,
+        metadata={"description": "With a clock time control: each seat's seconds left when the current turn began"},
+    )
     score = fields.Integer(required=True)
     end_condition = fields.String(required=True)
     seed = fields.String(allow_none=True, required=True)
@@ -186,6 +231,9 @@ class ViewSchema(ma.Schema):
     version = fields.Integer(required=True)
     status = fields.String(required=True)
     seat = fields.Integer(allow_none=True, required=True)
+    deadline = fields.DateTime(
+        allow_none=True, required=True, metadata={"description": "When the current turn's time runs out (UTC); null when it cannot"}
+    )
     options = fields.Nested(OptionsSchema, required=True)
     suits = fields.List(fields.String(), required=True)
     clue_colors = fields.List(fields.String(), required=True)

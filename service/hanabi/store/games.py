@@ -34,6 +34,7 @@ from hanabi.engine import (
 )
 
 from . import commits, webhooks
+from .deadlines import TimeControl, turn_clock
 from .errors import Conflict, InvalidRequest, NotFound, VersionConflict
 
 LOBBY_EVENTS = ("seat_joined", "seat_left", "game_started")
@@ -102,6 +103,9 @@ class Game:
     """Whether taking the last free seat starts the game."""
     player_names: tuple[str, ...] | None = None
     """The players' names of an imported game (its seats hold no accounts)."""
+    time_control: TimeControl = TimeControl()
+    clock_banks: tuple[float, ...] | None = None
+    """With a clock: each seat's seconds left when the current turn began."""
 
     def seat_of(self, account_id: int) -> int | None:
         for seat in self.seats:
@@ -133,7 +137,7 @@ class LoadedGame(NamedTuple):
 GAME_COLUMNS = """
     g.id, g.options, g.deck, g.seed, g.creator_id, g.status, g.version, g.free_seats, g.turn,
     g.current_seat, g.score, g.end_condition, g.created_at, g.updated_at, g.deadline,
-    g.turn_started_at, g.start_when_full, g.player_names,
+    g.turn_started_at, g.start_when_full, g.player_names, g.time_control, g.clock_banks,
     (SELECT jsonb_agg(jsonb_build_object(
                 'seat', s.seat, 'reserved_for', s.reserved_for, 'account_id', s.account_id,
                 'bot_strategy', s.bot_strategy, 'joined_at', s.joined_at) ORDER BY s.seat)
@@ -225,6 +229,8 @@ def game_from_row(row: dict) -> Game:
         turn_started_at=row["turn_started_at"],
         start_when_full=row["start_when_full"],
         player_names=tuple(row["player_names"]) if row["player_names"] is not None else None,
+        time_control=TimeControl.from_dict(row["time_control"]),
+        clock_banks=tuple(row["clock_banks"]) if row["clock_banks"] is not None else None,
     )
 
 
@@ -237,10 +243,12 @@ def create_game(
     deck: Iterable | None = None,
     seed: str | None = None,
     start_when_full: bool = True,
+    time_control: TimeControl = TimeControl(),
 ) -> LoadedGame:
     """Create a game in the lobby. The deck is `deck` when given, else the engine shuffles one
     from `seed` (a random seed when none is given). With `start_when_full`, taking the last free
-    seat starts the game, and a game whose seats are all bots starts at once."""
+    seat starts the game, and a game whose seats are all bots starts at once. `time_control`
+    sets every turn's deadline (see `deadlines`)."""
     plan = list(seat_plan)
     if len(plan) != options.players:
         raise InvalidRequest(
@@ -254,8 +262,8 @@ def create_game(
     try:
         with commits.transaction(conn):
             game_id = conn.execute(
-                """INSERT INTO games (options, deck, seed, players, creator_id, free_seats, start_when_full)
-                   VALUES (%s, %s, %s, %s, %s, %s, %s) RETURNING id""",
+                """INSERT INTO games (options, deck, seed, players, creator_id, free_seats, start_when_full, time_control)
+                   VALUES (%s, %s, %s, %s, %s, %s, %s, %s) RETURNING id""",
                 (
                     Jsonb(options.to_dict()),
                     Jsonb([list(card) for card in state.deck]),
@@ -264,6 +272,7 @@ def create_game(
                     creator_id,
                     free_seats,
                     start_when_full,
+                    Jsonb(time_control.to_dict()),
                 ),
             ).fetchone()[0]
             conn.cursor().executemany(
@@ -377,9 +386,12 @@ def append_action(
     game_id: int,
     action: Action | Callable[[Game], Action],
     expected_version: int | None = None,
+    *,
+    by: str | None = None,
 ) -> LoadedGame:
     """Apply `action` through the engine and record it as the game's next event. `action` may
     also be a function of the game read for it (to find the actor's seat in that same read).
+    `by` marks an action the server made for the seat (its payload's "by", e.g. "server_timeout").
 
     Raises the engine's IllegalAction when the action breaks a rule (nothing is written), and
     VersionConflict when `expected_version` is not the game's version or another write to the
@@ -395,9 +407,8 @@ def append_action(
             raise Conflict(f"Game {game_id} has not started yet.", "game_not_started")
         new_state = state.apply(action)
         status = "finished" if new_state.is_over else "running"
-        game = append_events(
-            conn, game, [(action.kind, action.seat, action_to_dict(action))], status=status, state=new_state
-        )
+        payload = action_to_dict(action) if by is None else {**action_to_dict(action), "by": by}
+        game = append_events(conn, game, [(action.kind, action.seat, payload)], status=status, state=new_state)
     return LoadedGame(game, new_state)
 
 
@@ -436,12 +447,13 @@ def append_events(
     new_version = game.version + len(rows)
     free_seats = game.free_seats if free_seats is None else free_seats
     current_seat = state.current_seat if status == "running" else None
+    deadline, banks = _turn_deadline(conn, game, status, state)
     row = conn.execute(
         """UPDATE games
               SET version = %(new_version)s, status = %(status)s, free_seats = %(free_seats)s,
                   turn = %(turn)s, current_seat = %(current_seat)s, score = %(score)s,
                   end_condition = %(end_condition)s, updated_at = now(),
-                  deadline = CASE WHEN %(status)s = 'running' THEN deadline END,
+                  deadline = %(deadline)s, clock_banks = %(banks)s,
                   turn_started_at = CASE WHEN %(status)s <> 'running' THEN NULL
                                          WHEN status <> 'running' OR turn <> %(turn)s THEN now()
                                          ELSE turn_started_at END
@@ -457,6 +469,8 @@ def append_events(
             "end_condition": state.end_condition.label,
             "id": game.id,
             "version": game.version,
+            "deadline": deadline,
+            "banks": Jsonb(list(banks)) if banks is not None else None,
         },
     ).fetchone()
     if row is None:
@@ -474,10 +488,34 @@ def append_events(
         updated_at=row[0],
         deadline=row[1],
         turn_started_at=row[2],
+        clock_banks=banks,
     )
     webhooks.record_deliveries(conn, before, game)
     commits.changed(conn, game)
     return game
+
+
+def _turn_deadline(
+    conn: psycopg.Connection, game: Game, status: str, state: GameState
+) -> tuple[datetime | None, tuple[float, ...] | None]:
+    """The deadline and clock banks after a change from `game` to `state`: unchanged within a
+    turn (a reorder, a seating change), recomputed when a turn begins, none once not running."""
+    if status != "running" or game.time_control.kind == "none":
+        return None, game.clock_banks
+    if game.status == "running" and game.turn == state.turn:
+        return game.deadline, game.clock_banks
+    now = conn.execute("SELECT now()").fetchone()[0]
+    was_running = game.status == "running"
+    clock = turn_clock(
+        game.time_control,
+        now=now,
+        players=game.options.players,
+        banks=list(game.clock_banks) if game.clock_banks is not None else None,
+        previous_seat=game.current_seat if was_running else None,
+        previous_turn_started_at=game.turn_started_at if was_running else None,
+        next_seat=state.current_seat,
+    )
+    return clock.deadline, tuple(clock.banks) if clock.banks is not None else None
 
 
 def import_finished_game(

@@ -3,8 +3,9 @@ catches whatever a lost message or a crashed worker left behind.
 
     celery_app   the Celery app: broker (Redis, or kombu's filesystem transport), task settings
     dispatch     what enqueues a bot's turn after a commit; importable without a broker
-    tasks        play_bot_turn(game_id, version) and sweep()
-    sweeper      the checks sweep() runs (stalled bot turns; deadlines can be added to SWEEPS)
+    tasks        play_bot_turn(game_id, version), expire_turn(game_id, version) and sweep()
+    deadlines    turn deadlines: expire_turn, its scheduling after commits, the overdue sweep
+    sweeper      the checks sweep() runs (stalled bot turns, overdue turns, webhook deliveries)
     embedded     the worker child process that `hanabi serve` runs when no broker is configured
 
 Dependencies point one way: worker -> bots -> engine, worker -> store. The API reaches the

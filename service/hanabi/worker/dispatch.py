@@ -1,9 +1,10 @@
-"""Enqueue a bot's turn once a commit leaves a bot seat to move.
+"""Enqueue a bot's turn once a commit leaves a bot seat to move, and a turn's expiry at its deadline.
 
 `enable_bot_turns(app)` adds a listener to the store's commits (hanabi.store.commits): after
 every committed change to a game (its start, an action, a reorder), if the game is running and
 the seat to move is a bot, it sends `play_bot_turn(game_id, version)`. The task is keyed by
 that version, so whatever else happens to the game meanwhile makes a late copy harmless.
+When the turn has a deadline, it also schedules `expire_turn(game_id, version)` (see deadlines).
 
 Nothing here connects to a broker: `app` is anything with Celery's `send_task`.
 """
@@ -14,6 +15,8 @@ from typing import Iterator, Protocol
 
 from hanabi.store import commits
 from hanabi.store.games import Game
+
+from .deadlines import schedule_expiry
 
 PLAY_BOT_TURN = "hanabi.play_bot_turn"
 SWEEP = "hanabi.sweep"
@@ -40,7 +43,8 @@ def enqueue_bot_turn(app: TaskSender, game_id: int, version: int) -> None:
 
 
 class BotTurns:
-    """The commit listener: enqueues the bot's turn when a committed change leaves a bot to move."""
+    """The commit listener: enqueues the bot's turn when a committed change leaves a bot to move,
+    and the expiry of the turn when it has a deadline."""
 
     def __init__(self, app: TaskSender):
         self.app = app
@@ -48,6 +52,7 @@ class BotTurns:
     def __call__(self, game: Game) -> None:
         if bot_to_move(game) is not None:
             enqueue_bot_turn(self.app, game.id, game.version)
+        schedule_expiry(self.app, game)
 
 
 def enable_bot_turns(app: TaskSender) -> BotTurns:

@@ -3,14 +3,15 @@ worker that died while holding it). Beat runs `sweep` every HANABI_SWEEP_SECONDS
 each check of SWEEPS, which finds what should have happened by now and enqueues it again.
 Since every task is idempotent, enqueuing something that was merely slow does no harm.
 
-A check is a function (app, connection) -> how many tasks it enqueued. Deadlines of turns
-belong here too: add a check to SWEEPS.
+A check is a function (app, connection) -> how many tasks it enqueued: stalled bot turns,
+turns whose deadline has passed (deadlines.enqueue_overdue_turns), due webhook deliveries.
 """
 
 from typing import Callable
 
 import psycopg
 
+from .deadlines import enqueue_overdue_turns
 from .dispatch import enqueue_bot_turn
 from .webhooks import enqueue_due_webhook_deliveries
 
@@ -39,7 +40,7 @@ def enqueue_stalled_bot_turns(app, conn: psycopg.Connection) -> int:
     return len(stalled)
 
 
-SWEEPS: list[Callable[..., int]] = [enqueue_stalled_bot_turns, enqueue_due_webhook_deliveries]
+SWEEPS: list[Callable[..., int]] = [enqueue_stalled_bot_turns, enqueue_overdue_turns, enqueue_due_webhook_deliveries]
 
 
 def sweep(app) -> dict[str, int]:

@@ -8,6 +8,10 @@ play_bot_turn(game_id, version)
     of two copies of the task, one writes the event and the other meets a VersionConflict and
     stops. Its commit enqueues the next bot's turn (see `dispatch`).
 
+expire_turn(game_id, version)
+    Applies the time control's `on_timeout` when the game is still at `version` past its
+    deadline (see deadlines).
+
 sweep()
     Runs the checks of `sweeper.SWEEPS` (beat schedules it every HANABI_SWEEP_SECONDS).
 """
@@ -22,7 +26,7 @@ from hanabi.engine import Action, IllegalAction, View, view
 from hanabi.store.errors import NotFound, VersionConflict
 from hanabi.store.games import append_action, load_game
 
-from . import sweeper
+from . import deadlines, sweeper
 from .dispatch import PLAY_BOT_TURN, SWEEP, bot_to_move
 
 log = logging.getLogger(__name__)
@@ -39,6 +43,10 @@ def register(app: Celery) -> None:
     @app.task(name=PLAY_BOT_TURN, bind=True, shared=False)
     def play_bot_turn_task(task, game_id: int, version: int) -> str:
         return play_bot_turn(task.app, game_id, version)
+
+    @app.task(name=deadlines.EXPIRE_TURN, bind=True, shared=False)
+    def expire_turn_task(task, game_id: int, version: int) -> str:
+        return deadlines.expire_turn(task.app, game_id, version)
 
     @app.task(name=SWEEP, bind=True, shared=False)
     def sweep_task(task) -> dict[str, int]:

@@ -1,0 +1,2 @@
+ALTER TABLE games DROP COLUMN clock_banks;
+ALTER TABLE games DROP COLUMN time_control;

@@ -1,0 +1,109 @@
+"""Turn deadlines: what happens when the seat to move lets its time run out.
+
+The store writes each turn's deadline (`games.deadline`) in the transaction that begins the
+turn (see hanabi.store.deadlines). After the commit, `schedule_expiry` sends
+`expire_turn(game_id, version)` to run at the deadline (Celery's `eta`), when the deadline is
+at most SCHEDULE_HORIZON_SECONDS away; a later deadline (correspondence) is left to the
+sweeper, since a broker may hand a message that waits hours to a second worker (Redis
+redelivers unacknowledged messages after its visibility timeout). The sweeper's check
+`enqueue_overdue_turns` sends the task again for every running game whose deadline has
+passed: a lost message, a dead worker or broker delay the expiry by one sweep at most.
+
+`expire_turn` is keyed by (game, version): when the game has moved on, it does nothing. Else,
+by the time control's `on_timeout`, it ends the game (EndGame(seat, timeout): score 0) or plays
+the safe default move (bots/safe_move) for the absent seat, from that seat's view. Either is
+written through `append_action(expected_version=version)` with the payload marked
+`"by": "server_timeout"`; the event's seat is the absent seat.
+"""
+
+import logging
+import random
+from datetime import datetime, timezone
+
+import psycopg
+
+from hanabi.bots import safe_move
+from hanabi.engine import EndCondition, EndGame, view
+from hanabi.store.errors import NotFound, VersionConflict
+from hanabi.store.games import Game, append_action, load_game
+
+EXPIRE_TURN = "hanabi.expire_turn"
+SERVER_TIMEOUT = "server_timeout"
+"""The `by` of an event the server wrote because a turn's time ran out."""
+
+SCHEDULE_HORIZON_SECONDS = 600
+"""Deadlines nearer than this get a scheduled task; the sweeper handles the others."""
+
+MAX_PER_SWEEP = 1000
+
+ENDED = "ended"
+MOVED = "moved"
+STALE = "stale"
+"""The game is no longer at the task's version: its turn ended in time (or was expired already)."""
+NO_DEADLINE = "no_deadline"
+NOT_DUE = "not_due"
+"""The task ran before the deadline (clocks of two machines); it was scheduled again."""
+NO_GAME = "no_game"
+
+log = logging.getLogger(__name__)
+
+
+def schedule_expiry(app, game: Game) -> bool:
+    """Send the expiry of `game`'s current turn to run at its deadline, if it has one near enough."""
+    if game.status != "running" or game.deadline is None:
+        return False
+    wait = (game.deadline - datetime.now(timezone.utc)).total_seconds()
+    if wait > SCHEDULE_HORIZON_SECONDS:
+        return False
+    options = {"eta": game.deadline} if wait > 0 else {}
+    app.send_task(EXPIRE_TURN, args=(game.id, game.version), **options)
+    return True
+
+
+def timeout_random(game_id: int, version: int) -> random.Random:
+    return random.Random(f"hanabi timeout {game_id} {version}")
+
+
+def expire_turn(app, game_id: int, version: int) -> str:
+    """Apply the time control's `on_timeout` to `game_id` if it is still at `version` and its
+    deadline has passed; returns what happened (ENDED, MOVED, STALE, ...)."""
+    with app.database().connection() as conn:
+        try:
+            game, state = load_game(conn, game_id)
+        except NotFound:
+            return NO_GAME
+        if game.version != version:
+            return STALE
+        if game.status != "running" or game.deadline is None:
+            return NO_DEADLINE
+        if game.deadline > conn.execute("SELECT clock_timestamp()").fetchone()[0]:
+            schedule_expiry(app, game)
+            return NOT_DUE
+        seat = game.current_seat
+        if game.time_control.on_timeout == "move":
+            action, outcome = safe_move.choose(view(state, seat), timeout_random(game_id, version)), MOVED
+        else:
+            action, outcome = EndGame(seat, EndCondition.TIMEOUT), ENDED
+        try:
+            append_action(conn, game_id, action, expected_version=version, by=SERVER_TIMEOUT)
+        except VersionConflict:
+            return STALE
+        log.info("game %s: seat %s's turn at version %s timed out (%s)", game_id, seat, version, outcome)
+        return outcome
+
+
+def overdue_turns(conn: psycopg.Connection, limit: int = MAX_PER_SWEEP) -> list[tuple[int, int]]:
+    """(game id, version) of running games whose turn's deadline has passed, most overdue first."""
+    return conn.execute(
+        """SELECT id, version FROM games
+            WHERE status = 'running' AND deadline IS NOT NULL AND deadline <= now()
+            ORDER BY deadline LIMIT %s""",
+        (limit,),
+    ).fetchall()
+
+
+def enqueue_overdue_turns(app, conn: psycopg.Connection) -> int:
+    overdue = overdue_turns(conn)
+    for game_id, version in overdue:
+        app.send_task(EXPIRE_TURN, args=(game_id, version))
+    return len(overdue)
