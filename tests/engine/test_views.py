@@ -114,3 +114,35 @@ def test_unseen_counts_and_possible_cards_count_what_the_viewer_can_see():
     assert red_or_other_two == {Card(RED, 2): 2, Card(YELLOW, 2): 2, Card(GREEN, 2): 2, Card(BLUE, 2): 1, Card(WHITE, 2): 1}
     with pytest.raises(ValueError):
         possible_cards(seen, 5)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_view_from_dict_is_the_inverse_of_to_dict(seed):
+    import random
+
+    from hanabi.bots import basic
+    from hanabi.engine import Reorder
+    from hanabi.engine.view import view_from_dict
+
+    rng = random.Random(seed)
+    options = GameOptions(players=2 + seed % 4, variant=["No Variant", "Rainbow (6 Suits)"][seed % 2],
+                          timed_display=seed % 3 == 0)
+    state = new_game(options, seed=str(seed))
+    seen_kinds = set()
+    reordered = False
+    while True:
+        for seat in range(options.players):
+            for shown in (view(state, seat), full_view(state)):
+                assert view_from_dict(json.loads(json.dumps(shown.to_dict()))) == shown
+        seen_kinds.update(type(e).__name__ for e in state.history)
+        if state.is_over:
+            break
+        if state.turn == 3 and not reordered:
+            reordered = True
+            hand = state.hands[state.current_seat]
+            state = state.apply(Reorder(state.current_seat, tuple(reversed(hand))))
+        elif state.turn == 40 and seed == 5:
+            state = state.apply(EndGame(state.current_seat, EndCondition.TERMINATED))
+        else:
+            state = state.apply(basic.choose(view(state, state.current_seat), rng))
+    assert {"ClueEvent", "PlayEvent", "DiscardEvent", "ReorderEvent"} <= seen_kinds

@@ -8,10 +8,10 @@ is only for finished games or trusted tooling.
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .actions import Action, action_to_dict
+from .actions import Action, EndCondition, action_from_dict, action_to_dict
 from .options import GameOptions
 from .scoring import rating
-from .state import ClueEvent, Event, GameState
+from .state import ClueEvent, DiscardEvent, EndEvent, Event, GameState, PlayEvent, ReorderEvent
 
 _MASK_BITS = tuple(tuple(i for i in range(8) if mask >> i & 1) for mask in range(256))
 
@@ -177,4 +177,70 @@ _EVENT_KINDS = {
     "DiscardEvent": "discard",
     "ReorderEvent": "reorder",
     "EndEvent": "end_game",
+}
+
+
+def view_from_dict(data: dict) -> View:
+    """The inverse of View.to_dict, for clients that get their view as JSON (keys the API adds
+    around it, such as `version`, are ignored). A hand card's clues are the history's clue
+    events of the same turns."""
+    history = tuple(event_from_dict(e) for e in data["history"])
+    clues_by_turn = {e.turn: e for e in history if isinstance(e, ClueEvent)}
+    return View(
+        seat=data["seat"],
+        options=GameOptions.from_dict(data["options"]),
+        suits=tuple(data["suits"]),
+        clue_colors=tuple(data["clue_colors"]),
+        turn=data["turn"],
+        current_seat=data["current_seat"],
+        is_over=data["is_over"],
+        end_condition=data["end_condition"],
+        score=data["score"],
+        fireworks_total=data["fireworks_total"],
+        max_score=data["max_score"],
+        rating=data["rating"],
+        clue_tokens=data["clue_tokens"],
+        strikes=data["strikes"],
+        fireworks=tuple(data["fireworks"]),
+        discards=tuple(DiscardedCard(d["id"], d["suit"], d["rank"]) for d in data["discards"]),
+        deck_size=data["deck_size"],
+        hands=tuple(
+            tuple(
+                HandCard(
+                    c["id"],
+                    c["suit"],
+                    c["rank"],
+                    tuple(c["possible_suits"]),
+                    tuple(c["possible_ranks"]),
+                    tuple(clues_by_turn[clue["turn"]] for clue in c["clues"]),
+                )
+                for c in hand
+            )
+            for hand in data["hands"]
+        ),
+        history=history,
+        legal_actions=tuple(action_from_dict(a) for a in data["legal_actions"]),
+    )
+
+
+def event_from_dict(data: dict) -> Event:
+    """The inverse of event_to_dict."""
+    fields = {key: value for key, value in data.items() if key != "kind"}
+    kind = data["kind"]
+    if kind == "clue":
+        fields["kind"] = fields.pop("clue_kind")
+        fields["touched"] = tuple(fields["touched"])
+    elif kind == "reorder":
+        fields["cards"] = tuple(fields["cards"])
+    elif kind == "end_game":
+        fields["condition"] = EndCondition.from_label(fields["condition"])
+    return _EVENT_TYPES[kind](**fields)
+
+
+_EVENT_TYPES = {
+    "clue": ClueEvent,
+    "play": PlayEvent,
+    "discard": DiscardEvent,
+    "reorder": ReorderEvent,
+    "end_game": EndEvent,
 }
