@@ -62,6 +62,15 @@ def main(argv: list[str] | None = None) -> int:
     beat.add_argument("--loglevel", default="INFO")
     beat.set_defaults(run=_beat)
 
+    bot = commands.add_parser("bot", help="play this account's seats on a server with a built-in strategy (uses the SDK)")
+    bot.add_argument("--url", required=True, help="the server (without /v1), e.g. http://127.0.0.1:8000")
+    bot.add_argument("--token", required=True, help="an API token of the bot's account")
+    bot.add_argument("--strategy", required=True, help="a built-in strategy: random, basic, hat")
+    bot.add_argument("--game", type=int, help="play only this game; exit when it is over")
+    bot.add_argument("--once", action="store_true", help="exit when the account has no running games left")
+    bot.add_argument("--wait", type=int, default=30, help="seconds each long poll waits (0-60)")
+    bot.set_defaults(run=_bot)
+
     openapi = commands.add_parser("openapi", help="write the OpenAPI description of the API (openapi.yaml)")
     openapi.add_argument("--output", help="file to write (default: openapi.yaml of the project; '-' for stdout)")
     openapi.set_defaults(run=_openapi)
@@ -145,6 +154,25 @@ def _beat(args: argparse.Namespace) -> int:
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     app = create_celery(settings)
     app.start(["beat", f"--loglevel={args.loglevel}", f"--schedule={app.conf.beat_schedule_filename}"])
+    return 0
+
+
+def _bot(args: argparse.Namespace) -> int:
+    from .botrunner import BotError, BotRunner
+
+    if not 0 <= args.wait <= 60:
+        print("hanabi bot: --wait must be from 0 to 60", file=sys.stderr)
+        return 2
+    try:
+        runner = BotRunner(args.url, args.token, args.strategy, game_id=args.game, once=args.once, wait=args.wait)
+    except (BotError, ValueError) as error:
+        print(f"hanabi bot: {error}", file=sys.stderr)
+        return 2
+    try:
+        runner.run()
+    except BotError as error:
+        print(f"hanabi bot: {error}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -11,7 +11,15 @@ from typing import NamedTuple
 from .actions import Action, EndCondition, action_from_dict, action_to_dict
 from .options import GameOptions
 from .scoring import rating
-from .state import ClueEvent, DiscardEvent, EndEvent, Event, GameState, PlayEvent, ReorderEvent
+from .state import (
+    ClueEvent,
+    DiscardEvent,
+    EndEvent,
+    Event,
+    GameState,
+    PlayEvent,
+    ReorderEvent,
+)
 
 _MASK_BITS = tuple(tuple(i for i in range(8) if mask >> i & 1) for mask in range(256))
 
