@@ -199,3 +199,24 @@ def test_runners_survive_a_killed_server_and_never_play_twice_for_one_turn(resta
     assert_export_replays_to(human, game_id)
     actions = assert_one_action_per_turn(all_events(human, game_id))
     assert [action["seat"] for action in actions] == [turn % 3 for turn in range(len(actions))]
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
+def test_a_waiting_runner_stops_cleanly_on_a_signal(api_url, new_account, stop):
+    account, _ = new_account(prefix="idle")
+    bot = run_bot(api_url, account.token, "--wait", "30")
+    try:
+        bot.wait(timeout=2)
+    except subprocess.TimeoutExpired:
+        pass
+    assert bot.poll() is None, bot.communicate()
+    bot.send_signal(stop)
+    log = finish([bot])[0]
+    assert log.splitlines()[-1] == "hanabi bot: interrupted; stopping"
+
+
+def test_a_refused_token_is_an_error_not_a_retry(api_url):
+    bot = run_bot(api_url, "hnb_not-a-token", "--once")
+    _, log = bot.communicate(timeout=30)
+    assert bot.returncode == 1
+    assert "401" in log
