@@ -204,7 +204,7 @@ def test_runners_survive_a_killed_server_and_never_play_twice_for_one_turn(resta
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
 def test_a_waiting_runner_stops_cleanly_on_a_signal(api_url, new_account, stop):
     account, _ = new_account(prefix="idle")
-    bot = run_bot(api_url, account.token, "--wait", "30")
+    bot = run_bot(api_url, account.token, "--wait", "3")
     try:
         bot.wait(timeout=2)
     except subprocess.TimeoutExpired:
