@@ -51,6 +51,16 @@ def worker_database(create_database) -> str:
     return url
 
 
+def forget_redis_queue(broker_url: str | None, queue: str) -> None:
+    """Delete what a test's queue left in Redis (its list and kombu's bindings for it)."""
+    if broker_url is None:
+        return
+    client = redis.Redis.from_url(broker_url, socket_connect_timeout=0.5, socket_timeout=2)
+    keys = list(client.scan_iter(f"*{queue}*"))
+    if keys:
+        client.delete(*keys)
+
+
 def worker_settings(data_dir: Path, database_url: str, broker_url: str | None, **environ: str):
     return load_settings(
         {
@@ -153,3 +163,4 @@ def service(request, worker_database, tmp_path_factory):
     finally:
         task_postrun.disconnect(record)
         pool.close()
+        forget_redis_queue(broker_url, settings.queue)

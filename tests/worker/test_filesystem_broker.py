@@ -55,3 +55,17 @@ def test_racing_producers_and_consumers_deliver_every_message_exactly_once(tmp_p
     everything = received[0] + received[1]
     assert sorted(everything) == [(p, n) for p in range(2) for n in range(MESSAGES_PER_PRODUCER)]
     assert received[0] and received[1], "both consumers took part"
+
+
+def test_a_message_published_before_the_binding_reaches_the_exchange_file_is_delivered(tmp_path):
+    """kombu marks a binding declared in the process before it writes the exchange's file; a
+    thread publishing in that window must still find the queue (kombu's own transport drops it)."""
+    folder = str(tmp_path)
+    options = {"data_folder_in": folder, "data_folder_out": folder, "control_folder": folder, "polling_interval": 0}
+    with Connection("filesystem://localhost//", transport=Transport, transport_options=options) as conn:
+        with conn.SimpleQueue("window") as queue:
+            (tmp_path / "window.exchange").unlink()
+            queue.put({"n": 1})
+            message = queue.get(timeout=1)
+            assert message.payload == {"n": 1}
+            message.ack()

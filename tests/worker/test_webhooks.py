@@ -27,7 +27,7 @@ from hanabi.worker.webhooks import (
     enqueue_delivery,
 )
 
-from .conftest import BROKERS, require_redis, worker_settings
+from .conftest import BROKERS, forget_redis_queue, require_redis, worker_settings
 
 MAX_ATTEMPTS = 4
 BACKOFF_SECONDS = 0.1
@@ -123,6 +123,7 @@ def service(request, worker_database, tmp_path_factory):
                 disable_webhook_deliveries(sender)
     finally:
         pool.close()
+        forget_redis_queue(broker_url, settings.queue)
 
 
 class Client:

@@ -12,7 +12,7 @@ from hanabi.store.games import SeatPlan, create_game, load_game
 from hanabi.worker.celery_app import create_celery
 from hanabi.worker.dispatch import bot_turns_enabled
 
-from .conftest import require_redis
+from .conftest import forget_redis_queue, require_redis
 from .game_log import assert_bots_chose_from_their_view, assert_one_event_per_turn
 from .processes import kill, start_hanabi, stop
 
@@ -70,6 +70,7 @@ def test_a_worker_killed_mid_game_and_restarted_finishes_the_games_without_lost_
     finally:
         stop(worker)
         stop(beat)
+        forget_redis_queue(broker_url, environ["HANABI_QUEUE"])
     for game_id in game_ids:
         game, state, events = assert_one_event_per_turn(worker_database, game_id)
         assert game.end_condition == "normal"

@@ -8,16 +8,27 @@ name no consumer looks at and renamed into place once complete, and a consumer c
 message by renaming it into a folder of claimed messages beside the queue (a rename within
 one file system: of two consumers, exactly one gets the file).
 
+Bindings are made safe the same way. kombu records a binding in its process-wide state before
+writing it to the exchange's file, and writes that file in place: a thread that publishes in
+between finds no queue bound and the message is silently dropped, and a reader can meet a file
+truncated for rewriting. Here the table is rewritten whole and renamed into place under a lock,
+and a lookup adds the bindings this process has declared to those in the file.
+
+Message names start with a zero-padded clock, so that name order stays send order.
+
 Select it with Celery's `broker_transport` setting: "hanabi.worker.filesystem_broker:Transport".
 """
 
+import fcntl
 import os
 import uuid
+from contextlib import contextmanager
 from pathlib import Path
 from queue import Empty
 from time import monotonic
 
 from kombu.transport import filesystem
+from kombu.transport.filesystem import exchange_queue_t
 from kombu.utils.encoding import bytes_to_str, str_to_bytes
 from kombu.utils.json import dumps, loads
 
@@ -26,7 +37,7 @@ CLAIMED_FOLDER = "claimed"
 
 class Channel(filesystem.Channel):
     def _put(self, queue, payload, **kwargs):
-        name = f"{int(round(monotonic() * 1000))}_{uuid.uuid4()}.{queue}.msg"
+        name = f"{int(round(monotonic() * 1000)):015d}_{uuid.uuid4()}.{queue}.msg"
         partial = os.path.join(self.data_folder_out, f".{name}.partial")
         with open(partial, "wb") as f:
             f.write(str_to_bytes(dumps(payload)))
@@ -48,6 +59,43 @@ class Channel(filesystem.Channel):
             claimed.unlink()
             return loads(bytes_to_str(payload))
         raise Empty()
+
+
+    def get_table(self, exchange):
+        table = self._read_table(exchange)
+        declared = self.state.exchanges.get(exchange, {}).get("table", [])
+        return table + [binding for binding in map(exchange_queue_t._make, declared) if binding not in table]
+
+    def _queue_bind(self, exchange, routing_key, pattern, queue):
+        binding = exchange_queue_t(routing_key or "", pattern or "", queue or "")
+        with self._table_lock(exchange):
+            table = self._read_table(exchange)
+            if binding not in table:
+                self._write_table(exchange, [binding, *table])
+
+    def _read_table(self, exchange) -> list:
+        try:
+            data = self._exchange_file(exchange).read_bytes()
+        except FileNotFoundError:
+            return []
+        return [exchange_queue_t(*binding) for binding in loads(bytes_to_str(data))] if data else []
+
+    def _write_table(self, exchange, table: list) -> None:
+        path = self._exchange_file(exchange)
+        partial = path.with_name(f".{path.name}.{uuid.uuid4().hex}.partial")
+        partial.write_bytes(str_to_bytes(dumps(table)))
+        os.replace(partial, path)
+
+    @contextmanager
+    def _table_lock(self, exchange):
+        self.control_folder.mkdir(parents=True, exist_ok=True)
+        lock_path = self._exchange_file(exchange).with_suffix(".lock")
+        with open(lock_path, "a") as lock_file:
+            fcntl.flock(lock_file, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(lock_file, fcntl.LOCK_UN)
 
 
 class Transport(filesystem.Transport):
