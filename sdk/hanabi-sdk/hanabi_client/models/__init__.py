@@ -45,6 +45,12 @@ from .seat_plan_request import SeatPlanRequest
 from .seat_plan_request_kind import SeatPlanRequestKind
 from .seat_plan_request_strategy import SeatPlanRequestStrategy
 from .status import Status
+from .time_control import TimeControl
+from .time_control_kind import TimeControlKind
+from .time_control_on_timeout import TimeControlOnTimeout
+from .time_control_request import TimeControlRequest
+from .time_control_request_kind import TimeControlRequestKind
+from .time_control_request_on_timeout import TimeControlRequestOnTimeout
 from .token import Token
 from .view import View
 from .webhook import Webhook
@@ -96,6 +102,12 @@ __all__ = (
     "SeatPlanRequestKind",
     "SeatPlanRequestStrategy",
     "Status",
+    "TimeControl",
+    "TimeControlKind",
+    "TimeControlOnTimeout",
+    "TimeControlRequest",
+    "TimeControlRequestKind",
+    "TimeControlRequestOnTimeout",
     "Token",
     "View",
     "Webhook",

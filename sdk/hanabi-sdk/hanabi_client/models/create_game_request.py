@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 if TYPE_CHECKING:
     from ..models.options_request import OptionsRequest
     from ..models.seat_plan_request import SeatPlanRequest
+    from ..models.time_control_request import TimeControlRequest
 
 
 T = TypeVar("T", bound="CreateGameRequest")
@@ -24,6 +25,7 @@ class CreateGameRequest:
     """ Deals the same deck every time """
     start_when_full: bool | Unset = True
     """ Start when the last seat is taken """
+    time_control: TimeControlRequest | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         options = self.options.to_dict()
@@ -39,6 +41,10 @@ class CreateGameRequest:
 
         start_when_full = self.start_when_full
 
+        time_control: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.time_control, Unset):
+            time_control = self.time_control.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -52,6 +58,8 @@ class CreateGameRequest:
             field_dict["seed"] = seed
         if start_when_full is not UNSET:
             field_dict["start_when_full"] = start_when_full
+        if time_control is not UNSET:
+            field_dict["time_control"] = time_control
 
         return field_dict
 
@@ -59,6 +67,7 @@ class CreateGameRequest:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.options_request import OptionsRequest  # noqa: PLC0415
         from ..models.seat_plan_request import SeatPlanRequest  # noqa: PLC0415
+        from ..models.time_control_request import TimeControlRequest  # noqa: PLC0415
 
         d = dict(src_dict)
         options = OptionsRequest.from_dict(d.pop("options"))
@@ -76,11 +85,19 @@ class CreateGameRequest:
 
         start_when_full = d.pop("start_when_full", UNSET)
 
+        _time_control = d.pop("time_control", UNSET)
+        time_control: TimeControlRequest | Unset
+        if isinstance(_time_control, Unset):
+            time_control = UNSET
+        else:
+            time_control = TimeControlRequest.from_dict(_time_control)
+
         create_game_request = cls(
             options=options,
             seats=seats,
             seed=seed,
             start_when_full=start_when_full,
+            time_control=time_control,
         )
 
         return create_game_request

@@ -43,6 +43,8 @@ class Event:
     touched: list[int] | Unset = UNSET
     cards: list[int] | Unset = UNSET
     condition: str | Unset = UNSET
+    by: str | Unset = UNSET
+    """ Present when the server made the move for the seat: server_timeout (its time ran out) """
 
     def to_dict(self) -> dict[str, Any]:
         seq = self.seq
@@ -123,6 +125,8 @@ class Event:
 
         condition = self.condition
 
+        by = self.by
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -169,6 +173,8 @@ class Event:
             field_dict["cards"] = cards
         if condition is not UNSET:
             field_dict["condition"] = condition
+        if by is not UNSET:
+            field_dict["by"] = by
 
         return field_dict
 
@@ -273,6 +279,8 @@ class Event:
 
         condition = d.pop("condition", UNSET)
 
+        by = d.pop("by", UNSET)
+
         event = cls(
             seq=seq,
             type_=type_,
@@ -296,6 +304,7 @@ class Event:
             touched=touched,
             cards=cards,
             condition=condition,
+            by=by,
         )
 
         return event

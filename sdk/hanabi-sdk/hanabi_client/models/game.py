@@ -11,6 +11,7 @@ from ..models.game_status import GameStatus, check_game_status
 if TYPE_CHECKING:
     from ..models.options import Options
     from ..models.seat import Seat
+    from ..models.time_control import TimeControl
 
 
 T = TypeVar("T", bound="Game")
@@ -31,6 +32,10 @@ class Game:
     """ null unless running """
     turn_started_at: datetime.datetime | None
     deadline: datetime.datetime | None
+    """ When the current turn's time runs out (UTC); null when it cannot """
+    time_control: TimeControl
+    clock: list[float] | None
+    """ With a clock time control: each seat's seconds left when the current turn began """
     score: int
     end_condition: str
     seed: None | str
@@ -73,6 +78,15 @@ class Game:
         else:
             deadline = self.deadline
 
+        time_control = self.time_control.to_dict()
+
+        clock: list[float] | None
+        if isinstance(self.clock, list):
+            clock = self.clock
+
+        else:
+            clock = self.clock
+
         score = self.score
 
         end_condition = self.end_condition
@@ -102,6 +116,8 @@ class Game:
                 "current_seat": current_seat,
                 "turn_started_at": turn_started_at,
                 "deadline": deadline,
+                "time_control": time_control,
+                "clock": clock,
                 "score": score,
                 "end_condition": end_condition,
                 "seed": seed,
@@ -117,6 +133,7 @@ class Game:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.options import Options  # noqa: PLC0415
         from ..models.seat import Seat  # noqa: PLC0415
+        from ..models.time_control import TimeControl  # noqa: PLC0415
 
         d = dict(src_dict)
         id = d.pop("id")
@@ -177,6 +194,23 @@ class Game:
 
         deadline = _parse_deadline(d.pop("deadline"))
 
+        time_control = TimeControl.from_dict(d.pop("time_control"))
+
+        def _parse_clock(data: object) -> list[float] | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                clock_type_0 = cast(list[float], data)
+
+                return clock_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[float] | None, data)
+
+        clock = _parse_clock(d.pop("clock"))
+
         score = d.pop("score")
 
         end_condition = d.pop("end_condition")
@@ -211,6 +245,8 @@ class Game:
             current_seat=current_seat,
             turn_started_at=turn_started_at,
             deadline=deadline,
+            time_control=time_control,
+            clock=clock,
             score=score,
             end_condition=end_condition,
             seed=seed,

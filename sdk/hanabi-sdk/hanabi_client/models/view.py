@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -22,6 +23,8 @@ class View:
     version: int
     status: str
     seat: int | None
+    deadline: datetime.datetime | None
+    """ When the current turn's time runs out (UTC); null when it cannot """
     options: Options
     suits: list[str]
     clue_colors: list[str]
@@ -51,6 +54,12 @@ class View:
 
         seat: int | None
         seat = self.seat
+
+        deadline: None | str
+        if isinstance(self.deadline, datetime.datetime):
+            deadline = self.deadline.isoformat()
+        else:
+            deadline = self.deadline
 
         options = self.options.to_dict()
 
@@ -115,6 +124,7 @@ class View:
                 "version": version,
                 "status": status,
                 "seat": seat,
+                "deadline": deadline,
                 "options": options,
                 "suits": suits,
                 "clue_colors": clue_colors,
@@ -160,6 +170,21 @@ class View:
             return cast(int | None, data)
 
         seat = _parse_seat(d.pop("seat"))
+
+        def _parse_deadline(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                deadline_type_0 = datetime.datetime.fromisoformat(data)
+
+                return deadline_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        deadline = _parse_deadline(d.pop("deadline"))
 
         options = Options.from_dict(d.pop("options"))
 
@@ -234,6 +259,7 @@ class View:
             version=version,
             status=status,
             seat=seat,
+            deadline=deadline,
             options=options,
             suits=suits,
             clue_colors=clue_colors,

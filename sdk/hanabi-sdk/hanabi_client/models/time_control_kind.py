@@ -1,0 +1,16 @@
+from typing import Literal
+
+TimeControlKind = Literal["clock", "correspondence", "none", "per_turn"]
+
+TIME_CONTROL_KIND_VALUES: set[TimeControlKind] = {
+    "clock",
+    "correspondence",
+    "none",
+    "per_turn",
+}
+
+
+def check_time_control_kind(value: str) -> TimeControlKind:
+    if value in TIME_CONTROL_KIND_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {TIME_CONTROL_KIND_VALUES!r}")

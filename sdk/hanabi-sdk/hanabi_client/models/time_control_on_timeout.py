@@ -1,0 +1,14 @@
+from typing import Literal
+
+TimeControlOnTimeout = Literal["end", "move"]
+
+TIME_CONTROL_ON_TIMEOUT_VALUES: set[TimeControlOnTimeout] = {
+    "end",
+    "move",
+}
+
+
+def check_time_control_on_timeout(value: str) -> TimeControlOnTimeout:
+    if value in TIME_CONTROL_ON_TIMEOUT_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {TIME_CONTROL_ON_TIMEOUT_VALUES!r}")
