@@ -18,7 +18,7 @@ from typing import TextIO
 
 from .bots import get_strategy
 from .engine import action_to_dict
-from .engine.view import view_from_dict
+from .engine import view_from_dict
 
 MIN_BACKOFF = 0.5
 MAX_BACKOFF = 10.0

@@ -36,12 +36,12 @@ from .state import (
     replay,
 )
 from .variants import VARIANTS, Suit, Variant, get_variant
-from .view import HandCard, View, event_to_dict, full_view, view
+from .view import HandCard, View, event_from_dict, event_to_dict, full_view, view, view_from_dict
 
 __all__ = [
     "TURN_ACTIONS", "Action", "Card", "ClueEvent", "ColorClue", "Discard", "DiscardEvent", "EndCondition",
     "EndEvent", "EndGame", "EngineError", "Event", "GameOptions", "GameState", "HandCard", "IllegalAction",
     "InvalidDeck", "InvalidOptions", "Play", "PlayEvent", "RankClue", "Reorder", "ReorderEvent", "ReplayError",
-    "Suit", "VARIANTS", "Variant", "View", "action_from_dict", "action_to_dict", "event_to_dict", "full_view",
-    "get_variant", "new_game", "ordered_deck", "rating", "replay", "shuffled_deck", "stacked_deck", "view",
+    "Suit", "VARIANTS", "Variant", "View", "action_from_dict", "action_to_dict", "event_from_dict", "event_to_dict", "full_view",
+    "get_variant", "new_game", "ordered_deck", "rating", "replay", "shuffled_deck", "stacked_deck", "view", "view_from_dict",
 ]
