@@ -13,7 +13,7 @@ from .docs import problems
 from .errors import Problem
 from .notifications import WaitSeconds, game_key, listener_for, long_poll
 from .present import public_events
-from .schemas import GAME_ID, StrictSchema
+from .schemas import GAME_ID, ActionOutcomeSchema, StrictSchema
 
 blp = Blueprint("events", __name__, url_prefix="/v1/games", description="The event log of a game")
 
@@ -32,7 +32,7 @@ class DealtCardSchema(ma.Schema):
     rank = fields.Integer(allow_none=True, required=True, metadata={"description": "null for your own cards while the game runs"})
 
 
-class EventSchema(ma.Schema):
+class EventSchema(ActionOutcomeSchema):
     """One event. Seating: seat_joined, seat_left (`account`), game_started (`hands` dealt).
     Actions (play, discard, color_clue, rank_clue, reorder, end_game) carry their public
     outcome: the engine's history entry for them."""
@@ -43,22 +43,8 @@ class EventSchema(ma.Schema):
     created_at = fields.DateTime(required=True)
     account = fields.String(allow_none=True)
     hands = fields.List(fields.List(fields.Nested(DealtCardSchema)))
-    turn = fields.Integer()
-    card = fields.Integer()
-    suit = fields.Integer()
-    rank = fields.Integer()
-    success = fields.Boolean()
-    announce = fields.Integer(allow_none=True)
-    drew = fields.Integer(allow_none=True, metadata={"description": "The id of the card drawn, if any"})
-    clue_tokens = fields.Integer(metadata={"description": "Clue tokens left after this turn"})
     drew_suit = fields.Integer(allow_none=True, metadata={"description": "null for your own draws while the game runs"})
     drew_rank = fields.Integer(allow_none=True, metadata={"description": "null for your own draws while the game runs"})
-    target = fields.Integer()
-    clue_kind = fields.String()
-    value = fields.Integer()
-    touched = fields.List(fields.Integer())
-    cards = fields.List(fields.Integer())
-    condition = fields.String()
     by = fields.String(
         metadata={"description": "Present when the server made the move for the seat: server_timeout (its time ran out)"}
     )

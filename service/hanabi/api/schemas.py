@@ -188,12 +188,11 @@ class CardSchema(ma.Schema):
     rank = fields.Integer(required=True)
 
 
-class HistoryEventSchema(ma.Schema):
-    """One public event of the engine's history; which fields appear depends on `kind`."""
+class ActionOutcomeSchema(ma.Schema):
+    """The public outcome of a turn action, as the engine's history records it; shared by the
+    view's history and the event log. Which fields appear depends on the action."""
 
-    kind = fields.String(required=True, validate=validate.OneOf(("clue", "play", "discard", "reorder", "end_game")))
-    turn = fields.Integer(required=True)
-    seat = fields.Integer(required=True)
+    turn = fields.Integer()
     target = fields.Integer()
     clue_kind = fields.String()
     value = fields.Integer()
@@ -207,6 +206,14 @@ class HistoryEventSchema(ma.Schema):
     clue_tokens = fields.Integer(metadata={"description": "Clue tokens left after this turn"})
     cards = fields.List(fields.Integer())
     condition = fields.String()
+
+
+class HistoryEventSchema(ActionOutcomeSchema):
+    """One public event of the engine's history; which fields appear depends on `kind`."""
+
+    kind = fields.String(required=True, validate=validate.OneOf(("clue", "play", "discard", "reorder", "end_game")))
+    turn = fields.Integer(required=True)
+    seat = fields.Integer(required=True)
 
 
 class ActionSchema(ma.Schema):

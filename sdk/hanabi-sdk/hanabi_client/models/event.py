@@ -21,9 +21,11 @@ class Event:
     type_: str
     seat: int | None
     created_at: datetime.datetime
-    account: None | str | Unset = UNSET
-    hands: list[list[DealtCard]] | Unset = UNSET
     turn: int | Unset = UNSET
+    target: int | Unset = UNSET
+    clue_kind: str | Unset = UNSET
+    value: int | Unset = UNSET
+    touched: list[int] | Unset = UNSET
     card: int | Unset = UNSET
     suit: int | Unset = UNSET
     rank: int | Unset = UNSET
@@ -33,16 +35,14 @@ class Event:
     """ The id of the card drawn, if any """
     clue_tokens: int | Unset = UNSET
     """ Clue tokens left after this turn """
+    cards: list[int] | Unset = UNSET
+    condition: str | Unset = UNSET
+    account: None | str | Unset = UNSET
+    hands: list[list[DealtCard]] | Unset = UNSET
     drew_suit: int | None | Unset = UNSET
     """ null for your own draws while the game runs """
     drew_rank: int | None | Unset = UNSET
     """ null for your own draws while the game runs """
-    target: int | Unset = UNSET
-    clue_kind: str | Unset = UNSET
-    value: int | Unset = UNSET
-    touched: list[int] | Unset = UNSET
-    cards: list[int] | Unset = UNSET
-    condition: str | Unset = UNSET
     by: str | Unset = UNSET
     """ Present when the server made the move for the seat: server_timeout (its time ran out) """
 
@@ -56,24 +56,17 @@ class Event:
 
         created_at = self.created_at.isoformat()
 
-        account: None | str | Unset
-        if isinstance(self.account, Unset):
-            account = UNSET
-        else:
-            account = self.account
-
-        hands: list[list[dict[str, Any]]] | Unset = UNSET
-        if not isinstance(self.hands, Unset):
-            hands = []
-            for hands_item_data in self.hands:
-                hands_item = []
-                for hands_item_item_data in hands_item_data:
-                    hands_item_item = hands_item_item_data.to_dict()
-                    hands_item.append(hands_item_item)
-
-                hands.append(hands_item)
-
         turn = self.turn
+
+        target = self.target
+
+        clue_kind = self.clue_kind
+
+        value = self.value
+
+        touched: list[int] | Unset = UNSET
+        if not isinstance(self.touched, Unset):
+            touched = self.touched
 
         card = self.card
 
@@ -97,6 +90,29 @@ class Event:
 
         clue_tokens = self.clue_tokens
 
+        cards: list[int] | Unset = UNSET
+        if not isinstance(self.cards, Unset):
+            cards = self.cards
+
+        condition = self.condition
+
+        account: None | str | Unset
+        if isinstance(self.account, Unset):
+            account = UNSET
+        else:
+            account = self.account
+
+        hands: list[list[dict[str, Any]]] | Unset = UNSET
+        if not isinstance(self.hands, Unset):
+            hands = []
+            for hands_item_data in self.hands:
+                hands_item = []
+                for hands_item_item_data in hands_item_data:
+                    hands_item_item = hands_item_item_data.to_dict()
+                    hands_item.append(hands_item_item)
+
+                hands.append(hands_item)
+
         drew_suit: int | None | Unset
         if isinstance(self.drew_suit, Unset):
             drew_suit = UNSET
@@ -108,22 +124,6 @@ class Event:
             drew_rank = UNSET
         else:
             drew_rank = self.drew_rank
-
-        target = self.target
-
-        clue_kind = self.clue_kind
-
-        value = self.value
-
-        touched: list[int] | Unset = UNSET
-        if not isinstance(self.touched, Unset):
-            touched = self.touched
-
-        cards: list[int] | Unset = UNSET
-        if not isinstance(self.cards, Unset):
-            cards = self.cards
-
-        condition = self.condition
 
         by = self.by
 
@@ -137,12 +137,16 @@ class Event:
                 "created_at": created_at,
             }
         )
-        if account is not UNSET:
-            field_dict["account"] = account
-        if hands is not UNSET:
-            field_dict["hands"] = hands
         if turn is not UNSET:
             field_dict["turn"] = turn
+        if target is not UNSET:
+            field_dict["target"] = target
+        if clue_kind is not UNSET:
+            field_dict["clue_kind"] = clue_kind
+        if value is not UNSET:
+            field_dict["value"] = value
+        if touched is not UNSET:
+            field_dict["touched"] = touched
         if card is not UNSET:
             field_dict["card"] = card
         if suit is not UNSET:
@@ -157,22 +161,18 @@ class Event:
             field_dict["drew"] = drew
         if clue_tokens is not UNSET:
             field_dict["clue_tokens"] = clue_tokens
-        if drew_suit is not UNSET:
-            field_dict["drew_suit"] = drew_suit
-        if drew_rank is not UNSET:
-            field_dict["drew_rank"] = drew_rank
-        if target is not UNSET:
-            field_dict["target"] = target
-        if clue_kind is not UNSET:
-            field_dict["clue_kind"] = clue_kind
-        if value is not UNSET:
-            field_dict["value"] = value
-        if touched is not UNSET:
-            field_dict["touched"] = touched
         if cards is not UNSET:
             field_dict["cards"] = cards
         if condition is not UNSET:
             field_dict["condition"] = condition
+        if account is not UNSET:
+            field_dict["account"] = account
+        if hands is not UNSET:
+            field_dict["hands"] = hands
+        if drew_suit is not UNSET:
+            field_dict["drew_suit"] = drew_suit
+        if drew_rank is not UNSET:
+            field_dict["drew_rank"] = drew_rank
         if by is not UNSET:
             field_dict["by"] = by
 
@@ -196,30 +196,15 @@ class Event:
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
-        def _parse_account(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
-
-        account = _parse_account(d.pop("account", UNSET))
-
-        _hands = d.pop("hands", UNSET)
-        hands: list[list[DealtCard]] | Unset = UNSET
-        if _hands is not UNSET:
-            hands = []
-            for hands_item_data in _hands:
-                hands_item = []
-                _hands_item = hands_item_data
-                for hands_item_item_data in _hands_item:
-                    hands_item_item = DealtCard.from_dict(hands_item_item_data)
-
-                    hands_item.append(hands_item_item)
-
-                hands.append(hands_item)
-
         turn = d.pop("turn", UNSET)
+
+        target = d.pop("target", UNSET)
+
+        clue_kind = d.pop("clue_kind", UNSET)
+
+        value = d.pop("value", UNSET)
+
+        touched = cast(list[int], d.pop("touched", UNSET))
 
         card = d.pop("card", UNSET)
 
@@ -249,6 +234,33 @@ class Event:
 
         clue_tokens = d.pop("clue_tokens", UNSET)
 
+        cards = cast(list[int], d.pop("cards", UNSET))
+
+        condition = d.pop("condition", UNSET)
+
+        def _parse_account(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        account = _parse_account(d.pop("account", UNSET))
+
+        _hands = d.pop("hands", UNSET)
+        hands: list[list[DealtCard]] | Unset = UNSET
+        if _hands is not UNSET:
+            hands = []
+            for hands_item_data in _hands:
+                hands_item = []
+                _hands_item = hands_item_data
+                for hands_item_item_data in _hands_item:
+                    hands_item_item = DealtCard.from_dict(hands_item_item_data)
+
+                    hands_item.append(hands_item_item)
+
+                hands.append(hands_item)
+
         def _parse_drew_suit(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -267,18 +279,6 @@ class Event:
 
         drew_rank = _parse_drew_rank(d.pop("drew_rank", UNSET))
 
-        target = d.pop("target", UNSET)
-
-        clue_kind = d.pop("clue_kind", UNSET)
-
-        value = d.pop("value", UNSET)
-
-        touched = cast(list[int], d.pop("touched", UNSET))
-
-        cards = cast(list[int], d.pop("cards", UNSET))
-
-        condition = d.pop("condition", UNSET)
-
         by = d.pop("by", UNSET)
 
         event = cls(
@@ -286,9 +286,11 @@ class Event:
             type_=type_,
             seat=seat,
             created_at=created_at,
-            account=account,
-            hands=hands,
             turn=turn,
+            target=target,
+            clue_kind=clue_kind,
+            value=value,
+            touched=touched,
             card=card,
             suit=suit,
             rank=rank,
@@ -296,14 +298,12 @@ class Event:
             announce=announce,
             drew=drew,
             clue_tokens=clue_tokens,
-            drew_suit=drew_suit,
-            drew_rank=drew_rank,
-            target=target,
-            clue_kind=clue_kind,
-            value=value,
-            touched=touched,
             cards=cards,
             condition=condition,
+            account=account,
+            hands=hands,
+            drew_suit=drew_suit,
+            drew_rank=drew_rank,
             by=by,
         )
 

@@ -13,8 +13,8 @@ T = TypeVar("T", bound="HistoryEvent")
 
 @_attrs_define
 class HistoryEvent:
-    kind: HistoryEventKind
     turn: int
+    kind: HistoryEventKind
     seat: int
     target: int | Unset = UNSET
     clue_kind: str | Unset = UNSET
@@ -33,9 +33,9 @@ class HistoryEvent:
     condition: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        kind: str = self.kind
-
         turn = self.turn
+
+        kind: str = self.kind
 
         seat = self.seat
 
@@ -81,8 +81,8 @@ class HistoryEvent:
 
         field_dict.update(
             {
-                "kind": kind,
                 "turn": turn,
+                "kind": kind,
                 "seat": seat,
             }
         )
@@ -118,9 +118,9 @@ class HistoryEvent:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        kind = check_history_event_kind(d.pop("kind"))
-
         turn = d.pop("turn")
+
+        kind = check_history_event_kind(d.pop("kind"))
 
         seat = d.pop("seat")
 
@@ -165,8 +165,8 @@ class HistoryEvent:
         condition = d.pop("condition", UNSET)
 
         history_event = cls(
-            kind=kind,
             turn=turn,
+            kind=kind,
             seat=seat,
             target=target,
             clue_kind=clue_kind,
