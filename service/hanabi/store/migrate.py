@@ -1,5 +1,8 @@
 """Apply the SQL migrations in `migrations/` with yoyo-migrations.
 
+They are read from `hanabi/migrations`, a link to the project's `migrations/` folder that
+makes them package data: a wheel (`pip install .`, the container image) carries them.
+
 yoyo names its psycopg 3 backend `postgresql+psycopg` and passes the URL's query parameters
 to psycopg.connect. `yoyo_url` rewrites any libpq URL or key=value string into that form with
 every parameter in the query (yoyo does not unquote the URL's path, so the database name goes
@@ -13,7 +16,7 @@ from urllib.parse import urlencode
 from psycopg.conninfo import conninfo_to_dict
 from yoyo import get_backend, read_migrations
 
-MIGRATIONS_DIR = Path(__file__).resolve().parents[3] / "migrations"
+MIGRATIONS_DIR = Path(__file__).resolve().parents[1] / "migrations"
 
 
 def yoyo_url(url: str) -> str:
