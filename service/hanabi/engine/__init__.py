@@ -35,6 +35,7 @@ from .state import (
     new_game,
     replay,
 )
+from .timeline import TurnOutOfRange, state_at_turn
 from .variants import VARIANTS, Suit, Variant, get_variant
 from .view import HandCard, View, event_from_dict, event_to_dict, full_view, view, view_from_dict
 
@@ -42,6 +43,7 @@ __all__ = [
     "TURN_ACTIONS", "Action", "Card", "ClueEvent", "ColorClue", "Discard", "DiscardEvent", "EndCondition",
     "EndEvent", "EndGame", "EngineError", "Event", "GameOptions", "GameState", "HandCard", "IllegalAction",
     "InvalidDeck", "InvalidOptions", "Play", "PlayEvent", "RankClue", "Reorder", "ReorderEvent", "ReplayError",
-    "Suit", "VARIANTS", "Variant", "View", "action_from_dict", "action_to_dict", "event_from_dict", "event_to_dict", "full_view",
-    "get_variant", "new_game", "ordered_deck", "rating", "replay", "shuffled_deck", "stacked_deck", "view", "view_from_dict",
+    "Suit", "TurnOutOfRange", "VARIANTS", "Variant", "View", "action_from_dict", "action_to_dict", "event_from_dict",
+    "event_to_dict", "full_view", "get_variant", "new_game", "ordered_deck", "rating", "replay", "shuffled_deck",
+    "stacked_deck", "state_at_turn", "view", "view_from_dict",
 ]

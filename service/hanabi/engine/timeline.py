@@ -1,0 +1,43 @@
+"""A game's table at any turn, for stepping through a replay."""
+
+from collections.abc import Iterable
+
+from .actions import TURN_ACTIONS, Action
+from .errors import IllegalAction
+from .options import GameOptions
+from .state import GameState, ReplayError
+
+
+class TurnOutOfRange(ValueError):
+    """The game has no such turn; `last_turn` is its last one."""
+
+    def __init__(self, turn: int, last_turn: int):
+        super().__init__(f"turn {turn} is not between 0 and {last_turn}")
+        self.turn = turn
+        self.last_turn = last_turn
+
+
+def state_at_turn(
+    options: GameOptions, deck: Iterable | None, actions: Iterable[Action], turn: int, *, seed: str | None = None
+) -> tuple[GameState, int]:
+    """The table when turn `turn` is taken (0: the deal), and the number of turns the game has.
+
+    The table at turn N has the first N turns applied, and every hand reorder made before turn
+    N's move; the last turn's table is the game's final state (a timeout or a termination
+    included). Raises TurnOutOfRange for a turn the game never reached, ReplayError for an
+    illegal action.
+    """
+    state = GameState.new(options, deck, seed=seed)
+    at = None
+    for index, action in enumerate(actions):
+        if at is None and state.turn == turn and isinstance(action, TURN_ACTIONS):
+            at = state._clone()
+        try:
+            state._apply(action)
+        except IllegalAction as error:
+            raise ReplayError(error, index) from None
+    if at is None:
+        if not 0 <= turn <= state.turn:
+            raise TurnOutOfRange(turn, state.turn)
+        at = state
+    return at, state.turn
