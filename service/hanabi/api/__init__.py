@@ -13,17 +13,20 @@ from flask_smorest.utils import prepare_response
 from psycopg_pool import ConnectionPool
 from werkzeug.exceptions import HTTPException
 
+from hanabi import web
 from hanabi.config import Settings, load_settings
 from hanabi.store.database import pool_from_settings
 
-from . import accounts, events, games, hanablive, health, me, play, tokens, webhooks
+from . import accounts, events, games, hanablive, health, me, play, replays, tokens, webhooks
 from .context import POOL_EXTENSION, current_account, release_db
 from .errors import PROBLEM_CONTENT_TYPE, Problem, handle_error
 from .schemas import ProblemSchema
 
 API_VERSION = "1.0.0"
 MAX_BODY_BYTES = 1024 * 1024
-PUBLIC_ENDPOINTS = frozenset({"health.Health", "health.Ready", "accounts.Accounts", "api-docs.openapi_json", "static"})
+PUBLIC_ENDPOINTS = frozenset(
+    {"health.Health", "health.Ready", "accounts.Accounts", "api-docs.openapi_json", "static"} | web.PUBLIC_ENDPOINTS
+)
 """Everything else needs a bearer token, checked before the request's body or query is read."""
 BLUEPRINTS = (
     health.blp,
@@ -35,6 +38,7 @@ BLUEPRINTS = (
     me.blp,
     hanablive.blp,
     webhooks.blp,
+    replays.blp,
 )
 
 
@@ -92,6 +96,7 @@ def create_app(settings: Settings | None = None, pool: ConnectionPool | None = N
     api.spec.components.schema(hanablive.HANABLIVE_GAME_COMPONENT, hanablive.HANABLIVE_GAME)
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
+    app.register_blueprint(web.blp)
     app.register_error_handler(HTTPException, handle_error)
     app.register_error_handler(Exception, handle_error)
     app.before_request(_require_token)

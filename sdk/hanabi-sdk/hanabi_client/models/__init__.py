@@ -39,6 +39,7 @@ from .options_request import OptionsRequest
 from .options_request_variant import OptionsRequestVariant
 from .problem import Problem
 from .problem_errors import ProblemErrors
+from .replay import Replay
 from .seat import Seat
 from .seat_kind import SeatKind
 from .seat_plan_request import SeatPlanRequest
@@ -96,6 +97,7 @@ __all__ = (
     "OptionsRequestVariant",
     "Problem",
     "ProblemErrors",
+    "Replay",
     "Seat",
     "SeatKind",
     "SeatPlanRequest",

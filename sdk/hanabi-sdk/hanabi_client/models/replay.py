@@ -1,0 +1,292 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.action import Action
+    from ..models.card import Card
+    from ..models.hand_card import HandCard
+    from ..models.history_event import HistoryEvent
+    from ..models.options import Options
+
+
+T = TypeVar("T", bound="Replay")
+
+
+@_attrs_define
+class Replay:
+    game_id: int
+    version: int
+    status: str
+    seat: int | None
+    deadline: datetime.datetime | None
+    """ When the current turn's time runs out (UTC); null when it cannot """
+    options: Options
+    suits: list[str]
+    clue_colors: list[str]
+    turn: int
+    current_seat: int
+    is_over: bool
+    end_condition: str
+    score: int
+    fireworks_total: int
+    max_score: int
+    rating: None | str
+    clue_tokens: int
+    strikes: int
+    fireworks: list[int]
+    discards: list[Card]
+    deck_size: int
+    hands: list[list[HandCard]]
+    history: list[HistoryEvent]
+    legal_actions: list[Action]
+    turns: int
+    """ The game's last turn: valid turns are 0 to turns """
+
+    def to_dict(self) -> dict[str, Any]:
+        game_id = self.game_id
+
+        version = self.version
+
+        status = self.status
+
+        seat: int | None
+        seat = self.seat
+
+        deadline: None | str
+        if isinstance(self.deadline, datetime.datetime):
+            deadline = self.deadline.isoformat()
+        else:
+            deadline = self.deadline
+
+        options = self.options.to_dict()
+
+        suits = self.suits
+
+        clue_colors = self.clue_colors
+
+        turn = self.turn
+
+        current_seat = self.current_seat
+
+        is_over = self.is_over
+
+        end_condition = self.end_condition
+
+        score = self.score
+
+        fireworks_total = self.fireworks_total
+
+        max_score = self.max_score
+
+        rating: None | str
+        rating = self.rating
+
+        clue_tokens = self.clue_tokens
+
+        strikes = self.strikes
+
+        fireworks = self.fireworks
+
+        discards = []
+        for discards_item_data in self.discards:
+            discards_item = discards_item_data.to_dict()
+            discards.append(discards_item)
+
+        deck_size = self.deck_size
+
+        hands = []
+        for hands_item_data in self.hands:
+            hands_item = []
+            for hands_item_item_data in hands_item_data:
+                hands_item_item = hands_item_item_data.to_dict()
+                hands_item.append(hands_item_item)
+
+            hands.append(hands_item)
+
+        history = []
+        for history_item_data in self.history:
+            history_item = history_item_data.to_dict()
+            history.append(history_item)
+
+        legal_actions = []
+        for legal_actions_item_data in self.legal_actions:
+            legal_actions_item = legal_actions_item_data.to_dict()
+            legal_actions.append(legal_actions_item)
+
+        turns = self.turns
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "game_id": game_id,
+                "version": version,
+                "status": status,
+                "seat": seat,
+                "deadline": deadline,
+                "options": options,
+                "suits": suits,
+                "clue_colors": clue_colors,
+                "turn": turn,
+                "current_seat": current_seat,
+                "is_over": is_over,
+                "end_condition": end_condition,
+                "score": score,
+                "fireworks_total": fireworks_total,
+                "max_score": max_score,
+                "rating": rating,
+                "clue_tokens": clue_tokens,
+                "strikes": strikes,
+                "fireworks": fireworks,
+                "discards": discards,
+                "deck_size": deck_size,
+                "hands": hands,
+                "history": history,
+                "legal_actions": legal_actions,
+                "turns": turns,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.action import Action  # noqa: PLC0415
+        from ..models.card import Card  # noqa: PLC0415
+        from ..models.hand_card import HandCard  # noqa: PLC0415
+        from ..models.history_event import HistoryEvent  # noqa: PLC0415
+        from ..models.options import Options  # noqa: PLC0415
+
+        d = dict(src_dict)
+        game_id = d.pop("game_id")
+
+        version = d.pop("version")
+
+        status = d.pop("status")
+
+        def _parse_seat(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        seat = _parse_seat(d.pop("seat"))
+
+        def _parse_deadline(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                deadline_type_0 = datetime.datetime.fromisoformat(data)
+
+                return deadline_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        deadline = _parse_deadline(d.pop("deadline"))
+
+        options = Options.from_dict(d.pop("options"))
+
+        suits = cast(list[str], d.pop("suits"))
+
+        clue_colors = cast(list[str], d.pop("clue_colors"))
+
+        turn = d.pop("turn")
+
+        current_seat = d.pop("current_seat")
+
+        is_over = d.pop("is_over")
+
+        end_condition = d.pop("end_condition")
+
+        score = d.pop("score")
+
+        fireworks_total = d.pop("fireworks_total")
+
+        max_score = d.pop("max_score")
+
+        def _parse_rating(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        rating = _parse_rating(d.pop("rating"))
+
+        clue_tokens = d.pop("clue_tokens")
+
+        strikes = d.pop("strikes")
+
+        fireworks = cast(list[int], d.pop("fireworks"))
+
+        discards = []
+        _discards = d.pop("discards")
+        for discards_item_data in _discards:
+            discards_item = Card.from_dict(discards_item_data)
+
+            discards.append(discards_item)
+
+        deck_size = d.pop("deck_size")
+
+        hands = []
+        _hands = d.pop("hands")
+        for hands_item_data in _hands:
+            hands_item = []
+            _hands_item = hands_item_data
+            for hands_item_item_data in _hands_item:
+                hands_item_item = HandCard.from_dict(hands_item_item_data)
+
+                hands_item.append(hands_item_item)
+
+            hands.append(hands_item)
+
+        history = []
+        _history = d.pop("history")
+        for history_item_data in _history:
+            history_item = HistoryEvent.from_dict(history_item_data)
+
+            history.append(history_item)
+
+        legal_actions = []
+        _legal_actions = d.pop("legal_actions")
+        for legal_actions_item_data in _legal_actions:
+            legal_actions_item = Action.from_dict(legal_actions_item_data)
+
+            legal_actions.append(legal_actions_item)
+
+        turns = d.pop("turns")
+
+        replay = cls(
+            game_id=game_id,
+            version=version,
+            status=status,
+            seat=seat,
+            deadline=deadline,
+            options=options,
+            suits=suits,
+            clue_colors=clue_colors,
+            turn=turn,
+            current_seat=current_seat,
+            is_over=is_over,
+            end_condition=end_condition,
+            score=score,
+            fireworks_total=fireworks_total,
+            max_score=max_score,
+            rating=rating,
+            clue_tokens=clue_tokens,
+            strikes=strikes,
+            fireworks=fireworks,
+            discards=discards,
+            deck_size=deck_size,
+            hands=hands,
+            history=history,
+            legal_actions=legal_actions,
+            turns=turns,
+        )
+
+        return replay
