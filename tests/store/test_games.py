@@ -3,7 +3,6 @@ import threading
 
 import psycopg
 import pytest
-
 from hanabi.engine import (
     Discard,
     EndCondition,
@@ -22,13 +21,19 @@ from hanabi.store.errors import Conflict, InvalidRequest, NotFound, VersionConfl
 from hanabi.store.games import (
     SeatPlan,
     append_action,
+    append_events,
     create_game,
     get_game,
     list_events,
     load_game,
 )
+from hanabi.store.webhooks import create_webhook
 
 from .conftest import run_in_thread, wait_until_blocked
+
+
+def delivery_count(conn, game_id: int) -> int:
+    return conn.execute("SELECT count(*) FROM webhook_deliveries WHERE game_id = %s", (game_id,)).fetchone()[0]
 
 
 def event_count(conn, game_id: int) -> int:
@@ -175,6 +180,28 @@ def test_a_writer_that_loses_the_race_for_the_next_event_gets_a_version_conflict
     events = list_events(conn, game.id, after_seq=game.version)
     assert [event.action for event in events] == [first]
     assert get_game(conn, game.id).version == game.version + 1
+
+
+def test_a_change_made_from_a_stale_read_writes_neither_events_nor_webhook_deliveries(conn, running_game):
+    """The change is one statement guarded by the version it was made from: all or nothing."""
+    (game, state), accounts = running_game()
+    for account in accounts:
+        create_webhook(conn, account.id, "https://example.com/hook")
+    stale_game, stale_state = game, state
+    game, state = append_action(conn, game.id, state.legal_actions()[0])
+    deliveries_before = delivery_count(conn, game.id)
+    events_before = event_count(conn, game.id)
+
+    action = stale_state.legal_actions()[-1]
+    with pytest.raises(VersionConflict) as error:
+        append_events(
+            conn, stale_game, [(action.kind, action.seat, {})], status="running", state=stale_state.apply(action)
+        )
+
+    assert error.value.current_version == game.version
+    assert event_count(conn, game.id) == events_before
+    assert delivery_count(conn, game.id) == deliveries_before > 0
+    assert get_game(conn, game.id).version == game.version
 
 
 def test_two_simultaneous_actions_for_the_same_version_make_exactly_one_event(database_url, conn, running_game):

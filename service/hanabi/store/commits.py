@@ -2,7 +2,8 @@
 changed only once that transaction has committed (the worker enqueues a bot's turn that way,
 so no task ever names a version that could still roll back).
 
-Store writes run in `transaction(conn)`; callers that combine several store writes in one
+Store writes run in `transaction(conn)`, or in `statement(conn)` when they write with a single
+statement (an action: no BEGIN and COMMIT round trips when no transaction is open); callers that combine several store writes in one
 transaction (the API, for an Idempotency-Key) open it with `transaction(conn)` too. The games a
 transaction changed are collected on its connection and handed to every function of
 `LISTENERS`, one call per game with the game as it was after its last change, when the
@@ -56,6 +57,25 @@ def transaction(conn: psycopg.Connection) -> Iterator[None]:
         raise
     if conn.info.transaction_status == TransactionStatus.IDLE:
         _publish(conn)
+
+
+@contextmanager
+def statement(conn: psycopg.Connection) -> Iterator[None]:
+    """Around work whose writes are one statement. With no transaction open (an autocommit
+    connection) that statement commits by itself: no BEGIN or COMMIT is sent, and the listeners
+    are called after it. Inside a transaction it is `transaction(conn)`, a savepoint."""
+    if conn.info.transaction_status != TransactionStatus.IDLE:
+        with transaction(conn):
+            yield
+        return
+    changes = _changes(conn)
+    mark = len(changes)
+    try:
+        yield
+    except BaseException:
+        del changes[mark:]
+        raise
+    _publish(conn)
 
 
 def _changes(conn: psycopg.Connection) -> list["Game | Callable[[], None]"]:

@@ -1,9 +1,11 @@
 """Connections to Postgres: a server given by URL, or an embedded one (pgserver) in a data folder.
 
-Connections are in autocommit mode: every write of the store runs in an explicit
-`conn.transaction()`, so no connection sits idle inside a transaction it did not ask for.
+Connections are in autocommit mode: every write of the store is one statement or runs in an
+explicit `conn.transaction()`, so no connection sits idle inside a transaction it did not ask for.
 """
 
+import fcntl
+import tempfile
 import warnings
 from pathlib import Path
 from urllib.parse import quote
@@ -33,7 +35,11 @@ def start_embedded_postgres(pgdata: Path, *, delete_on_exit: bool = False) -> st
             "Set HANABI_DATA_DIR to a folder whose path has no spaces, or set DATABASE_URL."
         )
     pgdata.mkdir(parents=True, exist_ok=True)  # pgserver's own mkdir fails when two processes race
-    server = _pgserver().get_server(pgdata, cleanup_mode="delete" if delete_on_exit else "stop")
+    with open(Path(tempfile.gettempdir()) / "hanabi-pgserver.lock", "a") as lock:
+        # One start at a time on the machine: as root, two first starts both create the OS user,
+        # and the loser's useradd can leave initdb with a user id that no longer exists.
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        server = _pgserver().get_server(pgdata, cleanup_mode="delete" if delete_on_exit else "stop")
     socket_dir = server.get_postmaster_info().socket_dir
     return f"postgresql://postgres@/postgres?host={quote(str(socket_dir), safe='/')}"
 

@@ -38,7 +38,8 @@ from .deadlines import TimeControl, turn_clock
 from .errors import Conflict, InvalidRequest, NotFound, VersionConflict
 
 LOBBY_EVENTS = ("seat_joined", "seat_left", "game_started")
-"""Event types that change the seating, not the game state; every other event is an engine action."""
+"""Event types that change the seating, not the game state; every other event is an engine action
+(`_ACTIONS_COLUMN` spells them out too)."""
 
 STATUSES = ("lobby", "running", "finished")
 
@@ -148,14 +149,18 @@ _ACTIONS_COLUMN = """
     (SELECT coalesce(jsonb_agg(e.payload ORDER BY e.seq), '[]')
        FROM game_events e
       WHERE e.game_id = g.id AND e.seq > %(after)s AND e.seq <= g.version
-        AND e.type <> ALL(%(lobby_events)s)) AS actions"""
+        AND e.type NOT IN ('seat_joined', 'seat_left', 'game_started')) AS actions"""
 """The payloads of the game's actions after sequence number `after`, oldest first."""
 
 
 class _CachedState(NamedTuple):
-    created_at: datetime
-    version: int
+    game: Game
+    """The game as it was read with `state` (its options, deck and other fixed columns are reused)."""
     state: GameState
+
+    @property
+    def version(self) -> int:
+        return self.game.version
 
 
 class StateCache:
@@ -183,7 +188,7 @@ class StateCache:
     def put(self, key: tuple, entry: _CachedState) -> None:
         with self._lock:
             current = self._entries.get(key)
-            if current is None or current.created_at != entry.created_at or current.version < entry.version:
+            if current is None or current.game.created_at != entry.game.created_at or current.version < entry.version:
                 self._entries[key] = entry
             self._entries.move_to_end(key)
             while len(self._entries) > self.size:
@@ -198,8 +203,8 @@ STATES = StateCache(size=1000)
 """This process's cache of game states (some kB each: states share their deck and tables)."""
 
 
-def game_from_row(row: dict) -> Game:
-    seats = tuple(
+def _seats_from_json(seats: list[dict] | None) -> tuple[Seat, ...]:
+    return tuple(
         Seat(
             seat=s["seat"],
             reserved_for=s["reserved_for"],
@@ -207,8 +212,12 @@ def game_from_row(row: dict) -> Game:
             bot_strategy=s["bot_strategy"],
             joined_at=datetime.fromisoformat(s["joined_at"]) if s["joined_at"] else None,
         )
-        for s in row["seats"] or ()
+        for s in seats or ()
     )
+
+
+def game_from_row(row: dict) -> Game:
+    seats = _seats_from_json(row["seats"])
     return Game(
         id=row["id"],
         options=GameOptions.from_dict(row["options"]),
@@ -318,8 +327,9 @@ def load_game(conn: psycopg.Connection, game_id: int, *, lock: bool = False) -> 
     """The game and its state, rebuilt by the engine from the event log.
 
     One statement reads the game and the actions it has after the version of the state this
-    process last cached for it (all of them the first time); the engine applies them. A state
-    read outside a transaction (committed data only) is cached for the next read.
+    process last cached for it (all of them the first time); the engine applies them. Once a
+    game is cached, that statement leaves out the columns a game never changes (options, deck,
+    ...). A state read outside a transaction (committed data only) is cached for the next read.
 
     `lock` first takes the game's row lock until the end of the caller's transaction (for
     seating changes). The lock is its own statement: a statement that waited for a row lock
@@ -327,30 +337,61 @@ def load_game(conn: psycopg.Connection, game_id: int, *, lock: bool = False) -> 
     taken before the wait, so the game is read by the next statement, which sees it all."""
     if lock and conn.execute("SELECT 1 FROM games WHERE id = %s FOR UPDATE", (game_id,)).fetchone() is None:
         raise _game_not_found(game_id)
-    key = (conn.info.host, conn.info.port, conn.info.dbname, game_id)
+    key = _cache_key(conn, game_id)
     cached = STATES.get(key)
-    row = _game_with_actions(conn, game_id, after=cached.version if cached else 0)
-    game = game_from_row(row)
-    if cached is not None and cached.created_at == game.created_at and cached.version <= game.version:
-        state = cached.state
-        for payload in row["actions"]:
-            state = state.apply(action_from_dict(payload))
-    else:
-        if cached is not None:
-            row = _game_with_actions(conn, game_id, after=0)
-        state = replay(game.options, game.deck, [action_from_dict(payload) for payload in row["actions"]])
+    loaded = None
+    if cached is not None:
+        row = _game_with_actions(conn, game_id, after=cached.version, columns=_CHANGING_COLUMNS)
+        if row["created_at"] == cached.game.created_at and row["version"] >= cached.version:
+            state = cached.state
+            for payload in row["actions"]:
+                state = state.apply(action_from_dict(payload))
+            loaded = LoadedGame(_with_changing_columns(cached.game, row), state)
+    if loaded is None:
+        row = _game_with_actions(conn, game_id, after=0, columns=GAME_COLUMNS)
+        game = game_from_row(row)
+        loaded = LoadedGame(game, replay(game.options, game.deck, [action_from_dict(payload) for payload in row["actions"]]))
     if conn.info.transaction_status == TransactionStatus.IDLE:
-        STATES.put(key, _CachedState(game.created_at, game.version, state))
-    return LoadedGame(game, state)
+        STATES.put(key, _CachedState(*loaded))
+    return loaded
 
 
-def _game_with_actions(conn: psycopg.Connection, game_id: int, after: int) -> dict:
+def _cache_key(conn: psycopg.Connection, game_id: int) -> tuple:
+    return (conn.info.host, conn.info.port, conn.info.dbname, game_id)
+
+
+_CHANGING_COLUMNS = """
+    g.created_at, g.status, g.version, g.free_seats, g.turn, g.current_seat, g.score,
+    g.end_condition, g.updated_at, g.deadline, g.turn_started_at, g.clock_banks,
+    (SELECT jsonb_agg(jsonb_build_object(
+                'seat', s.seat, 'reserved_for', s.reserved_for, 'account_id', s.account_id,
+                'bot_strategy', s.bot_strategy, 'joined_at', s.joined_at) ORDER BY s.seat)
+       FROM game_seats s WHERE s.game_id = g.id) AS seats"""
+"""The columns of a game that its changes rewrite (and `created_at`, which tells games apart)."""
+
+
+def _with_changing_columns(game: Game, row: dict) -> Game:
+    return replace(
+        game,
+        status=row["status"],
+        version=row["version"],
+        free_seats=row["free_seats"],
+        turn=row["turn"],
+        current_seat=row["current_seat"],
+        score=row["score"],
+        end_condition=row["end_condition"],
+        updated_at=row["updated_at"],
+        deadline=row["deadline"],
+        turn_started_at=row["turn_started_at"],
+        clock_banks=tuple(row["clock_banks"]) if row["clock_banks"] is not None else None,
+        seats=_seats_from_json(row["seats"]),
+    )
+
+
+def _game_with_actions(conn: psycopg.Connection, game_id: int, after: int, columns: str) -> dict:
     row = (
         conn.cursor(row_factory=dict_row)
-        .execute(
-            f"SELECT {GAME_COLUMNS}, {_ACTIONS_COLUMN} FROM games g WHERE g.id = %(id)s",
-            {"id": game_id, "after": after, "lobby_events": list(LOBBY_EVENTS)},
-        )
+        .execute(f"SELECT {columns}, {_ACTIONS_COLUMN} FROM games g WHERE g.id = %(id)s", {"id": game_id, "after": after})
         .fetchone()
     )
     if row is None:
@@ -396,8 +437,10 @@ def append_action(
     Raises the engine's IllegalAction when the action breaks a rule (nothing is written), and
     VersionConflict when `expected_version` is not the game's version or another write to the
     game won the race for the next sequence number. A game in the lobby accepts only EndGame
-    (an abort). Runs in its own transaction, or as a savepoint of the caller's."""
-    with game_transaction(conn, game_id, expected_version):
+    (an abort). The game is read, then written by one statement that succeeds only if the
+    game is still at the version read: on its own that statement commits by itself, inside the
+    caller's transaction it is a savepoint."""
+    with game_statement(conn, game_id, expected_version):
         game, state = load_game(conn, game_id)
         if callable(action):
             action = action(game)
@@ -409,6 +452,8 @@ def append_action(
         status = "finished" if new_state.is_over else "running"
         payload = action_to_dict(action) if by is None else {**action_to_dict(action), "by": by}
         game = append_events(conn, game, [(action.kind, action.seat, payload)], status=status, state=new_state)
+        if conn.info.transaction_status == TransactionStatus.IDLE:
+            STATES.put(_cache_key(conn, game_id), _CachedState(game, new_state))
     return LoadedGame(game, new_state)
 
 
@@ -417,13 +462,52 @@ def game_transaction(conn: psycopg.Connection, game_id: int, expected_version: i
     """A transaction (a savepoint inside the caller's) that writes events of one game: losing
     the race for the next sequence number to a concurrent writer raises VersionConflict. The
     commit listeners hear of the game once the outermost transaction commits (see `commits`)."""
+    with _version_conflicts(conn, game_id, expected_version), commits.transaction(conn):
+        yield
+
+
+@contextmanager
+def game_statement(conn: psycopg.Connection, game_id: int, expected_version: int | None = None) -> Iterator[None]:
+    """Like `game_transaction`, for work that writes with a single statement (see `commits.statement`)."""
+    with _version_conflicts(conn, game_id, expected_version), commits.statement(conn):
+        yield
+
+
+@contextmanager
+def _version_conflicts(conn: psycopg.Connection, game_id: int, expected_version: int | None) -> Iterator[None]:
     try:
-        with commits.transaction(conn):
-            yield
+        yield
     except psycopg.errors.UniqueViolation as error:
         if error.diag.constraint_name != "game_events_pkey":
             raise
         raise VersionConflict(game_id, current_version(conn, game_id), expected_version) from None
+
+
+_APPEND_EVENTS = f"""
+    WITH changed AS (
+        UPDATE games
+           SET version = %(new_version)s, status = %(status)s, free_seats = %(free_seats)s,
+               turn = %(turn)s, current_seat = %(current_seat)s, score = %(score)s,
+               end_condition = %(end_condition)s, updated_at = now(),
+               deadline = %(deadline)s, clock_banks = %(banks)s,
+               turn_started_at = CASE WHEN %(status)s <> 'running' THEN NULL
+                                      WHEN status <> 'running' OR turn <> %(turn)s
+                                           THEN coalesce(%(turn_began)s::timestamptz, now())
+                                      ELSE turn_started_at END
+         WHERE id = %(id)s AND version = %(version)s
+     RETURNING updated_at, deadline, turn_started_at
+    ), events AS (
+        INSERT INTO game_events (game_id, seq, type, seat, payload)
+        SELECT %(id)s, %(version)s + e.position, e.type, e.seat, e.payload
+          FROM changed
+         CROSS JOIN unnest(%(types)s::text[], %(seats)s::smallint[], %(payloads)s::jsonb[])
+               WITH ORDINALITY AS e(type, seat, payload, position)
+    ), deliveries AS (
+        {webhooks.outbox_insert("changed")}
+    )
+    SELECT updated_at, deadline, turn_started_at, ARRAY(SELECT id FROM deliveries ORDER BY id) FROM changed"""
+"""One statement for a change of a game: the derived columns (only while the game is at the
+version the change was made from), its events and its webhook deliveries, all or nothing."""
 
 
 def append_events(
@@ -436,47 +520,13 @@ def append_events(
     free_seats: int | None = None,
 ) -> Game:
     """Insert `events` (type, seat, payload) after `game.version` and rewrite the derived
-    columns from `state`. For use by the store's modules, inside `game_transaction`."""
-    first_seq = game.version + 1
-    rows = [(game.id, first_seq + i, type_, seat, Jsonb(payload)) for i, (type_, seat, payload) in enumerate(events)]
-    insert = "INSERT INTO game_events (game_id, seq, type, seat, payload) VALUES (%s, %s, %s, %s, %s)"
-    if len(rows) == 1:
-        conn.execute(insert, rows[0])
-    else:
-        conn.cursor().executemany(insert, rows)
-    new_version = game.version + len(rows)
+    columns from `state`, in one statement. For use by the store's modules, inside
+    `game_transaction` or `game_statement`. Returns the game as it is now."""
+    new_version = game.version + len(events)
     free_seats = game.free_seats if free_seats is None else free_seats
     current_seat = state.current_seat if status == "running" else None
-    deadline, banks = _turn_deadline(conn, game, status, state)
-    row = conn.execute(
-        """UPDATE games
-              SET version = %(new_version)s, status = %(status)s, free_seats = %(free_seats)s,
-                  turn = %(turn)s, current_seat = %(current_seat)s, score = %(score)s,
-                  end_condition = %(end_condition)s, updated_at = now(),
-                  deadline = %(deadline)s, clock_banks = %(banks)s,
-                  turn_started_at = CASE WHEN %(status)s <> 'running' THEN NULL
-                                         WHEN status <> 'running' OR turn <> %(turn)s THEN now()
-                                         ELSE turn_started_at END
-            WHERE id = %(id)s AND version = %(version)s
-        RETURNING updated_at, deadline, turn_started_at""",
-        {
-            "new_version": new_version,
-            "status": status,
-            "free_seats": free_seats,
-            "turn": state.turn,
-            "current_seat": current_seat,
-            "score": state.score,
-            "end_condition": state.end_condition.label,
-            "id": game.id,
-            "version": game.version,
-            "deadline": deadline,
-            "banks": Jsonb(list(banks)) if banks is not None else None,
-        },
-    ).fetchone()
-    if row is None:
-        raise VersionConflict(game.id, current_version(conn, game.id))
-    before = game
-    game = replace(
+    deadline, banks, turn_began = _turn_deadline(conn, game, status, state)
+    after = replace(
         game,
         version=new_version,
         status=status,
@@ -485,25 +535,48 @@ def append_events(
         current_seat=current_seat,
         score=state.score,
         end_condition=state.end_condition.label,
-        updated_at=row[0],
-        deadline=row[1],
-        turn_started_at=row[2],
         clock_banks=banks,
     )
-    webhooks.record_deliveries(conn, before, game)
+    row = conn.execute(
+        _APPEND_EVENTS,
+        {
+            "id": game.id,
+            "version": game.version,
+            "new_version": new_version,
+            "status": status,
+            "free_seats": free_seats,
+            "turn": state.turn,
+            "current_seat": current_seat,
+            "score": state.score,
+            "end_condition": state.end_condition.label,
+            "deadline": deadline,
+            "banks": Jsonb(list(banks)) if banks is not None else None,
+            "turn_began": turn_began,
+            "types": [type_ for type_, _, _ in events],
+            "seats": [seat for _, seat, _ in events],
+            "payloads": [Jsonb(payload) for _, _, payload in events],
+            **webhooks.outbox_parameters(game, after),
+        },
+    ).fetchone()
+    if row is None:
+        raise VersionConflict(game.id, current_version(conn, game.id))
+    updated_at, deadline, turn_started_at, delivery_ids = row
+    game = replace(after, updated_at=updated_at, deadline=deadline, turn_started_at=turn_started_at)
+    webhooks.announce_after_commit(conn, delivery_ids)
     commits.changed(conn, game)
     return game
 
 
 def _turn_deadline(
     conn: psycopg.Connection, game: Game, status: str, state: GameState
-) -> tuple[datetime | None, tuple[float, ...] | None]:
-    """The deadline and clock banks after a change from `game` to `state`: unchanged within a
-    turn (a reorder, a seating change), recomputed when a turn begins, none once not running."""
+) -> tuple[datetime | None, tuple[float, ...] | None, datetime | None]:
+    """The deadline and clock banks after a change from `game` to `state`, and when a turn that
+    begins with the change began (None: the database's now()): unchanged within a turn (a
+    reorder, a seating change), recomputed when a turn begins, none once not running."""
     if status != "running" or game.time_control.kind == "none":
-        return None, game.clock_banks
+        return None, game.clock_banks, None
     if game.status == "running" and game.turn == state.turn:
-        return game.deadline, game.clock_banks
+        return game.deadline, game.clock_banks, None
     now = conn.execute("SELECT now()").fetchone()[0]
     was_running = game.status == "running"
     clock = turn_clock(
@@ -515,7 +588,7 @@ def _turn_deadline(
         previous_turn_started_at=game.turn_started_at if was_running else None,
         next_seat=state.current_seat,
     )
-    return clock.deadline, tuple(clock.banks) if clock.banks is not None else None
+    return clock.deadline, tuple(clock.banks) if clock.banks is not None else None, now
 
 
 def import_finished_game(

@@ -1,8 +1,8 @@
 """Webhooks: URLs that accounts register, and the outbox of their deliveries.
 
-`record_deliveries(conn, before, after)` runs inside the transaction of every change to a game
-(store.games.append_events calls it): it finds the events that concern accounts with webhooks
-(`game_started`, `your_turn`, `game_over`) and inserts one delivery row per webhook, so the
+Every change to a game records its deliveries in the statement that makes the change
+(store.games.append_events puts `outbox_insert` in it): the events that concern accounts with
+webhooks (`game_started`, `your_turn`, `game_over`) get one delivery row per webhook, so the
 rows commit or roll back with the change. Once the transaction commits, the functions of
 SENDERS get the new rows' ids (the worker enqueues their POSTs there).
 
@@ -165,30 +165,38 @@ def events_of_change(before: "Game", after: "Game") -> list[tuple[str, int]]:
     return events
 
 
-def record_deliveries(conn: psycopg.Connection, before: "Game", after: "Game") -> None:
-    """Inside the transaction that changed `before` into `after`: insert a delivery for each
-    event of the change and each webhook of the account in the seat it concerns (the outbox).
-    Seats are read here, in the transaction: a seat taken by this same change counts."""
-    events = events_of_change(before, after)
-    if not events:
-        return
-    types, seats = (list(column) for column in zip(*events))
-    ids = [
-        row[0]
-        for row in conn.execute(
-            """INSERT INTO webhook_deliveries (webhook_id, type, game_id, version, seat, occurred_at, next_attempt_at)
-               SELECT w.id, e.type, s.game_id, %(version)s, s.seat, %(occurred_at)s, now()
-                 FROM unnest(%(types)s::text[], %(seats)s::smallint[]) AS e(type, seat)
-                 JOIN game_seats s ON s.game_id = %(game_id)s AND s.seat = e.seat
+def outbox_insert(change: str) -> str:
+    """The INSERT of a change's deliveries (one row per notice and webhook of the account in the
+    notice's seat), for the WITH clause of the statement that makes the change: it inserts only
+    if `change`, the name of that statement's UPDATE ... RETURNING, has a row. Seats are read in
+    the change's transaction: a seat taken by the same change counts. Its parameters come from
+    `outbox_parameters`; it returns the new deliveries' ids."""
+    return f"""INSERT INTO webhook_deliveries (webhook_id, type, game_id, version, seat, occurred_at, next_attempt_at)
+               SELECT w.id, n.type, s.game_id, %(outbox_version)s, s.seat, now(), now()
+                 FROM {change}
+                CROSS JOIN unnest(%(outbox_types)s::text[], %(outbox_seats)s::smallint[]) AS n(type, seat)
+                 JOIN game_seats s ON s.game_id = %(outbox_game_id)s AND s.seat = n.seat
                  JOIN webhooks w ON w.account_id = s.account_id
-                ORDER BY w.id, e.type
+                ORDER BY w.id, n.type
                ON CONFLICT DO NOTHING
-               RETURNING id""",
-            {"version": after.version, "occurred_at": after.updated_at, "types": types, "seats": seats, "game_id": after.id},
-        ).fetchall()
-    ]
-    if ids:
-        commits.after_commit(conn, lambda: _announce(ids))
+               RETURNING id"""
+
+
+def outbox_parameters(before: "Game", after: "Game") -> dict:
+    """The parameters of `outbox_insert` for the change of `before` into `after`."""
+    notices = events_of_change(before, after)
+    return {
+        "outbox_version": after.version,
+        "outbox_types": [type_ for type_, _ in notices],
+        "outbox_seats": [seat for _, seat in notices],
+        "outbox_game_id": after.id,
+    }
+
+
+def announce_after_commit(conn: psycopg.Connection, delivery_ids: list[int]) -> None:
+    """Hand the new deliveries to SENDERS once the transaction that recorded them commits."""
+    if delivery_ids:
+        commits.after_commit(conn, lambda: _announce(delivery_ids))
 
 
 def _announce(ids: list[int]) -> None:
