@@ -8,9 +8,9 @@ back when the request ends. The API keeps nothing else between requests.
 import json
 from typing import Callable, NamedTuple
 
+import orjson
 import psycopg
 from flask import Response, current_app, g, request
-from flask import json as flask_json
 from psycopg_pool import ConnectionPool
 
 from hanabi.store import commits, idempotency
@@ -118,10 +118,12 @@ def _canonical_body() -> bytes:
 
 
 def _json_response(status: int, body: object, headers: dict) -> Response:
+    """`body` is JSON-ready (a view, or a schema's dump): orjson writes it several times faster
+    than the json module, which matters for views, the API's hottest responses."""
     if body is None:
         response = Response(status=status)
     else:
-        response = Response(flask_json.dumps(body), status=status, mimetype="application/json")
+        response = Response(orjson.dumps(body), status=status, mimetype="application/json")
     for name, value in headers.items():
         response.headers[name] = value
     return response

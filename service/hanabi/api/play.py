@@ -1,6 +1,7 @@
 """Playing: post an action for your seat, read your view of a game."""
 
-from flask import Response, json, request
+import orjson
+from flask import Response, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import ValidationError, fields, validate, validates_schema
@@ -126,7 +127,7 @@ class GameView(MethodView):
         headers = {"ETag": etag(game.version), "Vary": "Authorization"}
         if etag(game.version) in _if_none_match():
             return Response(status=304, headers=headers)
-        return Response(json.dumps(view_payload(game, state, seat)), mimetype="application/json", headers=headers)
+        return Response(orjson.dumps(view_payload(game, state, seat)), mimetype="application/json", headers=headers)
 
 
 def _if_none_match() -> set[str]:

@@ -1,6 +1,6 @@
 """Game options: player count, variant and the rule options of the rulebooks."""
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 
 from .errors import InvalidOptions
 from .variants import Variant, get_variant
@@ -67,7 +67,7 @@ class GameOptions:
         return get_variant(self.variant)
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        return {field.name: getattr(self, field.name) for field in _FIELDS}
 
     @classmethod
     def from_dict(cls, data: dict) -> "GameOptions":
@@ -86,3 +86,7 @@ class GameOptions:
 
 
 _TYPE_WORDS = {bool: "true or false", int: "a whole number", str: "a string"}
+
+
+_FIELDS = fields(GameOptions)
+"""Every option is a plain value, so `to_dict` reads them without dataclasses.asdict's deep copies."""

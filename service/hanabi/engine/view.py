@@ -171,21 +171,40 @@ def event_to_dict(event: Event) -> dict:
     """A public event as JSON: its kind plus its fields (cards by id; played and discarded
     cards with their identity, which everyone sees). A clue's own kind ("color" or "rank") is
     `clue_kind`, so that `kind` always names the event."""
-    data = {"kind": _EVENT_KINDS[type(event).__name__]}
-    for key, value in event._asdict().items():
-        data["clue_kind" if key == "kind" else key] = list(value) if isinstance(value, tuple) else value
-    if "condition" in data:
-        data["condition"] = event.condition.label
-    return data
+    return _EVENT_TO_DICT[type(event)](event)
 
 
-_EVENT_KINDS = {
-    "ClueEvent": "clue",
-    "PlayEvent": "play",
-    "DiscardEvent": "discard",
-    "ReorderEvent": "reorder",
-    "EndEvent": "end_game",
+def _clue_to_dict(e: ClueEvent) -> dict:
+    return {"kind": "clue", "turn": e.turn, "seat": e.seat, "target": e.target, "clue_kind": e.kind,
+            "value": e.value, "touched": list(e.touched), "clue_tokens": e.clue_tokens}
+
+
+def _play_to_dict(e: PlayEvent) -> dict:
+    return {"kind": "play", "turn": e.turn, "seat": e.seat, "card": e.card, "suit": e.suit, "rank": e.rank,
+            "success": e.success, "announce": e.announce, "drew": e.drew, "clue_tokens": e.clue_tokens}
+
+
+def _discard_to_dict(e: DiscardEvent) -> dict:
+    return {"kind": "discard", "turn": e.turn, "seat": e.seat, "card": e.card, "suit": e.suit, "rank": e.rank,
+            "drew": e.drew, "clue_tokens": e.clue_tokens}
+
+
+def _reorder_to_dict(e: ReorderEvent) -> dict:
+    return {"kind": "reorder", "turn": e.turn, "seat": e.seat, "cards": list(e.cards)}
+
+
+def _end_to_dict(e: EndEvent) -> dict:
+    return {"kind": "end_game", "turn": e.turn, "seat": e.seat, "condition": e.condition.label}
+
+
+_EVENT_TO_DICT = {
+    ClueEvent: _clue_to_dict,
+    PlayEvent: _play_to_dict,
+    DiscardEvent: _discard_to_dict,
+    ReorderEvent: _reorder_to_dict,
+    EndEvent: _end_to_dict,
 }
+"""One function per event type, each writing out its fields (views send the whole history)."""
 
 
 def view_from_dict(data: dict) -> View:
