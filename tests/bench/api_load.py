@@ -45,6 +45,7 @@ from pathlib import Path
 from urllib.parse import quote, urlsplit, urlunsplit
 
 import aiohttp
+import orjson
 from psycopg import sql
 from psycopg.conninfo import make_conninfo
 
@@ -214,9 +215,13 @@ class Load:
 
     async def request(self, method: str, path: str, token: str | None, body=None, label: str | None = None):
         headers = {"Authorization": f"Bearer {token}"} if token else {}
+        data = None
+        if body is not None:
+            headers["Content-Type"] = "application/json"
+            data = orjson.dumps(body)
         start = time.perf_counter()
-        async with self.session.request(method, self.base + path, json=body, headers=headers) as response:
-            payload = await response.json(content_type=None)
+        async with self.session.request(method, self.base + path, data=data, headers=headers) as response:
+            payload = await response.json(content_type=None, loads=orjson.loads)
             status = response.status
         elapsed = time.perf_counter() - start
         if label and self.measuring:

@@ -14,7 +14,9 @@ from flask import Response, current_app, g, request
 from psycopg_pool import ConnectionPool
 
 from hanabi.store import commits, idempotency
-from hanabi.store.accounts import Account, authenticate
+from hanabi.store.accounts import Account, account_of_token_hash, hash_token
+
+from .accounts_cache import accounts_cache_for
 
 from .errors import Problem
 
@@ -51,10 +53,11 @@ def bearer_token() -> str | None:
 
 
 def current_account() -> Account:
-    """The account of the request's bearer token; 401 `unauthorized` without a valid one."""
+    """The account of the request's bearer token; 401 `unauthorized` without a valid one.
+    Tokens seen lately are known without reading the database (see `accounts_cache`)."""
     if "account" not in g:
         token = bearer_token()
-        account = authenticate(db(), token) if token else None
+        account = _authenticate(token) if token else None
         if account is None:
             detail = (
                 "This request needs an API token: send 'Authorization: Bearer <token>'."
@@ -64,6 +67,23 @@ def current_account() -> Account:
             raise Problem(401, "unauthorized", detail, headers={"WWW-Authenticate": 'Bearer realm="hanabi"'})
         g.account = account
     return g.account
+
+
+def _authenticate(token: str) -> Account | None:
+    digest = hash_token(token)
+    cache = accounts_cache_for(pool().conninfo)
+    account = cache.get(digest)
+    if account is None:
+        epoch = cache.epoch
+        account = account_of_token_hash(db(), digest)
+        if account is not None:
+            cache.remember(digest, account, epoch)
+    return account
+
+
+def forget_token(token: str) -> None:
+    """Stop trusting `token` in this process at once (it was just revoked)."""
+    accounts_cache_for(pool().conninfo).forget(hash_token(token))
 
 
 class Reply(NamedTuple):

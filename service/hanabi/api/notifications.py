@@ -3,9 +3,11 @@
 Migration 0003 makes Postgres announce committed changes on two channels: `hanabi_game`
 (a game's log grew; the payload is the game id) and `hanabi_turn` (a game's turn changed;
 the payload names the account whose turn it is). Each API process has one `Listener` per
-database: a daemon thread with a connection of its own that LISTENs on both channels and wakes
+database: a daemon thread with a connection of its own that LISTENs on these channels and wakes
 the requests waiting for that game or that account. It starts with the first waiting request
-and, once its connection fails, stops if no request is waiting.
+and, once its connection fails, stops if no request is waiting, unless something asked it to
+keep running: the cache of authenticated tokens (`accounts_cache`), which hears revoked tokens
+on a third channel, `hanabi_token` (migration 0006), and must know whether it is connected.
 
 Nothing is missed: a request registers its wait before it reads the database, so a commit
 that comes after the read wakes it. While the listener is not connected (the database went
@@ -21,13 +23,14 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 import psycopg
 from marshmallow import fields, validate
 
 GAME_CHANNEL = "hanabi_game"
 TURN_CHANNEL = "hanabi_turn"
+TOKEN_CHANNEL = "hanabi_token"
 MAX_WAIT_SECONDS = 60
 RECHECK_SECONDS = 1.0
 """How often a waiting request reads the database while the listener is not listening."""
@@ -90,6 +93,14 @@ class Watch:
         return woken
 
 
+class TokenSubscriber(Protocol):
+    def token_revoked(self, digest_hex: str) -> None:
+        """A token was revoked (its SHA-256 digest, in hex)."""
+
+    def listening_changed(self, listening: bool) -> None:
+        """The listener connected (True) or lost its connection (False)."""
+
+
 class Listener:
     """LISTENs on both channels over a connection of its own, and wakes the watches of the
     game or account a notification names."""
@@ -100,10 +111,20 @@ class Listener:
         self._watches: dict[tuple, set[Watch]] = {}
         self._listening = False
         self._thread: threading.Thread | None = None
+        self._keep_running = False
+        self._token_subscribers: list[TokenSubscriber] = []
 
     @property
     def listening(self) -> bool:
         return self._listening
+
+    def subscribe_tokens(self, subscriber: "TokenSubscriber") -> None:
+        """Tell `subscriber` of every revoked token and of every connection and disconnection,
+        and keep listening (reconnecting as needed) for as long as the process lives."""
+        with self._lock:
+            self._token_subscribers.append(subscriber)
+            self._keep_running = True
+            self._start()
 
     @contextmanager
     def watch(self, key: tuple) -> Iterator[Watch]:
@@ -135,6 +156,7 @@ class Listener:
                 with psycopg.connect(self.conninfo, autocommit=True, application_name=APPLICATION_NAME) as conn:
                     conn.execute(f"LISTEN {GAME_CHANNEL}")
                     conn.execute(f"LISTEN {TURN_CHANNEL}")
+                    conn.execute(f"LISTEN {TOKEN_CHANNEL}")
                     self._set_listening(True)
                     delay = 0.1
                     while True:
@@ -144,7 +166,7 @@ class Listener:
             except Exception as error:
                 self._set_listening(False)
                 with self._lock:
-                    if not self._watches:
+                    if not self._watches and not self._keep_running:
                         self._thread = None
                         log.info("long-poll listener disconnected (%s); no request waits", error)
                         return
@@ -155,13 +177,22 @@ class Listener:
     def _set_listening(self, listening: bool) -> None:
         """Every waiting request reads again: after a reconnection, because notifications sent
         while disconnected are lost; after a disconnection, to start reading periodically."""
-        self._listening = listening
         with self._lock:
+            self._listening = listening
             watches = [watch for group in self._watches.values() for watch in group]
+            subscribers = list(self._token_subscribers)
+        for subscriber in subscribers:
+            subscriber.listening_changed(listening)
         for watch in watches:
             watch.wake()
 
     def _dispatch(self, channel: str, payload: str) -> None:
+        if channel == TOKEN_CHANNEL:
+            with self._lock:
+                subscribers = list(self._token_subscribers)
+            for subscriber in subscribers:
+                subscriber.token_revoked(payload)
+            return
         try:
             if channel == GAME_CHANNEL:
                 key = game_key(int(payload))

@@ -7,7 +7,7 @@ from marshmallow import fields
 
 from hanabi.store.accounts import issue_token, revoke_token
 
-from .context import bearer_token, current_account, db
+from .context import bearer_token, current_account, db, forget_token
 from .docs import problems
 
 blp = Blueprint("tokens", __name__, url_prefix="/v1/tokens", description="API tokens")
@@ -39,7 +39,13 @@ class CurrentToken(MethodView):
     @blp.response(204)
     @problems(401)
     def delete(self):
-        """Revoke the token of this request; it stops working at once"""
+        """Revoke the token of this request; it stops working at once
+
+        At once in the API process that revoked it; the other API processes hear of the
+        revocation from the database about a millisecond after it commits.
+        """
         current_account()
-        revoke_token(db(), bearer_token())
+        token = bearer_token()
+        revoke_token(db(), token)
+        forget_token(token)
         return None

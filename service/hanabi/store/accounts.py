@@ -63,13 +63,18 @@ def issue_token(conn: psycopg.Connection, account_id: int) -> str:
 
 def authenticate(conn: psycopg.Connection, token: str) -> Account | None:
     """The account a token belongs to, or None for an unknown or revoked token."""
+    return account_of_token_hash(conn, hash_token(token))
+
+
+def account_of_token_hash(conn: psycopg.Connection, token_hash: bytes) -> Account | None:
+    """The account of the token whose SHA-256 digest is `token_hash`, unless it is revoked."""
     return (
         conn.cursor(row_factory=class_row(Account))
         .execute(
             """SELECT a.id, a.name, a.kind, a.created_at
                 FROM api_tokens t JOIN accounts a ON a.id = t.account_id
                 WHERE t.token_hash = %s AND t.revoked_at IS NULL""",
-            (hash_token(token),),
+            (token_hash,),
         )
         .fetchone()
     )

@@ -1,0 +1,92 @@
+"""The accounts of the tokens this process authenticated recently, so that most requests need
+no database read to know who is asking.
+
+An entry is trusted only while the process's notification listener is connected: Postgres
+announces every revoked token on `hanabi_token` (migration 0006), and the cache forgets it as
+soon as the announcement arrives (about a millisecond after the revocation commits; the process
+that revoked a token forgets it before answering). Whenever the listener connects or loses its
+connection, announcements may have been missed, so the cache empties itself. Entries also
+expire after `ttl` seconds, whatever happens.
+
+A lookup that started before a revocation was heard could still read the token as valid; the
+cache's `epoch` changes with every announcement, and `remember` keeps nothing read in an older
+epoch.
+"""
+
+import os
+import threading
+import time
+
+from hanabi.store.accounts import Account
+
+from .notifications import Listener, listener_for
+
+DEFAULT_TTL_SECONDS = 60.0
+MAX_ENTRIES = 100_000
+"""Past this many tokens the cache starts again empty (it holds only tokens that worked)."""
+
+
+class AccountsCache:
+    def __init__(self, listener: Listener, ttl: float = DEFAULT_TTL_SECONDS):
+        self.ttl = ttl
+        self._lock = threading.Lock()
+        self._entries: dict[bytes, tuple[Account, float]] = {}
+        self._epoch = 0
+        self._trusted = False
+        listener.subscribe_tokens(self)
+
+    @property
+    def epoch(self) -> int:
+        """Read before looking a token up in the database; give it to `remember`."""
+        return self._epoch
+
+    def get(self, digest: bytes) -> Account | None:
+        entry = self._entries.get(digest)
+        if entry is None or not self._trusted:
+            return None
+        account, expires = entry
+        if time.monotonic() >= expires:
+            with self._lock:
+                self._entries.pop(digest, None)
+            return None
+        return account
+
+    def remember(self, digest: bytes, account: Account, epoch: int) -> None:
+        with self._lock:
+            if self._trusted and epoch == self._epoch:
+                if len(self._entries) >= MAX_ENTRIES:
+                    self._entries.clear()
+                self._entries[digest] = (account, time.monotonic() + self.ttl)
+
+    def forget(self, digest: bytes) -> None:
+        with self._lock:
+            self._epoch += 1
+            self._entries.pop(digest, None)
+
+    def token_revoked(self, digest_hex: str) -> None:
+        try:
+            digest = bytes.fromhex(digest_hex)
+        except ValueError:
+            self.listening_changed(self._trusted)
+            return
+        self.forget(digest)
+
+    def listening_changed(self, listening: bool) -> None:
+        with self._lock:
+            self._epoch += 1
+            self._entries.clear()
+            self._trusted = listening
+
+
+_caches: dict[tuple[int, str], AccountsCache] = {}
+_caches_lock = threading.Lock()
+
+
+def accounts_cache_for(conninfo: str) -> AccountsCache:
+    """This process's cache for the database of `conninfo` (a forked child gets its own)."""
+    key = (os.getpid(), conninfo)
+    with _caches_lock:
+        cache = _caches.get(key)
+        if cache is None:
+            cache = _caches[key] = AccountsCache(listener_for(conninfo))
+        return cache

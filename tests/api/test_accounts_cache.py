@@ -1,0 +1,100 @@
+"""The cache of authenticated tokens: a token revoked anywhere stops working in every API
+process, and the cache trusts nothing while it cannot hear revocations."""
+
+import time
+from datetime import datetime, timezone
+
+from hanabi.api.accounts_cache import AccountsCache
+from hanabi.store.accounts import Account, hash_token
+from hanabi.store.database import connect
+
+from .conftest import assert_problem
+
+ACCOUNT = Account(id=1, name="ann", kind="human", created_at=datetime(2026, 1, 1, tzinfo=timezone.utc))
+DIGEST = hash_token("hnb_example")
+
+
+class Subscriptions:
+    """Stands in for the notification listener: records who subscribed."""
+
+    def __init__(self):
+        self.subscribers = []
+
+    def subscribe_tokens(self, subscriber):
+        self.subscribers.append(subscriber)
+
+
+def connected_cache(ttl: float = 60.0) -> AccountsCache:
+    cache = AccountsCache(Subscriptions(), ttl=ttl)
+    cache.listening_changed(True)
+    return cache
+
+
+def test_a_token_revoked_outside_this_process_stops_working_within_a_moment(new_player, database_url):
+    player = new_player()
+    assert player.get("/v1/accounts/me").status_code == 200  # now remembered by this process
+
+    with connect(database_url) as conn:
+        conn.execute("UPDATE api_tokens SET revoked_at = now() WHERE token_hash = %s", (hash_token(player.token),))
+    deadline = time.monotonic() + 5
+    while player.get("/v1/accounts/me").status_code == 200 and time.monotonic() < deadline:
+        time.sleep(0.01)
+
+    assert_problem(player.get("/v1/accounts/me"), 401, "unauthorized")
+
+
+def test_a_deleted_token_stops_working_too(new_player, database_url):
+    player = new_player()
+    assert player.get("/v1/accounts/me").status_code == 200
+
+    with connect(database_url) as conn:
+        conn.execute("DELETE FROM api_tokens WHERE token_hash = %s", (hash_token(player.token),))
+    deadline = time.monotonic() + 5
+    while player.get("/v1/accounts/me").status_code == 200 and time.monotonic() < deadline:
+        time.sleep(0.01)
+
+    assert_problem(player.get("/v1/accounts/me"), 401, "unauthorized")
+
+
+def test_the_cache_remembers_an_account_while_connected():
+    cache = connected_cache()
+    cache.remember(DIGEST, ACCOUNT, cache.epoch)
+    assert cache.get(DIGEST) == ACCOUNT
+
+
+def test_nothing_is_trusted_before_the_listener_connects_or_after_it_disconnects():
+    cache = AccountsCache(Subscriptions())
+    cache.remember(DIGEST, ACCOUNT, cache.epoch)
+    assert cache.get(DIGEST) is None
+
+    cache.listening_changed(True)
+    cache.remember(DIGEST, ACCOUNT, cache.epoch)
+    cache.listening_changed(False)
+    assert cache.get(DIGEST) is None
+    cache.listening_changed(True)
+    assert cache.get(DIGEST) is None, "what was remembered before a disconnection is forgotten"
+
+
+def test_a_lookup_that_began_before_a_revocation_was_heard_is_not_remembered():
+    cache = connected_cache()
+    epoch = cache.epoch
+    cache.token_revoked(DIGEST.hex())
+    cache.remember(DIGEST, ACCOUNT, epoch)
+    assert cache.get(DIGEST) is None
+
+
+def test_a_revocation_forgets_only_that_token():
+    cache = connected_cache()
+    other = hash_token("hnb_other")
+    cache.remember(DIGEST, ACCOUNT, cache.epoch)
+    cache.remember(other, ACCOUNT, cache.epoch)
+    cache.token_revoked(DIGEST.hex())
+    assert cache.get(DIGEST) is None
+    assert cache.get(other) == ACCOUNT
+
+
+def test_entries_expire():
+    cache = connected_cache(ttl=0.05)
+    cache.remember(DIGEST, ACCOUNT, cache.epoch)
+    time.sleep(0.06)
+    assert cache.get(DIGEST) is None
