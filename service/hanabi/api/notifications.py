@@ -151,6 +151,7 @@ class Listener:
         """Listen until the connection fails; then reconnect with backoff while requests wait,
         or end (the next waiting request starts a new listener)."""
         delay = 0.1
+        failures = 0
         while True:
             try:
                 with psycopg.connect(self.conninfo, autocommit=True, application_name=APPLICATION_NAME) as conn:
@@ -159,6 +160,7 @@ class Listener:
                     conn.execute(f"LISTEN {TOKEN_CHANNEL}")
                     self._set_listening(True)
                     delay = 0.1
+                    failures = 0
                     while True:
                         for notify in conn.notifies(timeout=HEALTH_CHECK_SECONDS):
                             self._dispatch(notify.channel, notify.payload)
@@ -170,7 +172,13 @@ class Listener:
                         self._thread = None
                         log.info("long-poll listener disconnected (%s); no request waits", error)
                         return
-                log.warning("long-poll listener disconnected (%s); reconnecting in %.1f s", error, delay)
+                failures += 1
+                log.log(
+                    logging.WARNING if failures == 1 else logging.INFO,
+                    "notification listener disconnected (%s); reconnecting in %.1f s",
+                    error,
+                    delay,
+                )
             time.sleep(delay)
             delay = min(delay * 2, MAX_RECONNECT_DELAY)
 

@@ -10,10 +10,18 @@ import warnings
 from pathlib import Path
 from urllib.parse import quote
 
+import orjson
 import psycopg
+from psycopg.types.json import set_json_dumps, set_json_loads
 from psycopg_pool import ConnectionPool
 
 from hanabi.config import Settings
+
+
+set_json_dumps(orjson.dumps)
+set_json_loads(orjson.loads)
+"""JSON columns (games' options and seats, every read of a game's actions) go through orjson, which
+is several times faster than the json module; every value the store writes is plain JSON."""
 
 
 class EmbeddedPostgresError(RuntimeError):

@@ -341,7 +341,10 @@ def load_game(conn: psycopg.Connection, game_id: int, *, lock: bool = False) -> 
     cached = STATES.get(key)
     loaded = None
     if cached is not None:
-        row = _game_with_actions(conn, game_id, after=cached.version, columns=_CHANGING_COLUMNS)
+        columns = _CHANGING_COLUMNS_BUT_SEATS
+        if cached.game.status == "lobby":
+            columns += "," + _SEATS_COLUMN
+        row = _game_with_actions(conn, game_id, after=cached.version, columns=columns)
         if row["created_at"] == cached.game.created_at and row["version"] >= cached.version:
             state = cached.state
             for payload in row["actions"]:
@@ -360,14 +363,17 @@ def _cache_key(conn: psycopg.Connection, game_id: int) -> tuple:
     return (conn.info.host, conn.info.port, conn.info.dbname, game_id)
 
 
-_CHANGING_COLUMNS = """
-    g.created_at, g.status, g.version, g.free_seats, g.turn, g.current_seat, g.score,
-    g.end_condition, g.updated_at, g.deadline, g.turn_started_at, g.clock_banks,
+_SEATS_COLUMN = """
     (SELECT jsonb_agg(jsonb_build_object(
                 'seat', s.seat, 'reserved_for', s.reserved_for, 'account_id', s.account_id,
                 'bot_strategy', s.bot_strategy, 'joined_at', s.joined_at) ORDER BY s.seat)
        FROM game_seats s WHERE s.game_id = g.id) AS seats"""
-"""The columns of a game that its changes rewrite (and `created_at`, which tells games apart)."""
+
+_CHANGING_COLUMNS_BUT_SEATS = """
+    g.created_at, g.status, g.version, g.free_seats, g.turn, g.current_seat, g.score,
+    g.end_condition, g.updated_at, g.deadline, g.turn_started_at, g.clock_banks"""
+"""The columns of a game that its changes rewrite (and `created_at`, which tells games apart),
+except its seats, which change only in the lobby."""
 
 
 def _with_changing_columns(game: Game, row: dict) -> Game:
@@ -384,7 +390,7 @@ def _with_changing_columns(game: Game, row: dict) -> Game:
         deadline=row["deadline"],
         turn_started_at=row["turn_started_at"],
         clock_banks=tuple(row["clock_banks"]) if row["clock_banks"] is not None else None,
-        seats=_seats_from_json(row["seats"]),
+        seats=_seats_from_json(row["seats"]) if "seats" in row else game.seats,
     )
 
 
