@@ -1,0 +1,28 @@
+"""gunicorn settings of the API container: `gunicorn --config /etc/hanabi/gunicorn.conf.py hanabi.api.wsgi:app`.
+
+These are defaults. GUNICORN_CMD_ARGS overrides any of them (e.g. "--workers 4 --threads 16"),
+and WEB_CONCURRENCY sets the number of worker processes, as it does for gunicorn without this file.
+The app is loaded in each worker after the fork (no preload): each worker opens its own
+database pool, broker connection and long-poll listener.
+"""
+
+import os
+
+bind = "0.0.0.0:8000"
+worker_class = "gthread"
+workers = int(os.environ.get("WEB_CONCURRENCY") or 2)
+threads = 32
+"""Requests a worker serves at once. A long poll (`?wait=`, up to 60 s) holds a thread while it
+waits, but no database connection."""
+
+graceful_timeout = 10
+"""On SIGTERM, requests in progress get this long to finish (a long poll answers when it ends;
+clients resume from their last sequence number)."""
+
+keepalive = 75
+"""Longer than the proxy keeps an idle connection to a replica, so the proxy never reuses a
+connection that gunicorn has just closed."""
+
+control_socket_disable = True
+accesslog = os.environ.get("HANABI_ACCESS_LOG") or None
+"""Where gunicorn writes its access log ("-" for standard output); none when unset, as `hanabi serve`."""
