@@ -1,4 +1,6 @@
 import random
+import subprocess
+import sys
 import threading
 
 import psycopg
@@ -262,3 +264,35 @@ def test_events_cannot_be_changed_or_deleted(conn, running_game):
         conn.execute("TRUNCATE game_events CASCADE")
 
     assert list_events(conn, game.id) == before
+
+
+def test_an_action_at_a_version_this_process_cached_fails_if_another_process_moved_the_game_on(
+    conn, database_url, running_game
+):
+    """The process's cached state is not read again before the write; the write's own check on
+    the version catches a move made by another process in the meantime."""
+    (game, state), _ = running_game()
+    load_game(conn, game.id)  # cached by this process at game.version
+    other_process = subprocess.run(
+        [sys.executable, "-c", APPEND_FIRST_LEGAL_ACTION, database_url, str(game.id)], capture_output=True, text=True
+    )
+    assert other_process.returncode == 0, other_process.stderr
+
+    with pytest.raises(VersionConflict) as error:
+        append_action(conn, game.id, state.legal_actions()[-1], expected_version=game.version)
+
+    assert error.value.current_version == game.version + 1
+    assert event_count(conn, game.id) == game.version + 1
+    events = list_events(conn, game.id, after_seq=game.version)
+    assert [event.action for event in events] == [state.legal_actions()[0]]
+
+
+APPEND_FIRST_LEGAL_ACTION = """
+import sys
+from hanabi.store.database import connect
+from hanabi.store.games import append_action, load_game
+
+with connect(sys.argv[1]) as conn:
+    game, state = load_game(conn, int(sys.argv[2]))
+    append_action(conn, game.id, state.legal_actions()[0], expected_version=game.version)
+"""

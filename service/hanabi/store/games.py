@@ -27,6 +27,7 @@ from hanabi.engine import (
     EndGame,
     GameOptions,
     GameState,
+    IllegalAction,
     action_from_dict,
     action_to_dict,
     new_game,
@@ -445,9 +446,40 @@ def append_action(
     game won the race for the next sequence number. A game in the lobby accepts only EndGame
     (an abort). The game is read, then written by one statement that succeeds only if the
     game is still at the version read: on its own that statement commits by itself, inside the
-    caller's transaction it is a savepoint."""
+    caller's transaction it is a savepoint. With `expected_version`, a running game that this
+    process cached at that version is not read again: the write's own check suffices."""
+    cached = _cached_running_game(conn, game_id, expected_version)
+    if cached is not None:
+        try:
+            return _append_action_to(conn, game_id, cached, action, expected_version, by)
+        except (IllegalAction, VersionConflict):
+            pass  # the answer comes from the game as it is now, read below
+    return _append_action_to(conn, game_id, None, action, expected_version, by)
+
+
+def _cached_running_game(conn: psycopg.Connection, game_id: int, version: int | None) -> LoadedGame | None:
+    """The running game at `version` as this process cached it, if it did. An action the client
+    made at that version can be written without reading the game first: the write succeeds
+    only if the game is still at that version."""
+    if version is None:
+        return None
+    cached = STATES.get(_cache_key(conn, game_id))
+    if cached is None or cached.version != version or cached.game.status != "running":
+        return None
+    return LoadedGame(*cached)
+
+
+def _append_action_to(
+    conn: psycopg.Connection,
+    game_id: int,
+    loaded: LoadedGame | None,
+    action: Action | Callable[[Game], Action],
+    expected_version: int | None,
+    by: str | None,
+) -> LoadedGame:
+    """`append_action` on `loaded`, or on the game as it is read now when None."""
     with game_statement(conn, game_id, expected_version):
-        game, state = load_game(conn, game_id)
+        game, state = loaded if loaded is not None else load_game(conn, game_id)
         if callable(action):
             action = action(game)
         if expected_version is not None and expected_version != game.version:
@@ -500,7 +532,7 @@ _APPEND_EVENTS = f"""
                                       WHEN status <> 'running' OR turn <> %(turn)s
                                            THEN coalesce(%(turn_began)s::timestamptz, now())
                                       ELSE turn_started_at END
-         WHERE id = %(id)s AND version = %(version)s
+         WHERE id = %(id)s AND version = %(version)s AND created_at = %(created_at)s
      RETURNING updated_at, deadline, turn_started_at
     ), events AS (
         INSERT INTO game_events (game_id, seq, type, seat, payload)
@@ -513,7 +545,9 @@ _APPEND_EVENTS = f"""
     )
     SELECT updated_at, deadline, turn_started_at, ARRAY(SELECT id FROM deliveries ORDER BY id) FROM changed"""
 """One statement for a change of a game: the derived columns (only while the game is at the
-version the change was made from), its events and its webhook deliveries, all or nothing."""
+version the change was made from: its id and creation time name the game even for a state
+cached by a process that outlived a database), its events and its webhook deliveries, all or
+nothing."""
 
 
 def append_events(
@@ -548,6 +582,7 @@ def append_events(
         {
             "id": game.id,
             "version": game.version,
+            "created_at": game.created_at,
             "new_version": new_version,
             "status": status,
             "free_seats": free_seats,
