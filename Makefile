@@ -5,7 +5,7 @@ STAMP := $(VENV)/.installed
 
 SDK_DIR := sdk/hanabi-sdk
 
-.PHONY: setup run test bench sdk clean
+.PHONY: setup run test browser bench sdk clean
 
 setup: $(STAMP)
 
@@ -21,8 +21,22 @@ $(STAMP): pyproject.toml $(wildcard $(SDK_DIR)/setup.py)
 run: setup
 	$(VENV)/bin/hanabi serve $(SERVE_ARGS)
 
-test: setup
+test: setup browser
 	$(VENV)/bin/python -m pytest -n 2 $(PYTEST_ARGS)
+
+# The browser tests (tests/web) drive Debian's Chromium, never a downloaded browser: installed with
+# apt-get when missing and we are root; otherwise they skip, saying why (and fail when CI is set).
+CHROMIUM := /usr/bin/chromium
+browser:
+	@if [ -x $(CHROMIUM) ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "Installing Debian's chromium for the browser tests"; \
+		export DEBIAN_FRONTEND=noninteractive; \
+		apt-get install -y chromium >/dev/null || { apt-get update >/dev/null && apt-get install -y chromium >/dev/null; } \
+			|| echo "apt-get could not install chromium: the browser tests will skip (or fail under CI)"; \
+	else \
+		echo "$(CHROMIUM) is missing and installing it needs root and apt-get: the browser tests will skip (or fail under CI)"; \
+	fi
 
 bench: setup
 	$(VENV)/bin/python tests/bench/engine_throughput.py

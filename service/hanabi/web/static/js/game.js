@@ -1,0 +1,230 @@
+// One game: its waiting room while in the lobby, then the table. Updates arrive by long
+// polling the game's event log; every click is a request whose refusal shows the server's
+// sentence.
+
+import { api, session, sleep } from "./api.js";
+import { endBanner, renderBoard } from "./board.js";
+import { clearProblem, formatDuration, h, replaceContent, showProblem } from "./dom.js";
+import { optionsSentence } from "./lobby.js";
+import { seatNames } from "./words.js";
+
+const LONG_POLL_SECONDS = 25;
+
+export function mountGame(container, gameId) {
+  const controller = new AbortController();
+  const { signal } = controller;
+  const me = session();
+  const state = { summary: null, view: null, lastSeq: 0, busy: false, announce: null, shut: null };
+
+  async function load() {
+    const summary = await api("GET", `/games/${gameId}`, { signal });
+    let view = null;
+    if (summary.status !== "lobby") {
+      try {
+        view = await api("GET", `/games/${gameId}/view`, { signal });
+      } catch (error) {
+        if (error.code !== "not_a_player") throw error;
+        state.shut = error;
+      }
+    }
+    state.summary = summary;
+    state.view = view;
+    render();
+  }
+
+  async function follow() {
+    state.lastSeq = state.summary.version;
+    while (!signal.aborted && state.summary.status !== "finished" && !state.shut) {
+      try {
+        const page = await api(
+          "GET",
+          `/games/${gameId}/events?after=${state.lastSeq}&limit=500&wait=${LONG_POLL_SECONDS}`,
+          { signal },
+        );
+        if (page.events.length) {
+          state.lastSeq = page.last_seq;
+          await load();
+        }
+      } catch (error) {
+        if (error.name === "AbortError") return;
+        if (error.code === "not_a_player") {
+          state.shut = error;
+          render();
+          return;
+        }
+        await sleep(2000, signal).catch(() => {});
+      }
+    }
+  }
+
+  async function request(method, path, body) {
+    if (state.busy) return null;
+    state.busy = true;
+    clearProblem();
+    try {
+      return await api(method, path, { body, signal });
+    } catch (error) {
+      if (error.name !== "AbortError") showProblem(error);
+      if (error.code === "version_conflict") await load().catch(() => {});
+      return null;
+    } finally {
+      state.busy = false;
+    }
+  }
+
+  async function act(action, { expectVersion = true } = {}) {
+    const body = expectVersion ? { ...action, expected_version: state.view.version } : action;
+    const view = await request("POST", `/games/${gameId}/actions`, body);
+    if (view) {
+      state.view = view;
+      render();
+    }
+  }
+
+  const moves = {
+    clue: (target, kind, value) =>
+      act(kind === "color" ? { kind: "color_clue", target, color: value } : { kind: "rank_clue", target, rank: value }),
+    play: (card) => act(state.announce === null ? { kind: "play", card } : { kind: "play", card, announce: state.announce }),
+    discard: (card) => act({ kind: "discard", card }),
+    reorder: (cards) => act({ kind: "reorder", cards }, { expectVersion: false }),
+  };
+
+  async function seating(verb, body) {
+    const summary = await request("POST", `/games/${gameId}/${verb}`, body);
+    if (summary) await load();
+  }
+
+  function render() {
+    const { summary } = state;
+    if (summary.status === "lobby") replaceContent(container, room(summary));
+    else replaceContent(container, table());
+    tick();
+  }
+
+  function room(summary) {
+    const mine = summary.seats.find((seat) => seat.account && me && seat.account.toLowerCase() === me.name.toLowerCase());
+    const creator = me && summary.creator && summary.creator.toLowerCase() === me.name.toLowerCase();
+    return h(
+      "section",
+      { class: "room", "aria-labelledby": "room-title" },
+      h("h1", { id: "room-title" }, `Game ${summary.id} — waiting for players`),
+      h("p", { class: "options" }, optionsSentence(summary)),
+      h(
+        "ol",
+        { class: "seats" },
+        summary.seats.map((seat) => {
+          const free = seat.kind === "open" || (seat.kind === "reserved" && me && seat.account?.toLowerCase() === me.name.toLowerCase());
+          return h(
+            "li",
+            { dataset: { seat: seat.seat, kind: seat.kind } },
+            h("span", { class: "who" }, seatLabel(seat)),
+            free && !mine
+              ? h("button", { type: "button", dataset: { focus: `join-${seat.seat}` }, onclick: () => seating("join", { seat: seat.seat }) }, `Sit at seat ${seat.seat + 1}`)
+              : null,
+          );
+        }),
+      ),
+      h(
+        "div",
+        { class: "buttons" },
+        mine ? h("button", { type: "button", dataset: { focus: "leave" }, onclick: () => seating("leave") }, "Leave my seat") : null,
+        creator ? h("button", { type: "button", class: "primary", dataset: { focus: "start" }, onclick: () => seating("start") }, "Start the game") : null,
+        creator ? h("button", { type: "button", dataset: { focus: "abort" }, onclick: () => seating("abort") }, "Cancel the game") : null,
+      ),
+      h("p", { class: "hint" }, summary.start_when_full ? "The game starts by itself when every seat is taken." : "The creator starts the game once every seat is taken."),
+    );
+  }
+
+  function table() {
+    const { summary, view } = state;
+    if (!view) {
+      return h(
+        "section",
+        { class: "shut" },
+        h("h1", {}, `Game ${summary.id}`),
+        h("p", {}, state.shut ? state.shut.detail : "Loading…"),
+        h("p", {}, h("a", { href: "#/" }, "Back to the lobby")),
+      );
+    }
+    const names = seatNames(summary);
+    const mySeat = view.seat;
+    const playing = mySeat !== null && !view.is_over;
+    return h(
+      "section",
+      { class: "game", "aria-labelledby": "game-title", dataset: { version: view.version, status: view.is_over ? "over" : "running" } },
+      h(
+        "div",
+        { class: "game-head" },
+        h("h1", { id: "game-title" }, `Game ${summary.id}`),
+        h("p", { class: "turn-line", "aria-live": "polite" }, turnLine(view, names)),
+        h("p", { class: "options" }, optionsSentence(summary)),
+      ),
+      endBanner(view),
+      view.is_over ? h("p", { class: "after" }, h("a", { href: `#/replay/${summary.id}/0`, class: "button" }, "Watch the replay")) : null,
+      playing && view.options.timed_display ? announceChooser(view) : null,
+      renderBoard({ view, names, mySeat, moves: playing ? moves : null, clocks: clocks(summary, view) }),
+      playing
+        ? h("p", { class: "quit" }, h("button", { type: "button", dataset: { focus: "resign" }, onclick: resign }, "End the game for everyone"))
+        : null,
+    );
+  }
+
+  function resign() {
+    if (window.confirm("End this game for everyone? It will score 0.")) seating("resign");
+  }
+
+  function announceChooser(view) {
+    return h(
+      "label",
+      { class: "announce" },
+      "Call a suit when you play: ",
+      h(
+        "select",
+        {
+          dataset: { focus: "announce" },
+          onchange: (event) => (state.announce = event.target.value === "" ? null : Number(event.target.value)),
+        },
+        h("option", { value: "", selected: state.announce === null }, "no call"),
+        view.suits.map((suit, index) => h("option", { value: index, selected: state.announce === index }, suit)),
+      ),
+    );
+  }
+
+  // Time left: the current turn's deadline counts down; other seats show their clock banks.
+  function tick() {
+    const line = container.querySelector(".time-left");
+    if (!line || !state.view?.deadline) return;
+    line.textContent = ` · ${formatDuration((Date.parse(state.view.deadline) - Date.now()) / 1000)} left`;
+  }
+  const ticker = setInterval(tick, 1000);
+
+  load()
+    .then(follow)
+    .catch((error) => {
+      if (error.name === "AbortError") return;
+      showProblem(error);
+      replaceContent(container, h("p", {}, h("a", { href: "#/" }, "Back to the lobby")));
+    });
+
+  return () => {
+    controller.abort();
+    clearInterval(ticker);
+  };
+}
+
+function turnLine(view, names) {
+  if (view.is_over) return `Finished after ${view.turn} turns.`;
+  const who = view.current_seat === view.seat ? "Your turn" : `${names[view.current_seat]}'s turn`;
+  return [`Turn ${view.turn + 1} · `, h("strong", { class: "whose" }, who), view.deadline ? h("span", { class: "time-left" }) : null];
+}
+
+function clocks(summary, view) {
+  if (!summary.clock || view.is_over) return null;
+  return summary.clock.map((seconds, seat) => (seat === view.current_seat ? null : formatDuration(seconds)));
+}
+
+export function seatLabel(seat) {
+  if (seat.kind === "open") return `Seat ${seat.seat + 1}: open`;
+  if (seat.kind === "reserved") return `Seat ${seat.seat + 1}: kept for ${seat.account}`;
+  return `Seat ${seat.seat + 1}: ${seat.name}`;
+}

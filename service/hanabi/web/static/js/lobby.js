@@ -1,0 +1,295 @@
+// The lobby: games to join, play or replay, a form to create a game, and a hanab.live import.
+// The create form is built from the API's own description of the options (their ranges, the
+// variants, the bot strategies, the time controls), so the page knows none of them itself.
+
+import { api, apiDescription } from "./api.js";
+import { clearProblem, h, replaceContent, showProblem } from "./dom.js";
+
+const REFRESH_MS = 5000;
+
+export function mountLobby(container) {
+  const controller = new AbortController();
+  const { signal } = controller;
+  const lists = h("div", { class: "lists" }, h("p", {}, "Loading games…"));
+  const form = h("div", { class: "create" });
+  container.replaceChildren(
+    h(
+      "div",
+      { class: "lobby" },
+      h("section", { class: "games", "aria-labelledby": "games-title" }, h("h1", { id: "games-title" }, "Games"), lists),
+      h(
+        "div",
+        { class: "forms" },
+        form,
+        importForm(signal),
+      ),
+    ),
+  );
+
+  async function refresh() {
+    const [turn, mine, open, running, finished] = await Promise.all([
+      api("GET", "/me/turn", { signal }),
+      api("GET", "/me/games?limit=50", { signal }),
+      api("GET", "/games?status=lobby&limit=50", { signal }),
+      api("GET", "/games?status=running&limit=50", { signal }),
+      api("GET", "/games?status=finished&limit=20", { signal }),
+    ]);
+    const myTurn = new Set(turn.items.map((game) => game.id));
+    const mineIds = new Set(mine.items.map((game) => game.id));
+    const active = mine.items.filter((game) => game.status !== "finished");
+    replaceContent(
+      lists,
+      gameList("Your games", "mine", active, (game) => ({
+        label: game.status === "lobby" ? "Open" : myTurn.has(game.id) ? "Your turn — play" : "Play",
+        href: `#/game/${game.id}`,
+        urgent: myTurn.has(game.id),
+      })),
+      gameList("Open games", "open", open.items.filter((game) => !mineIds.has(game.id) && game.free_seats > 0), (game) => ({
+        label: "Join",
+        href: `#/game/${game.id}`,
+      })),
+      gameList("Running games", "running", running.items.filter((game) => !mineIds.has(game.id)), () => null),
+      gameList("Finished games", "finished", finished.items, (game) => ({ label: "Replay", href: `#/replay/${game.id}/0` })),
+    );
+  }
+
+  function loop() {
+    refresh()
+      .catch((error) => {
+        if (error.name !== "AbortError") showProblem(error);
+      })
+      .finally(() => {
+        if (!signal.aborted) timer = setTimeout(loop, REFRESH_MS);
+      });
+  }
+  let timer = null;
+  loop();
+  createForm(form, signal).catch((error) => error.name !== "AbortError" && showProblem(error));
+
+  return () => {
+    controller.abort();
+    clearTimeout(timer);
+  };
+}
+
+function gameList(title, kind, games, link) {
+  return h(
+    "section",
+    { class: `game-list ${kind}`, "aria-label": title },
+    h("h2", {}, title),
+    games.length
+      ? h(
+          "ul",
+          {},
+          games.map((game) => {
+            const target = link(game);
+            return h(
+              "li",
+              { dataset: { game: game.id }, class: target?.urgent ? "urgent" : null },
+              h("span", { class: "what" }, gameLine(game)),
+              target ? h("a", { href: target.href, class: "button" }, target.label) : null,
+            );
+          }),
+        )
+      : h("p", { class: "none" }, "None."),
+  );
+}
+
+function gameLine(game) {
+  const players = game.seats.map((seat) => seat.name || (seat.kind === "reserved" ? `(${seat.account})` : "(open)")).join(", ");
+  const state =
+    game.status === "finished" ? `score ${game.score}` : game.status === "running" ? `turn ${game.turn + 1}` : `${game.free_seats} free`;
+  return `#${game.id} · ${game.options.variant} · ${players} · ${state}`;
+}
+
+export function optionsSentence(game) {
+  const o = game.options;
+  const parts = [`${o.players} players`, o.variant, `${o.clue_tokens} clue tokens`, `${o.max_strikes} strikes`];
+  if (o.empty_clues) parts.push("empty clues");
+  if (o.all_or_nothing) parts.push("all or nothing");
+  if (o.timed_display) parts.push("timed display");
+  const tc = game.time_control;
+  if (tc.kind === "per_turn") parts.push(`${tc.seconds} s per turn`);
+  if (tc.kind === "correspondence") parts.push(`${tc.days} days per turn`);
+  if (tc.kind === "clock") parts.push(`clock ${tc.base_seconds} s + ${tc.increment_seconds} s`);
+  if (tc.kind !== "none") parts.push(tc.on_timeout === "move" ? "a safe move on timeout" : "timeout ends the game");
+  return parts.join(" · ");
+}
+
+// ---- create a game ----------------------------------------------------------------------
+
+const TIME_FIELDS = {
+  none: [],
+  per_turn: ["seconds"],
+  correspondence: ["days"],
+  clock: ["base_seconds", "increment_seconds"],
+};
+
+async function createForm(container, signal) {
+  const spec = await apiDescription();
+  const schemas = spec.components.schemas;
+  const options = schemas.OptionsRequest.properties;
+  const strategies = schemas.SeatPlanRequest.properties.strategy.enum;
+  const timeControl = schemas.TimeControlRequest.properties;
+
+  const optionInputs = Object.entries(options).map(([name, schema]) => optionInput(name, schema));
+  const seatsBox = h("fieldset", { class: "seat-plan" }, h("legend", {}, "Seats"));
+  const players = optionInputs.find((input) => input.name === "players");
+  const drawSeats = () => {
+    const count = Number(players.value) || 0;
+    const kept = [...seatsBox.querySelectorAll(".seat-row")].map((row) => [row.querySelector("select").value, row.querySelector("input").value]);
+    seatsBox.replaceChildren(h("legend", {}, "Seats"));
+    for (let seat = 0; seat < count; seat++) seatsBox.append(seatRow(seat, strategies, kept[seat]));
+  };
+  players.addEventListener("input", drawSeats);
+
+  const kind = h(
+    "select",
+    { name: "time_control.kind", id: "tc-kind" },
+    timeControl.kind.enum.map((value) => h("option", { value }, value.replace("_", " "))),
+  );
+  const timeInputs = Object.fromEntries(
+    Object.values(TIME_FIELDS).flat().map((name) => [name, numberInput(`time_control.${name}`, timeControl[name])]),
+  );
+  const onTimeout = h(
+    "select",
+    { name: "time_control.on_timeout", id: "tc-on_timeout" },
+    timeControl.on_timeout.enum.map((value) => h("option", { value }, value === "end" ? "end the game" : "a safe move for them")),
+  );
+  const timeBox = h("div", { class: "time-fields" });
+  const drawTime = () => {
+    timeBox.replaceChildren(
+      ...TIME_FIELDS[kind.value].map((name) => labelled(name.replace("_", " "), timeInputs[name])),
+      kind.value === "none" ? "" : labelled("when time runs out", onTimeout),
+    );
+  };
+  kind.addEventListener("change", drawTime);
+
+  const seed = h("input", { name: "seed", id: "create-seed", maxlength: 200, placeholder: "random" });
+  const startWhenFull = h("input", { type: "checkbox", name: "start_when_full", id: "create-start_when_full", checked: true });
+
+  const form = h(
+    "form",
+    { class: "create-game", "aria-labelledby": "create-title", novalidate: true },
+    h("h2", { id: "create-title" }, "Create a game"),
+    h("div", { class: "option-fields" }, optionInputs.map((input) => labelled(input.dataset.label, input))),
+    seatsBox,
+    h("fieldset", {}, h("legend", {}, "Time control"), labelled("kind", kind), timeBox),
+    labelled("seed (optional)", seed),
+    labelled("start when every seat is taken", startWhenFull),
+    h("button", { type: "submit", class: "primary" }, "Create"),
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    clearProblem();
+    const body = { options: {}, seats: [], start_when_full: startWhenFull.checked };
+    for (const input of optionInputs) {
+      if (input.type === "checkbox") body.options[input.name] = input.checked;
+      else if (input.tagName === "SELECT") body.options[input.name] = input.value;
+      else if (input.value !== "") body.options[input.name] = Number(input.value);
+    }
+    for (const row of seatsBox.querySelectorAll(".seat-row")) {
+      const choice = row.querySelector("select").value;
+      if (choice === "open") body.seats.push({ kind: "open" });
+      else if (choice === "account") body.seats.push({ kind: "account", account: row.querySelector("input").value });
+      else body.seats.push({ kind: "bot", strategy: choice.slice(4) });
+    }
+    if (seed.value) body.seed = seed.value;
+    if (kind.value !== "none") {
+      body.time_control = { kind: kind.value, on_timeout: onTimeout.value };
+      for (const name of TIME_FIELDS[kind.value]) body.time_control[name] = Number(timeInputs[name].value);
+    }
+    try {
+      const game = await api("POST", "/games", { body, signal });
+      location.hash = `#/game/${game.id}`;
+    } catch (error) {
+      if (error.name !== "AbortError") showProblem(error);
+    }
+  });
+  container.replaceChildren(form);
+  drawSeats();
+  drawTime();
+}
+
+function optionInput(name, schema) {
+  const id = `create-${name}`;
+  let input;
+  if (schema.enum) {
+    input = h("select", { name, id }, schema.enum.map((value) => h("option", { value, selected: value === schema.default }, value)));
+  } else if (schema.type === "boolean") {
+    input = h("input", { type: "checkbox", name, id, checked: Boolean(schema.default) });
+  } else {
+    input = numberInput(name, schema);
+  }
+  input.dataset.label = name.replaceAll("_", " ");
+  return input;
+}
+
+function numberInput(name, schema) {
+  return h("input", {
+    type: "number",
+    name,
+    id: `create-${name.replace(".", "-")}`,
+    min: schema.minimum,
+    max: schema.maximum,
+    step: 1,
+    value: schema.default ?? schema.minimum,
+    inputmode: "numeric",
+  });
+}
+
+function labelled(text, input) {
+  return h("label", { class: input.type === "checkbox" ? "check" : null }, h("span", {}, text), input);
+}
+
+function seatRow(seat, strategies, kept) {
+  const [choice, name] = kept || ["open", ""];
+  const select = h(
+    "select",
+    { name: `seat-${seat}`, id: `seat-${seat}`, "aria-label": `Seat ${seat + 1}` },
+    h("option", { value: "open" }, "open to anyone"),
+    h("option", { value: "account" }, "kept for…"),
+    strategies.map((strategy) => h("option", { value: `bot:${strategy}` }, `${strategy} bot`)),
+  );
+  select.value = choice;
+  const account = h("input", { name: `seat-${seat}-account`, "aria-label": `Name kept at seat ${seat + 1}`, placeholder: "name", value: name });
+  const row = h("div", { class: "seat-row", dataset: { seat } }, h("span", {}, `Seat ${seat + 1}`), select, account);
+  const show = () => (account.hidden = select.value !== "account");
+  select.addEventListener("change", show);
+  show();
+  return row;
+}
+
+// ---- import a hanab.live game -----------------------------------------------------------
+
+function importForm(signal) {
+  const file = h("input", { type: "file", id: "import-file", accept: ".json,application/json" });
+  const text = h("textarea", { id: "import-text", rows: 3, placeholder: "…or paste the JSON here" });
+  const form = h(
+    "form",
+    { class: "import", "aria-labelledby": "import-title" },
+    h("h2", { id: "import-title" }, "Import a hanab.live game"),
+    labelled("file", file),
+    text,
+    h("button", { type: "submit" }, "Import and replay"),
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    clearProblem();
+    const raw = file.files.length ? await file.files[0].text() : text.value;
+    let body;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      showProblem({ detail: "That is not JSON: choose a hanab.live game file or paste its JSON." });
+      return;
+    }
+    try {
+      const game = await api("POST", "/imports", { body, signal });
+      location.hash = `#/replay/${game.id}/0`;
+    } catch (error) {
+      if (error.name !== "AbortError") showProblem(error);
+    }
+  });
+  return form;
+}

@@ -1,0 +1,58 @@
+// The game's events and states in words. Everything said here comes from the event's own
+// fields (who, what, whether a play succeeded): the page decides nothing.
+
+export function seatNames(summary) {
+  return summary.seats.map((seat) => seat.name || seat.account || `seat ${seat.seat + 1}`);
+}
+
+export function cardName(view, suit, rank) {
+  return `${view.suits[suit]} ${rank}`;
+}
+
+export function clueName(view, kind, value) {
+  return kind === "color" ? view.clue_colors[value] : String(value);
+}
+
+export function eventSentence(view, names, event) {
+  const who = names[event.seat] ?? "The server";
+  switch (event.kind) {
+    case "clue": {
+      const target = names[event.target];
+      const count = event.touched.length;
+      if (event.clue_kind === "color") {
+        const color = view.clue_colors[event.value];
+        if (count === 0) return `${who} told ${target}: no card is ${color}.`;
+        return `${who} told ${target}: ${count === 1 ? "1 card is" : `${count} cards are`} ${color}.`;
+      }
+      if (count === 0) return `${who} told ${target}: no card is a ${event.value}.`;
+      return `${who} told ${target}: ${count === 1 ? "1 card is a" : `${count} cards are`} ${event.value}.`;
+    }
+    case "play": {
+      const card = cardName(view, event.suit, event.rank);
+      const called = event.announce === null || event.announce === undefined ? "" : `, calling ${view.suits[event.announce]}`;
+      return event.success ? `${who} played ${card}${called}.` : `${who} misplayed ${card}${called}: a strike.`;
+    }
+    case "discard":
+      return `${who} discarded ${cardName(view, event.suit, event.rank)}.`;
+    case "reorder":
+      return `${who} rearranged their hand.`;
+    case "end_game":
+      if (event.condition === "timeout") return `${who === "The server" ? "A player" : who} ran out of time: the game ends.`;
+      return event.seat >= 0 ? `${who} ended the game.` : "The game was ended.";
+    default:
+      return `${who}: ${event.kind}.`;
+  }
+}
+
+const END_CONDITIONS = {
+  normal: "the game is over",
+  strikeout: "the fuse burned out (too many strikes)",
+  timeout: "time ran out",
+  terminated: "the game was ended early",
+  all_or_nothing_fail: "the display could no longer be perfect",
+  all_or_nothing_softlock: "nobody could move any more",
+};
+
+export function endSentence(condition) {
+  return END_CONDITIONS[condition] || condition.replaceAll("_", " ");
+}

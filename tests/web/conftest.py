@@ -1,0 +1,119 @@
+"""Browser tests: Playwright for Python driving Debian's Chromium (/usr/bin/chromium, never a
+downloaded browser) against a real `hanabi serve` on a free port, whose own Celery worker plays
+the bot seats.
+
+Without Chromium the tests skip, saying why, except under CI (the CI variable set), where
+they fail: CI must run them (`make test` installs Chromium with apt-get when it can).
+"""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.sdk.conftest import free_port, wait_until_ready
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SCREENSHOT_DIR = Path(os.environ.get("HANABI_SCREENSHOT_DIR", Path(__file__).resolve().parents[2] / "test-results" / "web"))
+"""Where the test run saves its screenshots of the table."""
+WAIT_MS = 20_000
+"""How long an expectation waits: a bot's move goes through the worker, a person's through the long poll."""
+
+
+def require_chromium() -> None:
+    if CHROMIUM.exists():
+        return
+    reason = f"{CHROMIUM} is missing: install Debian's chromium (`make browser`, or apt-get install chromium)"
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason}; CI must run the browser tests.", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    require_chromium()
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=WAIT_MS)
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def site_url(create_database, tmp_path_factory) -> str:
+    """A real server with its embedded worker (CELERY_BROKER_URL unset), on a fresh database."""
+    require_chromium()
+    port = free_port()
+    log_path = tmp_path_factory.mktemp("serve") / "serve.log"
+    env = {**os.environ, "DATABASE_URL": create_database(), "HANABI_DATA_DIR": str(tmp_path_factory.mktemp("data"))}
+    env.pop("CELERY_BROKER_URL", None)
+    with open(log_path, "w") as log:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "hanabi.cli", "serve", "--port", str(port), "--workers", "1", "--threads", "16"],
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    base_url = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_ready(base_url, server, log_path)
+        yield base_url
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+
+
+@pytest.fixture
+def person(browser, site_url):
+    """Opens a browser context of its own (a person at their own computer) on the page."""
+    contexts = []
+
+    def open_page(path: str = "/", *, signed_in: tuple[str, str] | None = None, viewport=None, **options):
+        """`signed_in`: (name, token) the browser already keeps, as after an earlier visit."""
+        context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900}, **options)
+        contexts.append(context)
+        if signed_in is not None:
+            session = json.dumps({"name": signed_in[0], "token": signed_in[1]})
+            context.add_init_script(f"localStorage.setItem('hanabi.session', {json.dumps(session)})")
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda error: errors.append(error))
+        page.script_errors = errors
+        page.goto(site_url + path)
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+def token_of(page) -> str:
+    """The token the page keeps for its signed-in account."""
+    return page.evaluate("JSON.parse(localStorage.getItem('hanabi.session')).token")
+
+
+def api_as(site_url: str, token: str | None = None) -> httpx.Client:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    return httpx.Client(base_url=site_url + "/v1", headers=headers, timeout=10)
