@@ -145,6 +145,7 @@ def test_two_people_and_a_bot_play_a_game_to_its_end_and_step_through_its_replay
     expect(bob.locator(".discards h2")).to_have_text(f"Discards ({len(discards) + 1})")
     expect(bob.locator(".turn-line .whose")).to_have_text("Your turn")
     SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+    bob.mouse.move(0, 0)
     bob.screenshot(path=str(SCREENSHOT_DIR / "table.png"), full_page=True)
 
     # Then everyone plays with the green check cards that do not fit, until the fuse burns out.

@@ -18,6 +18,11 @@ export function renderBoard(ctx) {
   );
 }
 
+// Show the latest entries of the logs under `container` (call once they are in the page).
+export function scrollLogs(container) {
+  for (const list of container.querySelectorAll(".log ol")) list.scrollTop = list.scrollHeight;
+}
+
 export function endBanner(view) {
   if (!view.is_over) return null;
   return h(

@@ -3,7 +3,7 @@
 // sentence.
 
 import { api, session, sleep } from "./api.js";
-import { endBanner, renderBoard } from "./board.js";
+import { endBanner, renderBoard, scrollLogs } from "./board.js";
 import { clearProblem, formatDuration, h, replaceContent, showProblem } from "./dom.js";
 import { optionsSentence } from "./lobby.js";
 import { seatNames } from "./words.js";
@@ -98,6 +98,7 @@ export function mountGame(container, gameId) {
     const { summary } = state;
     if (summary.status === "lobby") replaceContent(container, room(summary));
     else replaceContent(container, table());
+    scrollLogs(container);
     tick();
   }
 

@@ -2,7 +2,7 @@
 // shown. The server computes each turn's table (GET /v1/games/{id}/replay?turn=N).
 
 import { api } from "./api.js";
-import { endBanner, renderBoard } from "./board.js";
+import { endBanner, renderBoard, scrollLogs } from "./board.js";
 import { h, replaceContent, showProblem } from "./dom.js";
 import { optionsSentence } from "./lobby.js";
 import { eventSentence, seatNames } from "./words.js";
@@ -63,11 +63,11 @@ export function mountReplay(container, gameId, startTurn) {
         h(
           "nav",
           { class: "stepper", "aria-label": "Turns" },
-          h("button", { type: "button", dataset: { focus: "first" }, "aria-label": "First turn", onclick: () => step(0) }, "⏮"),
+          h("button", { type: "button", dataset: { focus: "first" }, "aria-label": "First turn", onclick: () => step(0) }, "«"),
           h("button", { type: "button", dataset: { focus: "previous" }, "aria-label": "Previous turn", onclick: () => step(wanted - 1) }, "◀"),
           h("span", { class: "turn-counter", "aria-live": "polite" }, `Turn ${table.turn} of ${table.turns}`),
           h("button", { type: "button", dataset: { focus: "next" }, "aria-label": "Next turn", onclick: () => step(wanted + 1) }, "▶"),
-          h("button", { type: "button", dataset: { focus: "last" }, "aria-label": "Last turn", onclick: () => step(table.turns) }, "⏭"),
+          h("button", { type: "button", dataset: { focus: "last" }, "aria-label": "Last turn", onclick: () => step(table.turns) }, "»"),
           slider,
         ),
         h(
@@ -80,6 +80,7 @@ export function mountReplay(container, gameId, startTurn) {
         h("p", { class: "hint" }, "Keys: ← and → step one turn, Home and End jump to the deal and the end."),
       ),
     );
+    scrollLogs(container);
   }
 
   function onKey(event) {
