@@ -54,12 +54,12 @@ def main(argv: list[str] | None = None) -> int:
     worker = commands.add_parser("worker", help="run a Celery worker: bot seats and the sweeper")
     worker.add_argument("--concurrency", type=int, help="processes or threads (default: one per CPU)")
     worker.add_argument("--pool", choices=("prefork", "threads", "solo"), default="prefork")
-    worker.add_argument("--loglevel", default="INFO")
+    worker.add_argument("--loglevel", help="DEBUG, INFO, WARNING, ... (default: HANABI_LOG_LEVEL, else INFO)")
     worker.add_argument("--beat", action="store_true", help="also run the scheduler in this worker (one such process only)")
     worker.set_defaults(run=_worker)
 
     beat = commands.add_parser("beat", help="run the Celery scheduler: the sweeper every HANABI_SWEEP_SECONDS (run one)")
-    beat.add_argument("--loglevel", default="INFO")
+    beat.add_argument("--loglevel", help="DEBUG, INFO, WARNING, ... (default: HANABI_LOG_LEVEL, else INFO)")
     beat.set_defaults(run=_beat)
 
     bot = commands.add_parser("bot", help="play this account's seats on a server with a built-in strategy (uses the SDK)")
@@ -94,19 +94,24 @@ def _migrate(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from .api.server import serve
     from .config import ConfigError, load_settings
+    from .metrics_dir import multiprocess_dir
     from .store.database import EmbeddedPostgresError
 
     try:
-        serve(
-            load_settings(),
-            host=args.host,
-            port=args.port,
-            workers=args.workers,
-            threads=args.threads,
-            run_worker=args.run_worker,
-        )
+        settings = load_settings()
+        # The metrics folder comes first: the API's modules import prometheus_client.
+        with multiprocess_dir("hanabi-serve-metrics-"):
+            from .api.server import serve
+
+            serve(
+                settings,
+                host=args.host,
+                port=args.port,
+                workers=args.workers,
+                threads=args.threads,
+                run_worker=args.run_worker,
+            )
     except (ConfigError, EmbeddedPostgresError) as error:
         print(f"hanabi serve: {error}", file=sys.stderr)
         return 2
@@ -115,9 +120,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 def _worker(args: argparse.Namespace) -> int:
     from .config import ConfigError, load_settings
-    from .worker.celery_app import create_celery
-    from .worker.dispatch import enable_bot_turns
-    from .worker.webhooks import enable_webhook_deliveries
+    from .metrics_dir import multiprocess_dir
 
     if args.concurrency is not None and args.concurrency < 1:
         print("hanabi worker: --concurrency must be at least 1", file=sys.stderr)
@@ -127,10 +130,33 @@ def _worker(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print(f"hanabi worker: {error}", file=sys.stderr)
         return 2
+    if settings.worker_metrics_port is None:
+        return _run_worker(args, settings)
+    # The pool's processes record metrics into files: the folder comes before any import of prometheus_client.
+    with multiprocess_dir("hanabi-worker-metrics-"):
+        from .worker.metrics_server import serve_worker_metrics
+
+        try:
+            server = serve_worker_metrics(settings)
+        except OSError as error:
+            print(f"hanabi worker: cannot serve metrics on port {settings.worker_metrics_port}: {error}", file=sys.stderr)
+            return 2
+        try:
+            return _run_worker(args, settings)
+        finally:
+            server.shutdown()
+
+
+def _run_worker(args: argparse.Namespace, settings) -> int:
+    from .worker.celery_app import create_celery
+    from .worker.dispatch import enable_bot_turns
+    from .worker.webhooks import enable_webhook_deliveries
+
     app = create_celery(settings)
     enable_bot_turns(app)
     enable_webhook_deliveries(app)
-    argv = ["worker", f"--loglevel={args.loglevel}", f"--pool={args.pool}"]
+    _log_with_settings(settings)
+    argv = ["worker", f"--loglevel={args.loglevel or settings.log_level}", f"--pool={args.pool}"]
     # Gossip, mingle and heartbeats serve monitoring through broadcast messages; none is needed.
     argv += ["--without-gossip", "--without-mingle", "--without-heartbeat"]
     if args.concurrency is not None:
@@ -140,6 +166,22 @@ def _worker(args: argparse.Namespace) -> int:
         argv += ["--beat", f"--schedule={app.conf.beat_schedule_filename}"]
     app.worker_main(argv)
     return 0
+
+
+def _log_with_settings(settings) -> None:
+    """Celery's processes log in the service's format (hanabi.logs), at the level Celery was
+    given (--loglevel), instead of Celery's own set-up."""
+    import dataclasses
+    import logging
+
+    from celery.signals import setup_logging
+
+    from .logs import configure_logging
+
+    @setup_logging.connect(weak=False)
+    def configure(loglevel=None, **kwargs):
+        level = logging.getLevelName(loglevel) if isinstance(loglevel, int) else settings.log_level
+        configure_logging(dataclasses.replace(settings, log_level=level))
 
 
 def _beat(args: argparse.Namespace) -> int:
@@ -153,7 +195,9 @@ def _beat(args: argparse.Namespace) -> int:
         return 2
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     app = create_celery(settings)
-    app.start(["beat", f"--loglevel={args.loglevel}", f"--schedule={app.conf.beat_schedule_filename}"])
+    _log_with_settings(settings)
+    loglevel = args.loglevel or settings.log_level
+    app.start(["beat", f"--loglevel={loglevel}", f"--schedule={app.conf.beat_schedule_filename}"])
     return 0
 
 

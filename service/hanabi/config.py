@@ -13,12 +13,34 @@
     HANABI_WEBHOOK_MAX_ATTEMPTS         attempts before a delivery is failed (default 8)
     HANABI_WEBHOOK_BACKOFF_SECONDS      the wait before the second attempt, doubling after (default 1)
     HANABI_WEBHOOK_BACKOFF_MAX_SECONDS  the longest wait between attempts (default 300)
+    HANABI_LOG_FORMAT    json (one JSON object per line) or text; unset: text when stderr is a
+                         terminal, json otherwise
+    HANABI_LOG_LEVEL     DEBUG, INFO, WARNING or ERROR (default INFO; WARNING drops the access lines)
+    HANABI_RATE_LIMITS   on or off (default on)
+    HANABI_RATE_LIMIT_STORAGE   where the counts live: memory:// (default: each process counts
+                         alone) or redis://host:6379/N (every process and replica shares the counts)
+    HANABI_RATE_LIMIT_ACCOUNTS  POST /v1/accounts per client address (default "1000 per hour")
+    HANABI_RATE_LIMIT_READS     each GET endpoint per token (default "6000 per minute")
+    HANABI_RATE_LIMIT_WRITES    each POST/DELETE endpoint per token (default "3000 per minute")
+    HANABI_TRUSTED_PROXIES      how many proxies in front of the API append to X-Forwarded-For
+                         (default 0: the client address is the connection's)
+    HANABI_WORKER_METRICS_PORT  `hanabi worker` serves Prometheus metrics on this port (default: none)
+    HANABI_WORKER_METRICS_HOST  the address it listens on (default 0.0.0.0)
 """
 
 import os
+import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
+
+LOG_FORMATS = ("json", "text")
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+RATE_LIMIT_STORAGE_SCHEMES = ("memory", "redis", "rediss", "redis+unix", "redis+sentinel", "redis+cluster")
+DEFAULT_RATE_LIMIT_ACCOUNTS = "1000 per hour"
+DEFAULT_RATE_LIMIT_READS = "6000 per minute"
+DEFAULT_RATE_LIMIT_WRITES = "3000 per minute"
+_SWITCHES = {"on": True, "true": True, "1": True, "yes": True, "off": False, "false": False, "0": False, "no": False}
 
 
 class ConfigError(ValueError):
@@ -41,6 +63,17 @@ class Settings:
     webhook_max_attempts: int = 8
     webhook_backoff_seconds: float = 1.0
     webhook_backoff_max_seconds: float = 300.0
+    log_format: str = "json"
+    log_level: str = "INFO"
+    rate_limits: bool = True
+    rate_limit_storage: str = "memory://"
+    rate_limit_accounts: str = DEFAULT_RATE_LIMIT_ACCOUNTS
+    """Flask-Limiter's notation: "100 per minute", "10/second; 1000/day"."""
+    rate_limit_reads: str = DEFAULT_RATE_LIMIT_READS
+    rate_limit_writes: str = DEFAULT_RATE_LIMIT_WRITES
+    trusted_proxies: int = 0
+    worker_metrics_port: int | None = None
+    worker_metrics_host: str = "0.0.0.0"
 
     @property
     def embedded_postgres_dir(self) -> Path:
@@ -71,6 +104,16 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         webhook_max_attempts=_positive_int(env, "HANABI_WEBHOOK_MAX_ATTEMPTS", 8),
         webhook_backoff_seconds=_positive_seconds(env, "HANABI_WEBHOOK_BACKOFF_SECONDS", 1.0),
         webhook_backoff_max_seconds=_positive_seconds(env, "HANABI_WEBHOOK_BACKOFF_MAX_SECONDS", 300.0),
+        log_format=_log_format(env),
+        log_level=_choice(env, "HANABI_LOG_LEVEL", LOG_LEVELS, "INFO"),
+        rate_limits=_switch(env, "HANABI_RATE_LIMITS", True),
+        rate_limit_storage=_rate_limit_storage(env),
+        rate_limit_accounts=_rate_limit(env, "HANABI_RATE_LIMIT_ACCOUNTS", DEFAULT_RATE_LIMIT_ACCOUNTS),
+        rate_limit_reads=_rate_limit(env, "HANABI_RATE_LIMIT_READS", DEFAULT_RATE_LIMIT_READS),
+        rate_limit_writes=_rate_limit(env, "HANABI_RATE_LIMIT_WRITES", DEFAULT_RATE_LIMIT_WRITES),
+        trusted_proxies=_positive_int(env, "HANABI_TRUSTED_PROXIES", 0, allow_zero=True),
+        worker_metrics_port=_port(env, "HANABI_WORKER_METRICS_PORT"),
+        worker_metrics_host=env.get("HANABI_WORKER_METRICS_HOST") or "0.0.0.0",
     )
 
 
@@ -98,3 +141,65 @@ def _positive_seconds(env: Mapping[str, str], name: str, default: float) -> floa
     if not 0 < value < float("inf"):
         raise ConfigError(f"{name} must be a positive number of seconds, not {raw}.")
     return value
+
+
+def _choice(env: Mapping[str, str], name: str, choices: tuple[str, ...], default: str) -> str:
+    raw = env.get(name)
+    if not raw:
+        return default
+    if raw.upper() in choices:
+        return raw.upper()
+    if raw.lower() in choices:
+        return raw.lower()
+    raise ConfigError(f"{name} must be one of {', '.join(choices)}, not {raw!r}.")
+
+
+def _log_format(env: Mapping[str, str]) -> str:
+    """Unset: text for a person at a terminal, JSON for a log collector."""
+    if env.get("HANABI_LOG_FORMAT"):
+        return _choice(env, "HANABI_LOG_FORMAT", LOG_FORMATS, "json")
+    return "text" if sys.stderr is not None and sys.stderr.isatty() else "json"
+
+
+def _switch(env: Mapping[str, str], name: str, default: bool) -> bool:
+    raw = env.get(name)
+    if not raw:
+        return default
+    try:
+        return _SWITCHES[raw.strip().lower()]
+    except KeyError:
+        raise ConfigError(f"{name} must be on or off, not {raw!r}.") from None
+
+
+def _rate_limit_storage(env: Mapping[str, str]) -> str:
+    raw = env.get("HANABI_RATE_LIMIT_STORAGE")
+    if not raw:
+        return "memory://"
+    scheme, separator, _ = raw.partition("://")
+    if not separator or scheme.lower() not in RATE_LIMIT_STORAGE_SCHEMES:
+        raise ConfigError(
+            f"HANABI_RATE_LIMIT_STORAGE must be memory:// or a Redis URL (redis://host:6379/0), not {raw!r}."
+        )
+    return raw
+
+
+def _rate_limit(env: Mapping[str, str], name: str, default: str) -> str:
+    raw = env.get(name)
+    if not raw:
+        return default
+    from limits import parse_many
+
+    try:
+        parse_many(raw)
+    except ValueError:
+        raise ConfigError(f'{name} must be a rate such as "100 per minute" or "10/second; 1000/day", not {raw!r}.') from None
+    return raw
+
+
+def _port(env: Mapping[str, str], name: str) -> int | None:
+    if not env.get(name):
+        return None
+    port = _positive_int(env, name, 0)
+    if port > 65535:
+        raise ConfigError(f"{name} must be a port number from 1 to 65535, not {port}.")
+    return port

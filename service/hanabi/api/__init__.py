@@ -4,7 +4,8 @@
     app = create_app()            # settings from the environment, a pool of its own
 
 The app is stateless: everything lives in Postgres, reached through one connection pool per
-process. Every error is an RFC 9457 problem (see `errors`).
+process. Every error is an RFC 9457 problem (see `errors`). Each request gets an id, an access
+log line and metrics (`instrumentation`, `GET /metrics`), and is rate limited (`ratelimits`).
 """
 
 from flask import Flask, request
@@ -12,6 +13,7 @@ from flask_smorest import Api as SmorestApi
 from flask_smorest.utils import prepare_response
 from psycopg_pool import ConnectionPool
 from werkzeug.exceptions import HTTPException
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from hanabi import web
 from hanabi.config import Settings, load_settings
@@ -20,12 +22,17 @@ from hanabi.store.database import pool_from_settings
 from . import accounts, events, games, hanablive, health, me, play, replays, tokens, webhooks
 from .context import POOL_EXTENSION, current_account, release_db
 from .errors import PROBLEM_CONTENT_TYPE, Problem, handle_error
+from .instrumentation import instrument
+from .metrics import add_metrics_route
+from .metrics import ENDPOINT as METRICS_ENDPOINT
+from .ratelimits import RateLimitDocumentation, install_rate_limits
 from .schemas import ProblemSchema
 
 API_VERSION = "1.0.0"
 MAX_BODY_BYTES = 1024 * 1024
 PUBLIC_ENDPOINTS = frozenset(
-    {"health.Health", "health.Ready", "accounts.Accounts", "api-docs.openapi_json", "static"} | web.PUBLIC_ENDPOINTS
+    {"health.Health", "health.Ready", "accounts.Accounts", "api-docs.openapi_json", "static", METRICS_ENDPOINT}
+    | web.PUBLIC_ENDPOINTS
 )
 """Everything else needs a bearer token, checked before the request's body or query is read."""
 BLUEPRINTS = (
@@ -71,6 +78,7 @@ class Api(SmorestApi):
 def create_app(settings: Settings | None = None, pool: ConnectionPool | None = None) -> Flask:
     """The API app. Without `pool`, opens one from `settings` (default: the environment),
     starting the embedded Postgres when no DATABASE_URL is set."""
+    settings = settings or load_settings()
     app = Flask("hanabi.api")
     app.config.update(
         API_TITLE="Hanabi",
@@ -90,18 +98,23 @@ def create_app(settings: Settings | None = None, pool: ConnectionPool | None = N
         },
     )
     if pool is None:
-        pool = pool_from_settings(settings or load_settings())
+        pool = pool_from_settings(settings)
     app.extensions[POOL_EXTENSION] = pool
-    api = Api(app)
+    api = Api(app, spec_kwargs={"extra_plugins": [RateLimitDocumentation(settings)]})
     api.spec.components.schema(hanablive.HANABLIVE_GAME_COMPONENT, hanablive.HANABLIVE_GAME)
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
     app.register_blueprint(web.blp)
+    add_metrics_route(app, settings)
     app.register_error_handler(HTTPException, handle_error)
     app.register_error_handler(Exception, handle_error)
+    instrument(app)
+    install_rate_limits(app, settings, PUBLIC_ENDPOINTS)  # before the token check: floods never reach the database
     app.before_request(_require_token)
     app.before_request(_parse_json_body)
     app.teardown_request(release_db)
+    if settings.trusted_proxies:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.trusted_proxies, x_proto=settings.trusted_proxies)
     return app
 
 

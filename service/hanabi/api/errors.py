@@ -6,7 +6,8 @@
 `handle_error` is the app's only error handler: it turns werkzeug's HTTP errors (keeping
 their headers, e.g. `Allow` on 405), the request validation errors of webargs (422 with
 `errors` per field), the engine's and the store's errors, and anything unexpected (500) into
-that shape.
+that shape. Every problem carries the request's id (`request_id`, see instrumentation), which
+a user can quote and an operator can find in the logs.
 """
 
 import logging
@@ -20,6 +21,7 @@ from werkzeug.exceptions import HTTPException
 
 from hanabi.engine import EngineError, IllegalAction
 from hanabi.engine.hanablive import HanabLiveError
+from hanabi.logs import REQUEST_ID
 from hanabi.store.errors import Conflict, IdempotencyKeyReused, InvalidRequest, NotFound, StoreError, VersionConflict
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
@@ -44,7 +46,7 @@ HTTP_CODES = {
     413: "payload_too_large",
     415: "unsupported_media_type",
     422: "invalid_request",
-    429: "too_many_requests",
+    429: "rate_limited",
     500: "internal_error",
     503: "service_unavailable",
 }
@@ -73,6 +75,9 @@ def problem_response(status: int, code: str, detail: str, headers=None, **extras
         "code": code,
         **extras,
     }
+    request_id = REQUEST_ID.get()
+    if request_id is not None:
+        body["request_id"] = request_id
     response = Response(json.dumps(body), status=status, mimetype=PROBLEM_CONTENT_TYPE)
     for name, value in dict(headers or {}).items():
         if name.lower() not in ("content-type", "content-length"):
@@ -84,6 +89,8 @@ def handle_error(error: Exception) -> Response:
     if isinstance(error, Problem):
         return problem_response(error.status, error.code, error.detail, error.headers, **error.extras)
     if isinstance(error, HTTPException):
+        if error.response is not None:
+            return error.response  # made whole by its raiser (a 429 of the rate limiter)
         return _http_problem(error)
     if isinstance(error, VersionConflict):
         return problem_response(409, error.code, error.message, current_version=error.current_version)

@@ -1,7 +1,8 @@
 """The OpenAPI description of the API, as committed in openapi.yaml.
 
 The description depends only on the code, so it is built from an app whose pool is never
-opened: `hanabi openapi` needs no database.
+opened (`hanabi openapi` needs no database) and from the default settings (the rate limits it
+documents are the defaults, whatever the environment says).
 """
 
 from pathlib import Path
@@ -13,10 +14,12 @@ OPENAPI_FILE = Path(__file__).resolve().parents[3] / "openapi.yaml"
 
 
 def openapi_spec() -> dict:
+    from hanabi.config import load_settings
+
     from . import create_app
 
     unopened_pool = ConnectionPool("", open=False)
-    app = create_app(pool=unopened_pool)
+    app = create_app(load_settings({}), pool=unopened_pool)
     return app.extensions["flask-smorest"]["apis"][""]["ext_obj"].spec.to_dict()
 
 

@@ -44,6 +44,9 @@ class ProblemSchema(ma.Schema):
         values=fields.List(fields.String()),
         metadata={"description": "With invalid_request: the reasons, per field"},
     )
+    request_id = fields.String(
+        metadata={"description": "The request's id (its X-Request-Id): quote it when you report a problem"}
+    )
 
 
 # ---- options and games --------------------------------------------------------------------

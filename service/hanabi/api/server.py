@@ -6,6 +6,10 @@ their own pool and enqueue bot turns on the Celery broker after their commits. U
 otherwise, with no CELERY_BROKER_URL it also runs a worker with the scheduler as a child
 process (hanabi.worker.embedded), so bot seats play with nothing configured. gunicorn stops on
 SIGTERM/SIGINT; the worker is stopped after it, and the embedded Postgres last.
+
+Every process logs through hanabi.logs (gunicorn's own lines too). The caller sets
+PROMETHEUS_MULTIPROC_DIR up before the API's modules are imported (`hanabi serve` does: see
+hanabi.metrics_dir), so that /metrics adds up gunicorn's workers and the worker child.
 """
 
 import dataclasses
@@ -15,8 +19,11 @@ from contextlib import nullcontext
 from gunicorn.app.base import BaseApplication
 
 from hanabi.config import Settings
+from hanabi.logs import logging_config
 from hanabi.store.database import database_url, stop_embedded_postgres
 from hanabi.store.migrate import apply_migrations
+
+from .metrics import child_exit
 
 
 class _Gunicorn(BaseApplication):
@@ -75,6 +82,8 @@ def serve(
             "graceful_timeout": 10,
             "control_socket_disable": True,
             "accesslog": os.environ.get("HANABI_ACCESS_LOG"),
+            "logconfig_dict": logging_config(settings),
+            "child_exit": child_exit,
         }
         with worker_process(settings, url) if run_worker else nullcontext():
             _Gunicorn(dataclasses.replace(settings, database_url=url), options).run()

@@ -9,19 +9,28 @@ process (`worker_prefetch_multiplier=1`), and a task whose worker process died i
 to the broker (`task_reject_on_worker_lost`). Every task is idempotent, so a message delivered
 twice does no harm. Only JSON is accepted, and no results are stored.
 
+While a task runs, the log lines of its thread carry its id and, for the tasks of one game
+(a bot's turn, a turn's expiry), the game's id (hanabi.logs). A pool process that ends drops
+its live metrics (hanabi.metrics.mark_process_dead).
+
     app = create_celery(load_settings())      # the tasks, and settings for a worker or a sender
     celery -A hanabi.worker.celery_app ...    # `app` of this module, from the environment
 """
 
+import os
 import threading
 
 from celery import Celery
+from celery.signals import task_postrun, task_prerun, worker_process_shutdown
 from psycopg_pool import ConnectionPool
 
+from hanabi import metrics
 from hanabi.config import Settings, load_settings
+from hanabi.logs import GAME_ID, TASK_ID
 from hanabi.store.database import pool_from_settings
 
-from .dispatch import SWEEP
+from .deadlines import EXPIRE_TURN
+from .dispatch import PLAY_BOT_TURN, SWEEP
 
 FILESYSTEM_POLLING_SECONDS = 0.02
 """How often a worker on the filesystem broker looks for new messages (kombu's default is 1 s)."""
@@ -97,6 +106,27 @@ def create_celery(settings: Settings, pool: ConnectionPool | None = None) -> Han
     tasks.register(app)
     webhooks.register(app)
     return app
+
+
+GAME_TASKS = frozenset({PLAY_BOT_TURN, EXPIRE_TURN})
+"""Tasks whose first argument is a game id."""
+
+
+@task_prerun.connect(weak=False, dispatch_uid="hanabi.log_context")
+def _enter_task_context(task_id=None, task=None, args=None, **kwargs) -> None:
+    TASK_ID.set(task_id)
+    GAME_ID.set(args[0] if args and task is not None and task.name in GAME_TASKS else None)
+
+
+@task_postrun.connect(weak=False, dispatch_uid="hanabi.log_context")
+def _leave_task_context(**kwargs) -> None:
+    TASK_ID.set(None)
+    GAME_ID.set(None)
+
+
+@worker_process_shutdown.connect(weak=False, dispatch_uid="hanabi.metrics")
+def _forget_process_metrics(**kwargs) -> None:
+    metrics.mark_process_dead(os.getpid())
 
 
 def __getattr__(name: str):

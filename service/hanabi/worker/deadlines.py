@@ -22,6 +22,7 @@ from datetime import datetime, timezone
 
 import psycopg
 
+from hanabi import metrics
 from hanabi.bots import safe_move
 from hanabi.engine import EndCondition, EndGame, view
 from hanabi.store.errors import NotFound, VersionConflict
@@ -85,11 +86,19 @@ def expire_turn(app, game_id: int, version: int) -> str:
         else:
             action, outcome = EndGame(seat, EndCondition.TIMEOUT), ENDED
         try:
-            append_action(conn, game_id, action, expected_version=version, by=SERVER_TIMEOUT)
+            expired = append_action(conn, game_id, action, expected_version=version, by=SERVER_TIMEOUT)
         except VersionConflict:
             return STALE
+        record_expiry(game, expired.game, action.kind)
         log.info("game %s: seat %s's turn at version %s timed out (%s)", game_id, seat, version, outcome)
         return outcome
+
+
+def record_expiry(before: Game, after: Game, kind: str) -> None:
+    """Count the action, and the lag from the deadline to its commit (the database's clock)."""
+    metrics.ACTIONS_APPENDED.labels(kind, "timeout").inc()
+    lag = (after.updated_at - before.deadline).total_seconds()
+    metrics.DEADLINE_LAG.labels(before.time_control.on_timeout).observe(max(lag, 0.0))
 
 
 def overdue_turns(conn: psycopg.Connection, limit: int = MAX_PER_SWEEP) -> list[tuple[int, int]]:

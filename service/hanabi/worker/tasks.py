@@ -18,13 +18,15 @@ sweep()
 
 import logging
 import random
+from time import perf_counter
 
 from celery import Celery
 
+from hanabi import metrics
 from hanabi.bots import STRATEGIES, random_bot
 from hanabi.engine import Action, IllegalAction, View, view
 from hanabi.store.errors import NotFound, VersionConflict
-from hanabi.store.games import append_action, load_game
+from hanabi.store.games import Game, append_action, load_game
 
 from . import deadlines, sweeper
 from .dispatch import PLAY_BOT_TURN, SWEEP, bot_to_move
@@ -71,17 +73,31 @@ def play_bot_turn(app, game_id: int, version: int) -> str:
             return NOT_A_BOT_TURN
         seat_view = view(state, game.current_seat)
         rng = bot_random(game_id, version)
+        label = strategy if strategy in STRATEGIES else "unknown"
+        started = perf_counter()
         action = decide(strategy, seat_view, rng)
+        metrics.BOT_DECIDE_SECONDS.labels(label).observe(perf_counter() - started)
         try:
             try:
-                append_action(conn, game_id, action, expected_version=version)
+                moved = append_action(conn, game_id, action, expected_version=version)
             except IllegalAction as error:
                 log.error("bot %r chose an illegal move in game %s at version %s (%s): playing a random move",
                           strategy, game_id, version, error.code)
-                append_action(conn, game_id, random_bot.choose(seat_view, rng), expected_version=version)
+                action = random_bot.choose(seat_view, rng)
+                moved = append_action(conn, game_id, action, expected_version=version)
         except VersionConflict:
             return STALE
+        record_bot_move(game, moved.game, action, label)
         return PLAYED
+
+
+def record_bot_move(before: Game, after: Game, action: Action, strategy_label: str) -> None:
+    """Count the move, and its latency: from the start of the bot's turn to the commit of its
+    move, both on the database's clock (so the time the task waited in the queue counts too)."""
+    metrics.ACTIONS_APPENDED.labels(action.kind, "bot_seat").inc()
+    if before.turn_started_at is not None and after.updated_at is not None:
+        latency = (after.updated_at - before.turn_started_at).total_seconds()
+        metrics.BOT_MOVE_LATENCY.labels(strategy_label).observe(max(latency, 0.0))
 
 
 def decide(strategy: str, seat_view: View, rng: random.Random) -> Action:

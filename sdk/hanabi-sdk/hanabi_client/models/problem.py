@@ -31,6 +31,8 @@ class Problem:
     """ With an import error: the 0-based index of the first bad action """
     errors: ProblemErrors | Unset = UNSET
     """ With invalid_request: the reasons, per field """
+    request_id: str | Unset = UNSET
+    """ The request's id (its X-Request-Id): quote it when you report a problem """
 
     def to_dict(self) -> dict[str, Any]:
         type_ = self.type_
@@ -55,6 +57,8 @@ class Problem:
         if not isinstance(self.errors, Unset):
             errors = self.errors.to_dict()
 
+        request_id = self.request_id
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -72,6 +76,8 @@ class Problem:
             field_dict["action_index"] = action_index
         if errors is not UNSET:
             field_dict["errors"] = errors
+        if request_id is not UNSET:
+            field_dict["request_id"] = request_id
 
         return field_dict
 
@@ -108,6 +114,8 @@ class Problem:
         else:
             errors = ProblemErrors.from_dict(_errors)
 
+        request_id = d.pop("request_id", UNSET)
+
         problem = cls(
             type_=type_,
             title=title,
@@ -117,6 +125,7 @@ class Problem:
             current_version=current_version,
             action_index=action_index,
             errors=errors,
+            request_id=request_id,
         )
 
         return problem

@@ -28,6 +28,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
     response_default = Problem.from_dict(response.json())
 
     return response_default
@@ -47,6 +52,9 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[Any | Problem]:
     """Revoke the token of this request; it stops working at once
+
+     At once in the API process that revoked it; the other API processes hear of the
+    revocation from the database about a millisecond after it commits.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -71,6 +79,9 @@ def sync(
 ) -> Any | Problem | None:
     """Revoke the token of this request; it stops working at once
 
+     At once in the API process that revoked it; the other API processes hear of the
+    revocation from the database about a millisecond after it commits.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -89,6 +100,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[Any | Problem]:
     """Revoke the token of this request; it stops working at once
+
+     At once in the API process that revoked it; the other API processes hear of the
+    revocation from the database about a millisecond after it commits.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -110,6 +124,9 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> Any | Problem | None:
     """Revoke the token of this request; it stops working at once
+
+     At once in the API process that revoked it; the other API processes hear of the
+    revocation from the database about a millisecond after it commits.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

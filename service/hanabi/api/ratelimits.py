@@ -1,0 +1,171 @@
+"""Rate limits, counted per token and per endpoint by the `limits` library.
+
+| requests | counted per | limit (default) |
+|---|---|---|
+| POST /v1/accounts | client address | HANABI_RATE_LIMIT_ACCOUNTS (1000 per hour) |
+| every GET with a token | token, each endpoint apart | HANABI_RATE_LIMIT_READS (6000 per minute) |
+| every POST or DELETE with a token | token, each endpoint apart | HANABI_RATE_LIMIT_WRITES (3000 per minute) |
+| health, readiness, the OpenAPI document, /metrics, the web page | — | none |
+
+Each endpoint counts apart, so a bot's long polls never use up the budget of its moves. A
+request is counted before its token is checked, so a flood of bad tokens is slowed down before
+it reaches the database; the key is a hash of the token, never the token. A request with no
+token counts for its client address (the connection's, or X-Forwarded-For's as seen through
+HANABI_TRUSTED_PROXIES proxies). Over the limit: 429 `rate_limited`, with `Retry-After`.
+
+The counts live in HANABI_RATE_LIMIT_STORAGE: memory:// (each process counts alone, so a
+server of N worker processes lets a token make up to N times the limit) or Redis (all
+processes and replicas share one count). The window slides (`limits`' sliding window counter:
+this window's count plus the previous window's, weighted by how much of it still overlaps).
+When Redis does not answer, the process counts in its own memory for SHARED_RETRY_SECONDS
+before it asks Redis again, rather than failing requests or waiting on Redis for each.
+
+Why `limits` itself rather than Flask-Limiter, its Flask extension: the extension resolves
+its limits, exemptions and scopes anew for every request, which cost about 160 us of CPU per
+request here (tests/bench/request_overhead.py); this hook costs a tenth of that.
+"""
+
+import hashlib
+import logging
+import math
+import time
+
+from apispec import BasePlugin
+from flask import Flask, request
+from limits import RateLimitItem, parse_many
+from limits.errors import StorageError
+from limits.storage import MemoryStorage, storage_from_string
+from limits.strategies import SlidingWindowCounterRateLimiter
+
+from hanabi.config import Settings
+
+from .context import bearer_token
+from .errors import PROBLEM_CONTENT_TYPE, Problem
+
+ACCOUNTS_ENDPOINT = "accounts.Accounts"
+ACCOUNTS_OPERATION = "create_account"
+READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+REDIS_TIMEOUT_SECONDS = 0.5
+SHARED_RETRY_SECONDS = 5.0
+KEY_PREFIX = "hanabi"
+
+log = logging.getLogger(__name__)
+
+
+class RateLimiter:
+    """The limits of the settings, checked by `check` before each request."""
+
+    def __init__(self, settings: Settings, public_endpoints: frozenset[str]):
+        self.accounts = parse_many(settings.rate_limit_accounts)
+        self.reads = parse_many(settings.rate_limit_reads)
+        self.writes = parse_many(settings.rate_limit_writes)
+        self.unlimited = public_endpoints - {ACCOUNTS_ENDPOINT}
+        self.storage_uri = settings.rate_limit_storage
+        self.local = SlidingWindowCounterRateLimiter(MemoryStorage())
+        if self.storage_uri.startswith("memory"):
+            self.shared = self.local
+        else:
+            storage = storage_from_string(
+                self.storage_uri,
+                wrap_exceptions=True,
+                socket_timeout=REDIS_TIMEOUT_SECONDS,
+                socket_connect_timeout=REDIS_TIMEOUT_SECONDS,
+            )
+            self.shared = SlidingWindowCounterRateLimiter(storage)
+        self.shared_down_until = 0.0
+
+    def check(self) -> None:
+        """Count the request; a 429 problem when it is one too many."""
+        endpoint = request.endpoint
+        if endpoint is None or endpoint in self.unlimited:
+            return
+        if endpoint == ACCOUNTS_ENDPOINT:
+            items, key, per = self.accounts, self.address_key(), "client address"
+        else:
+            items = self.reads if request.method in READ_METHODS else self.writes
+            token = bearer_token()
+            key, per = (self.token_key(token), "token") if token else (self.address_key(), "client address")
+        for item in items:
+            limiter = self.limiter()
+            try:
+                allowed = limiter.hit(item, KEY_PREFIX, key, endpoint)
+            except StorageError as error:
+                self.shared_down_until = time.monotonic() + SHARED_RETRY_SECONDS
+                log.warning(
+                    "rate limit storage does not answer (%s): counting in this process for %.0f s",
+                    error.storage_error,
+                    SHARED_RETRY_SECONDS,
+                )
+                limiter = self.local
+                allowed = limiter.hit(item, KEY_PREFIX, key, endpoint)
+            if not allowed:
+                raise self.too_many(limiter, item, key, endpoint, per)
+
+    def limiter(self) -> SlidingWindowCounterRateLimiter:
+        return self.local if self.shared_down_until > time.monotonic() else self.shared
+
+    @staticmethod
+    def token_key(token: str) -> str:
+        return "token:" + hashlib.blake2b(token.encode(), digest_size=16, person=b"hanabi-limits").hexdigest()
+
+    @staticmethod
+    def address_key() -> str:
+        return "address:" + (request.remote_addr or "unknown")
+
+    @staticmethod
+    def too_many(limiter, item: RateLimitItem, key: str, endpoint: str, per: str) -> Problem:
+        try:
+            reset_time = limiter.get_window_stats(item, KEY_PREFIX, key, endpoint).reset_time
+        except StorageError:
+            reset_time = time.time() + item.get_expiry()
+        retry_after = max(1, math.ceil(reset_time - time.time()))
+        return Problem(
+            429,
+            "rate_limited",
+            f"Too many requests to this endpoint: at most {item} per {per}; try again in {retry_after} s.",
+            headers={"Retry-After": str(retry_after)},
+        )
+
+
+def install_rate_limits(app: Flask, settings: Settings, public_endpoints: frozenset[str]) -> RateLimiter | None:
+    """Limit the app's requests as the settings say (nothing when HANABI_RATE_LIMITS is off)."""
+    if not settings.rate_limits:
+        return None
+    limiter = RateLimiter(settings, public_endpoints)
+    app.before_request(limiter.check)
+    return limiter
+
+
+class RateLimitDocumentation(BasePlugin):
+    """An apispec plugin: each limited operation documents its 429 and its limit (also as
+    `x-rate-limit`), from the same settings that the limiter uses."""
+
+    def __init__(self, settings: Settings):
+        super().__init__()
+        self.settings = settings
+
+    def operation_helper(self, path=None, operations=None, **kwargs):
+        if not self.settings.rate_limits:
+            return
+        for method, operation in (operations or {}).items():
+            limit, per, setting = self._limit_of(method, operation)
+            if limit is None:
+                continue
+            operation["x-rate-limit"] = {"limit": limit, "per": per, "setting": setting}
+            operation.setdefault("responses", {})["429"] = {
+                "description": f"Too many requests (`rate_limited`): this endpoint allows {limit} per {per} "
+                f"({setting}); `Retry-After` gives the seconds to wait.",
+                "headers": {
+                    "Retry-After": {"description": "Seconds to wait before trying again", "schema": {"type": "integer"}}
+                },
+                "content": {PROBLEM_CONTENT_TYPE: {"schema": {"$ref": "#/components/schemas/Problem"}}},
+            }
+
+    def _limit_of(self, method: str, operation: dict):
+        if operation.get("operationId") == ACCOUNTS_OPERATION:
+            return self.settings.rate_limit_accounts, "client address", "HANABI_RATE_LIMIT_ACCOUNTS"
+        if operation.get("security") == []:
+            return None, None, None
+        if method.upper() in READ_METHODS:
+            return self.settings.rate_limit_reads, "token", "HANABI_RATE_LIMIT_READS"
+        return self.settings.rate_limit_writes, "token", "HANABI_RATE_LIMIT_WRITES"
