@@ -3,10 +3,11 @@
 const SESSION_KEY = "hanabi.session";
 
 export class ApiProblem extends Error {
-  constructor(status, body) {
+  constructor(status, body, retryAfter = null) {
     const problem = body && typeof body === "object" ? body : {};
     super(problem.detail || `The server answered ${status}.`);
     this.status = status;
+    this.retryAfter = retryAfter;
     this.code = problem.code || "http_" + status;
     this.detail = this.message;
     this.errors = problem.errors;
@@ -64,7 +65,8 @@ export async function api(method, path, { body, signal, headers = {} } = {}) {
   }
   if (!response.ok) {
     if (response.status === 401 && current) window.dispatchEvent(new CustomEvent("hanabi:unauthorized"));
-    throw new ApiProblem(response.status, data);
+    const retryAfter = Number(response.headers.get("Retry-After")) || null;
+    throw new ApiProblem(response.status, data, retryAfter);
   }
   return data;
 }

@@ -52,7 +52,7 @@ export function mountGame(container, gameId) {
           render();
           return;
         }
-        await sleep(2000, signal).catch(() => {});
+        await sleep(Math.max(2, error.retryAfter || 0) * 1000, signal).catch(() => {});
       }
     }
   }
@@ -103,8 +103,9 @@ export function mountGame(container, gameId) {
   }
 
   function room(summary) {
-    const mine = summary.seats.find((seat) => seat.account && me && seat.account.toLowerCase() === me.name.toLowerCase());
-    const creator = me && summary.creator && summary.creator.toLowerCase() === me.name.toLowerCase();
+    const isMe = (name) => Boolean(me && name && name.toLowerCase() === me.name.toLowerCase());
+    const mine = summary.seats.find((seat) => seat.kind === "account" && isMe(seat.account));
+    const creator = isMe(summary.creator);
     return h(
       "section",
       { class: "room", "aria-labelledby": "room-title" },
@@ -114,7 +115,7 @@ export function mountGame(container, gameId) {
         "ol",
         { class: "seats" },
         summary.seats.map((seat) => {
-          const free = seat.kind === "open" || (seat.kind === "reserved" && me && seat.account?.toLowerCase() === me.name.toLowerCase());
+          const free = seat.kind === "open" || (seat.kind === "reserved" && isMe(seat.account));
           return h(
             "li",
             { dataset: { seat: seat.seat, kind: seat.kind } },
