@@ -7,6 +7,10 @@ database pool, broker connection and long-poll listener.
 """
 
 import os
+import tempfile
+
+from hanabi.config import load_settings
+from hanabi.logs import logging_config
 
 bind = "0.0.0.0:8000"
 worker_class = "gthread"
@@ -25,4 +29,22 @@ connection that gunicorn has just closed."""
 
 control_socket_disable = True
 accesslog = os.environ.get("HANABI_ACCESS_LOG") or None
-"""Where gunicorn writes its access log ("-" for standard output); none when unset, as `hanabi serve`."""
+"""gunicorn's own access log ("-" for standard output); none when unset, as `hanabi serve`.
+The API logs each request itself (logger hanabi.access)."""
+
+logconfig_dict = logging_config(load_settings())
+"""gunicorn's lines in the service's format (HANABI_LOG_FORMAT, HANABI_LOG_LEVEL)."""
+
+
+def on_starting(server):
+    """Before the workers start: each records its metrics into files in PROMETHEUS_MULTIPROC_DIR,
+    which /metrics adds up. A fresh folder for each start (files of an earlier run would count
+    again), unless the environment names one."""
+    if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="hanabi-metrics-")
+
+
+def child_exit(server, worker):
+    from hanabi.api.metrics import child_exit as forget_worker
+
+    forget_worker(server, worker)

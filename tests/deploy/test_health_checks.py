@@ -9,6 +9,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -59,20 +60,30 @@ def test_the_api_health_check_against_gunicorn_with_the_deploy_config(installed,
         installed,
         DATABASE_URL=database_url,
         HANABI_DATA_DIR=str(data_dir),
-        GUNICORN_CMD_ARGS=f"--bind 127.0.0.1:{port} --workers 1 --threads 4",
+        GUNICORN_CMD_ARGS=f"--bind 127.0.0.1:{port} --workers 2 --threads 4",
     )
-    gunicorn = subprocess.Popen(
-        [str(Path(sys.executable).with_name("gunicorn")), "--config", str(DEPLOY / "gunicorn.conf.py"), "hanabi.api.wsgi:app"],
-        env=env, cwd=data_dir, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-    )
+    log = data_dir / "gunicorn.log"
+    with open(log, "wb") as output:
+        gunicorn = subprocess.Popen(
+            [str(Path(sys.executable).with_name("gunicorn")), "--config", str(DEPLOY / "gunicorn.conf.py"), "hanabi.api.wsgi:app"],
+            env=env, cwd=data_dir, stdout=output, stderr=subprocess.STDOUT, start_new_session=True,
+        )
     check = [argument.replace("127.0.0.1:8000", f"127.0.0.1:{port}") for argument in healthcheck("api")]
     try:
-        assert passes_within(check, env, data_dir), "the API's health check never passed"
+        assert passes_within(check, env, data_dir), log.read_text()
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/ready", timeout=5) as response:
             assert response.status == 200
+        for _ in range(20):
+            with pytest.raises(urllib.error.HTTPError, match="404"):
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/no-such-page", timeout=5)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as response:
+            metrics = response.read().decode()
     finally:
         stop(gunicorn)
     assert run(check, env, data_dir) != 0
+    # Both workers' requests are counted: the config gave them a metrics folder to share.
+    assert 'hanabi_http_requests_total{operation="unmatched",status="404"} 20.0' in metrics
+    assert "PROMETHEUS_MULTIPROC_DIR is not set" not in log.read_text()
 
 
 def test_the_beat_health_check_follows_its_schedule_file(installed, data_dir):
