@@ -1,7 +1,7 @@
 """The log lines of the service's processes: one JSON object per line, or text for people.
 
     configure_logging(settings)          # the API under gunicorn, `hanabi worker`, `hanabi beat`
-    logging_config(settings)             # the same as a dictConfig dict (gunicorn's logconfig_dict)
+    logging_config(settings)             # the same as a dictConfig dict
 
 Every line written while the API handles a request carries that request's id (`request_id`),
 and every line written while a worker runs a task carries the task's id (`task_id`) and, for
@@ -69,8 +69,8 @@ def json_formatter() -> OrjsonFormatter:
 
 
 def logging_config(settings: Settings) -> dict:
-    """A dictConfig dict: everything to stderr in the settings' format, at their level.
-    gunicorn's own loggers are included, so the same dict serves as its `logconfig_dict`."""
+    """A dictConfig dict: everything to stderr in the settings' format, at their level, and
+    gunicorn's error log (its own lines: start, workers, signals) likewise."""
     formatter = {"()": json_formatter} if settings.log_format == "json" else {"()": TextFormatter}
     handler = {
         "class": "logging.StreamHandler",
@@ -78,7 +78,6 @@ def logging_config(settings: Settings) -> dict:
         "formatter": "hanabi",
         "filters": ["context"],
     }
-    gunicorn_logger = {"level": "INFO", "handlers": ["stderr"], "propagate": False}
     return {
         "version": 1,
         "disable_existing_loggers": False,
@@ -86,7 +85,7 @@ def logging_config(settings: Settings) -> dict:
         "formatters": {"hanabi": formatter},
         "handlers": {"stderr": handler},
         "root": {"level": settings.log_level, "handlers": ["stderr"]},
-        "loggers": {"gunicorn.error": gunicorn_logger, "gunicorn.access": gunicorn_logger},
+        "loggers": {"gunicorn.error": {"level": "INFO", "handlers": ["stderr"], "propagate": False}},
     }
 
 

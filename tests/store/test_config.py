@@ -44,3 +44,75 @@ def test_an_empty_variable_counts_as_unset():
 def test_unusable_values_are_reported(environ):
     with pytest.raises(ConfigError):
         load_settings(environ)
+
+
+def test_observability_and_rate_limit_defaults(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    settings = load_settings({"HANABI_LOG_FORMAT": "json"})
+    assert (settings.log_format, settings.log_level) == ("json", "INFO")
+    assert settings.rate_limits and settings.rate_limit_storage == "memory://"
+    assert settings.rate_limit_accounts == "1000 per hour"
+    assert (settings.rate_limit_reads, settings.rate_limit_writes) == ("6000 per minute", "3000 per minute")
+    assert settings.trusted_proxies == 0
+    assert (settings.worker_metrics_port, settings.worker_metrics_host) == (None, "0.0.0.0")
+
+
+def test_log_format_unset_is_text_at_a_terminal_and_json_otherwise(monkeypatch):
+    class Terminal:
+        def __init__(self, tty: bool):
+            self.tty = tty
+
+        def isatty(self) -> bool:
+            return self.tty
+
+    monkeypatch.setattr("sys.stderr", Terminal(True))
+    assert load_settings({}).log_format == "text"
+    monkeypatch.setattr("sys.stderr", Terminal(False))
+    assert load_settings({}).log_format == "json"
+    assert load_settings({"HANABI_LOG_FORMAT": "TEXT"}).log_format == "text"
+
+
+def test_observability_and_rate_limit_values_from_the_environment():
+    settings = load_settings(
+        {
+            "HANABI_LOG_FORMAT": "text",
+            "HANABI_LOG_LEVEL": "warning",
+            "HANABI_RATE_LIMITS": "off",
+            "HANABI_RATE_LIMIT_STORAGE": "redis://redis:6379/3",
+            "HANABI_RATE_LIMIT_ACCOUNTS": "10/minute; 100/day",
+            "HANABI_RATE_LIMIT_READS": "50 per second",
+            "HANABI_RATE_LIMIT_WRITES": "20 per 10 seconds",
+            "HANABI_TRUSTED_PROXIES": "2",
+            "HANABI_WORKER_METRICS_PORT": "9108",
+            "HANABI_WORKER_METRICS_HOST": "127.0.0.1",
+        }
+    )
+    assert (settings.log_format, settings.log_level, settings.rate_limits) == ("text", "WARNING", False)
+    assert settings.rate_limit_storage == "redis://redis:6379/3"
+    assert settings.rate_limit_accounts == "10/minute; 100/day"
+    assert (settings.rate_limit_reads, settings.rate_limit_writes) == ("50 per second", "20 per 10 seconds")
+    assert settings.trusted_proxies == 2
+    assert (settings.worker_metrics_port, settings.worker_metrics_host) == (9108, "127.0.0.1")
+
+
+@pytest.mark.parametrize(
+    "environ",
+    [
+        {"HANABI_LOG_FORMAT": "xml"},
+        {"HANABI_LOG_LEVEL": "loud"},
+        {"HANABI_RATE_LIMITS": "maybe"},
+        {"HANABI_RATE_LIMIT_STORAGE": "memcached://cache:11211"},
+        {"HANABI_RATE_LIMIT_STORAGE": "redis-server"},
+        {"HANABI_RATE_LIMIT_READS": "many per minute"},
+        {"HANABI_RATE_LIMIT_WRITES": "10 per fortnight"},
+        {"HANABI_RATE_LIMIT_ACCOUNTS": "-1/hour"},
+        {"HANABI_TRUSTED_PROXIES": "-1"},
+        {"HANABI_WORKER_METRICS_PORT": "0"},
+        {"HANABI_WORKER_METRICS_PORT": "70000"},
+        {"HANABI_WORKER_METRICS_PORT": "http"},
+    ],
+)
+def test_unusable_observability_and_rate_limit_values_are_reported(environ):
+    (name,) = environ
+    with pytest.raises(ConfigError, match=name):
+        load_settings(environ)

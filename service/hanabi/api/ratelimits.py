@@ -15,9 +15,9 @@ HANABI_TRUSTED_PROXIES proxies). Over the limit: 429 `rate_limited`, with `Retry
 
 The counts live in HANABI_RATE_LIMIT_STORAGE: memory:// (each process counts alone, so a
 server of N worker processes lets a token make up to N times the limit) or Redis (all
-processes and replicas share one count). The window slides (`limits`' sliding window counter:
-this window's count plus the previous window's, weighted by how much of it still overlaps).
-When Redis does not answer, the process counts in its own memory for SHARED_RETRY_SECONDS
+processes and replicas share one count). Windows are fixed (`limits`' fixed window: a window
+as long as the limit's period opens with the first request it counts), which makes
+`Retry-After` exact: the seconds until the window closes, rounded up. When Redis does not answer, the process counts in its own memory for SHARED_RETRY_SECONDS
 before it asks Redis again, rather than failing requests or waiting on Redis for each.
 
 Why `limits` itself rather than Flask-Limiter, its Flask extension: the extension resolves
@@ -27,7 +27,6 @@ request here (tests/bench/request_overhead.py); this hook costs a tenth of that.
 
 import hashlib
 import logging
-import math
 import time
 
 from apispec import BasePlugin
@@ -35,7 +34,7 @@ from flask import Flask, request
 from limits import RateLimitItem, parse_many
 from limits.errors import StorageError
 from limits.storage import MemoryStorage, storage_from_string
-from limits.strategies import SlidingWindowCounterRateLimiter
+from limits.strategies import FixedWindowRateLimiter
 
 from hanabi.config import Settings
 
@@ -61,7 +60,7 @@ class RateLimiter:
         self.writes = parse_many(settings.rate_limit_writes)
         self.unlimited = public_endpoints - {ACCOUNTS_ENDPOINT}
         self.storage_uri = settings.rate_limit_storage
-        self.local = SlidingWindowCounterRateLimiter(MemoryStorage())
+        self.local = FixedWindowRateLimiter(MemoryStorage())
         if self.storage_uri.startswith("memory"):
             self.shared = self.local
         else:
@@ -71,7 +70,7 @@ class RateLimiter:
                 socket_timeout=REDIS_TIMEOUT_SECONDS,
                 socket_connect_timeout=REDIS_TIMEOUT_SECONDS,
             )
-            self.shared = SlidingWindowCounterRateLimiter(storage)
+            self.shared = FixedWindowRateLimiter(storage)
         self.shared_down_until = 0.0
 
     def check(self) -> None:
@@ -101,7 +100,7 @@ class RateLimiter:
             if not allowed:
                 raise self.too_many(limiter, item, key, endpoint, per)
 
-    def limiter(self) -> SlidingWindowCounterRateLimiter:
+    def limiter(self) -> FixedWindowRateLimiter:
         return self.local if self.shared_down_until > time.monotonic() else self.shared
 
     @staticmethod
@@ -118,7 +117,7 @@ class RateLimiter:
             reset_time = limiter.get_window_stats(item, KEY_PREFIX, key, endpoint).reset_time
         except StorageError:
             reset_time = time.time() + item.get_expiry()
-        retry_after = max(1, math.ceil(reset_time - time.time()))
+        retry_after = int(max(reset_time - time.time(), 0)) + 1  # Redis gives whole seconds, rounded down
         return Problem(
             429,
             "rate_limited",

@@ -7,7 +7,7 @@ otherwise, with no CELERY_BROKER_URL it also runs a worker with the scheduler as
 process (hanabi.worker.embedded), so bot seats play with nothing configured. gunicorn stops on
 SIGTERM/SIGINT; the worker is stopped after it, and the embedded Postgres last.
 
-Every process logs through hanabi.logs (gunicorn's own lines too). The caller sets
+Every process logs through hanabi.logs (gunicorn's own lines too: GunicornLogger). The caller sets
 PROMETHEUS_MULTIPROC_DIR up before the API's modules are imported (`hanabi serve` does: see
 hanabi.metrics_dir), so that /metrics adds up gunicorn's workers and the worker child.
 """
@@ -17,13 +17,25 @@ import os
 from contextlib import nullcontext
 
 from gunicorn.app.base import BaseApplication
+from gunicorn.glogging import Logger
 
-from hanabi.config import Settings
-from hanabi.logs import logging_config
+from hanabi.config import Settings, load_settings
+from hanabi.logs import configure_logging
 from hanabi.store.database import database_url, stop_embedded_postgres
 from hanabi.store.migrate import apply_migrations
 
 from .metrics import child_exit
+
+
+class GunicornLogger(Logger):
+    """gunicorn's logger, with its lines in the format of hanabi.logs (settings from the
+    environment): `logger_class = "hanabi.api.server.GunicornLogger"` in a gunicorn config.
+    Its access log stays off unless gunicorn's `accesslog` is set: the app writes its own
+    access line for each request (hanabi.api.instrumentation)."""
+
+    def setup(self, cfg):
+        super().setup(cfg)
+        configure_logging(load_settings())
 
 
 class _Gunicorn(BaseApplication):
@@ -82,7 +94,7 @@ def serve(
             "graceful_timeout": 10,
             "control_socket_disable": True,
             "accesslog": os.environ.get("HANABI_ACCESS_LOG"),
-            "logconfig_dict": logging_config(settings),
+            "logger_class": GunicornLogger,
             "child_exit": child_exit,
         }
         with worker_process(settings, url) if run_worker else nullcontext():
