@@ -2,6 +2,7 @@
 
     configure_logging(settings)          # the API under gunicorn, `hanabi worker`, `hanabi beat`
     logging_config(settings)             # the same as a dictConfig dict
+    logger_class = "hanabi.logs.GunicornLogger"   # in a gunicorn config: its own lines alike
 
 Every line written while the API handles a request carries that request's id (`request_id`),
 and every line written while a worker runs a task carries the task's id (`task_id`) and, for
@@ -23,9 +24,10 @@ import logging
 import logging.config
 from contextvars import ContextVar
 
+from gunicorn.glogging import Logger
 from pythonjsonlogger.orjson import OrjsonFormatter
 
-from hanabi.config import Settings
+from hanabi.config import Settings, load_settings
 
 REQUEST_ID: ContextVar[str | None] = ContextVar("hanabi_request_id", default=None)
 TASK_ID: ContextVar[str | None] = ContextVar("hanabi_task_id", default=None)
@@ -91,3 +93,15 @@ def logging_config(settings: Settings) -> dict:
 
 def configure_logging(settings: Settings) -> None:
     logging.config.dictConfig(logging_config(settings))
+
+
+class GunicornLogger(Logger):
+    """gunicorn's logger, with its lines in the format above (settings from the environment).
+    Its access log stays off unless gunicorn's `accesslog` is set: the app writes its own access
+    line for each request (hanabi.api.instrumentation). Unlike gunicorn's `logconfig_dict`,
+    which turns gunicorn's access log on. This module imports no prometheus_client, so a gunicorn
+    config may name it before PROMETHEUS_MULTIPROC_DIR is set (see hanabi.metrics_dir)."""
+
+    def setup(self, cfg):
+        super().setup(cfg)
+        configure_logging(load_settings())

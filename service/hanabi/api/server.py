@@ -17,25 +17,13 @@ import os
 from contextlib import nullcontext
 
 from gunicorn.app.base import BaseApplication
-from gunicorn.glogging import Logger
 
-from hanabi.config import Settings, load_settings
-from hanabi.logs import configure_logging
+from hanabi.config import Settings
+from hanabi.logs import GunicornLogger
 from hanabi.store.database import database_url, stop_embedded_postgres
 from hanabi.store.migrate import apply_migrations
 
 from .metrics import child_exit
-
-
-class GunicornLogger(Logger):
-    """gunicorn's logger, with its lines in the format of hanabi.logs (settings from the
-    environment): `logger_class = "hanabi.api.server.GunicornLogger"` in a gunicorn config.
-    Its access log stays off unless gunicorn's `accesslog` is set: the app writes its own
-    access line for each request (hanabi.api.instrumentation)."""
-
-    def setup(self, cfg):
-        super().setup(cfg)
-        configure_logging(load_settings())
 
 
 class _Gunicorn(BaseApplication):
