@@ -1,0 +1,60 @@
+"""A `hanabi worker` and a restart of Redis. Workers hold the expiry of every turn with a
+deadline as an unacknowledged message until the deadline (Celery's ETA), so at any moment of a
+real-time game a worker holds messages; when Redis goes away then, the worker should reconnect
+and go on. It does not with celery 5.7.0 / kombu 5.7.0: closing the lost connection restores
+the unacknowledged messages through a transport already closed (kombu/transport/redis.py
+`_connparams`: AttributeError), Celery calls that an unrecoverable error, and the worker exits
+with status 0. deploy/compose.yaml's `restart: unless-stopped` starts it again; a supervisor
+that restarts only failed processes (status != 0) would not. See docs/faults.md."""
+
+import time
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from hanabi.config import load_settings
+from hanabi.engine import GameOptions
+from hanabi.store.database import connect
+from hanabi.store.games import SeatPlan, create_game, load_game
+from hanabi.worker.celery_app import create_celery
+from hanabi.worker.deadlines import EXPIRE_TURN
+from hanabi.worker.dispatch import bot_turns_enabled
+
+from tests.cluster import Cluster, tail
+
+from .conftest import CLUSTER_ENVIRON
+
+IDLE_SECONDS = 2.0
+"""How long the worker waits on Redis, holding the expiry, before Redis goes away."""
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="celery/kombu 5.7.0: a worker holding unacknowledged messages exits (status 0) when Redis goes away",
+)
+def test_a_worker_holding_a_scheduled_expiry_plays_bot_seats_after_redis_restarts(redis_server, tmp_path):
+    with Cluster(tmp_path / "cluster", apis=0, workers=1, environ=CLUSTER_ENVIRON) as cluster:
+        celery = create_celery(load_settings(cluster.environ("test")))
+        celery.send_task(EXPIRE_TURN, args=(0, 0), eta=datetime.now(timezone.utc) + timedelta(minutes=5))
+        log = cluster.log("worker-0")
+        wait_for(lambda: b"expire_turn" in log.read_bytes(), 10, "the worker taking the scheduled expiry")
+        time.sleep(IDLE_SECONDS)
+
+        cluster.redis.kill()
+        time.sleep(1)
+        cluster.redis.start()
+
+        with bot_turns_enabled(celery), connect(cluster.database_url) as conn:
+            game_id = create_game(conn, GameOptions(players=2), [SeatPlan.bot("basic")] * 2, seed="redis").game.id
+
+            def finished() -> bool:
+                assert cluster.workers[0].poll() is None, f"the worker exited: {tail(log, 600)}"
+                return load_game(conn, game_id).game.status == "finished"
+
+            wait_for(finished, 30, "the end of a bot game after Redis restarted")
+
+
+def wait_for(condition, timeout: float, what: str) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"{what} did not happen within {timeout} s"
+        time.sleep(0.1)
