@@ -6,6 +6,7 @@ generous defaults, which the rest of the suite never reaches)."""
 
 import time
 import uuid
+from pathlib import Path
 
 import pytest
 import redis
@@ -83,7 +84,7 @@ def test_a_bot_that_spent_its_view_reads_can_still_long_poll_and_act(limited, ne
 def test_the_count_starts_again_after_retry_after(limited, new_player):
     app = limited(HANABI_RATE_LIMIT_READS="2 per 2 seconds")
     player = player_on(app, new_player())
-    for _ in range(3):
+    for _ in range(2):
         while (response := player.get("/v1/accounts/me")).status_code == 200:
             pass
         time.sleep(assert_rate_limited(response))
@@ -185,3 +186,16 @@ def test_every_limited_operation_documents_its_429_and_its_limit():
             assert operation["x-rate-limit"]["limit"] == expected
             documented += 1
     assert documented >= 20
+
+
+def test_the_api_guide_gives_every_limited_operation_its_limit():
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "api.md").read_text()
+    section = guide[guide.index("## Rate limits") : guide.index("## Idempotency-Key")]
+    rows = [line for line in section.splitlines() if line.startswith("| `")]
+    for operations in openapi_spec()["paths"].values():
+        for method, operation in operations.items():
+            if method == "parameters" or "x-rate-limit" not in operation:
+                continue
+            limit = operation["x-rate-limit"]
+            (row,) = [row for row in rows if f"`{operation['operationId']}`" in row]
+            assert limit["setting"] in row and limit["limit"] in row, row

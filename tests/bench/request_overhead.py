@@ -33,7 +33,7 @@ from pathlib import Path
 import redis
 from hanabi.api import create_app, instrumentation
 from hanabi.config import load_settings
-from hanabi.logs import ContextFilter, json_formatter
+from hanabi.logs import configure_logging
 from hanabi.store.database import connect, create_pool, start_embedded_postgres
 from hanabi.store.migrate import apply_migrations
 from psycopg import sql
@@ -54,12 +54,9 @@ def without_instrumentation(app):
 
 
 def json_logs_to_devnull() -> None:
-    handler = logging.StreamHandler(open(os.devnull, "w"))  # noqa: SIM115 (open as long as the process)
-    handler.setFormatter(json_formatter())
-    handler.addFilter(ContextFilter())
-    root = logging.getLogger()
-    root.handlers[:] = [handler]
-    root.setLevel(logging.INFO)
+    """The service's logging (JSON, INFO), written to /dev/null instead of stderr."""
+    configure_logging(load_settings({"HANABI_LOG_FORMAT": "json"}))
+    logging.getLogger().handlers[0].setStream(open(os.devnull, "w"))  # noqa: SIM115 (open as long as the process)
 
 
 def redis_answers() -> bool:
