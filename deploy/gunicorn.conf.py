@@ -9,9 +9,6 @@ database pool, broker connection and long-poll listener.
 import os
 import tempfile
 
-from hanabi.config import load_settings
-from hanabi.logs import logging_config
-
 bind = "0.0.0.0:8000"
 worker_class = "gthread"
 workers = int(os.environ.get("WEB_CONCURRENCY") or 2)
@@ -28,12 +25,11 @@ keepalive = 75
 connection that gunicorn has just closed."""
 
 control_socket_disable = True
+logger_class = "hanabi.logs.GunicornLogger"
+"""gunicorn's lines in the service's format (HANABI_LOG_FORMAT, HANABI_LOG_LEVEL)."""
 accesslog = os.environ.get("HANABI_ACCESS_LOG") or None
 """gunicorn's own access log ("-" for standard output); none when unset, as `hanabi serve`.
 The API logs each request itself (logger hanabi.access)."""
-
-logconfig_dict = logging_config(load_settings())
-"""gunicorn's lines in the service's format (HANABI_LOG_FORMAT, HANABI_LOG_LEVEL)."""
 
 
 def on_starting(server):

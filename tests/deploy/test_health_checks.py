@@ -1,6 +1,7 @@
 """The compose file's health checks, run against real processes of the installed package: each
 passes while its process works and fails once it does not."""
 
+import json
 import os
 import shutil
 import signal
@@ -83,7 +84,11 @@ def test_the_api_health_check_against_gunicorn_with_the_deploy_config(installed,
     assert run(check, env, data_dir) != 0
     # Both workers' requests are counted: the config gave them a metrics folder to share.
     assert 'hanabi_http_requests_total{operation="unmatched",status="404"} 20.0' in metrics
+    lines = log.read_text().splitlines()
     assert "PROMETHEUS_MULTIPROC_DIR is not set" not in log.read_text()
+    # gunicorn's own lines too are JSON (the default away from a terminal), as a log collector reads them.
+    assert any(json.loads(line)["logger"].startswith("gunicorn") for line in lines)
+    assert all(json.loads(line)["level"] for line in lines)
 
 
 def test_the_beat_health_check_follows_its_schedule_file(installed, data_dir):
