@@ -5,6 +5,7 @@ The script creates a database of its own on a Postgres server (dropped at the en
 gunicorn: only the app's own work is timed). The same requests go to four apps on one pool:
 
     bare          no hooks of hanabi.api.instrumentation, rate limits off
+    no access     request id and metrics, no access line (HANABI_LOG_LEVEL=WARNING); rate limits off
     instrumented  request id, JSON access line (to /dev/null), metrics; rate limits off
     + limits      as instrumented, with the rate limits counted in memory (the default)
     + redis       as instrumented, with the counts in Redis (skipped when none answers)
@@ -92,6 +93,7 @@ def measure(url: str, args) -> None:
     base = {"HANABI_RATE_LIMIT_READS": "1000000/minute"}
     apps = {
         "bare": without_instrumentation(create_app(load_settings({**base, "HANABI_RATE_LIMITS": "off"}), pool=pool)),
+        "no access": create_app(load_settings({**base, "HANABI_RATE_LIMITS": "off"}), pool=pool),
         "instrumented": create_app(load_settings({**base, "HANABI_RATE_LIMITS": "off"}), pool=pool),
         "+ limits": create_app(load_settings(base), pool=pool),
     }
@@ -104,9 +106,11 @@ def measure(url: str, args) -> None:
     for name, client in clients.items():  # warm-up
         for path in paths.values():
             cpu_per_request(client, path, headers, 50)
+    access_log = logging.getLogger("hanabi.access")
     for _ in range(args.rounds):
         for what, path in paths.items():
             for name, client in clients.items():
+                access_log.setLevel(logging.WARNING if name == "no access" else logging.NOTSET)
                 results[(name, what)].append(cpu_per_request(client, path, headers, args.requests))
     pool.close()
     print(f"CPU per request (median of {args.rounds} rounds of {args.requests} requests), and the difference to bare:")
