@@ -59,13 +59,12 @@ class RateLimiter:
         self.reads = parse_many(settings.rate_limit_reads)
         self.writes = parse_many(settings.rate_limit_writes)
         self.unlimited = public_endpoints - {ACCOUNTS_ENDPOINT}
-        self.storage_uri = settings.rate_limit_storage
         self.local = FixedWindowRateLimiter(MemoryStorage())
-        if self.storage_uri.startswith("memory"):
+        if settings.rate_limit_storage.startswith("memory"):
             self.shared = self.local
         else:
             storage = storage_from_string(
-                self.storage_uri,
+                settings.rate_limit_storage,
                 wrap_exceptions=True,
                 socket_timeout=REDIS_TIMEOUT_SECONDS,
                 socket_connect_timeout=REDIS_TIMEOUT_SECONDS,
