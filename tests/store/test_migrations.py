@@ -1,4 +1,5 @@
 import shutil
+from datetime import datetime, timezone
 import tempfile
 from pathlib import Path
 
@@ -94,3 +95,38 @@ def test_a_data_dir_with_spaces_is_refused_with_a_clear_message(tmp_path):
     settings = load_settings({"HANABI_DATA_DIR": str(tmp_path / "my games")})
     with pytest.raises(EmbeddedPostgresError, match="HANABI_DATA_DIR"):
         database_url(settings)
+
+
+def test_migration_0007_names_the_account_to_move_in_games_running_before_it(create_database):
+    url = create_database()
+    backend = get_backend(yoyo_url(url))
+    try:
+        with backend.lock():
+            earlier = read_migrations(str(MIGRATIONS_DIR)).filter(lambda m: m.id < "0007")
+            backend.apply_migrations(backend.to_apply(earlier))
+    finally:
+        backend.connection.close()
+    with connect(url) as conn:
+        ann, bob = (
+            conn.execute("INSERT INTO accounts (name, kind) VALUES (%s, 'human') RETURNING id", (name,)).fetchone()[0]
+            for name in ("ann", "bob")
+        )
+        running, lobby = (
+            conn.execute(
+                """INSERT INTO games (options, deck, players, status, current_seat, free_seats, turn_started_at)
+                   VALUES ('{"players": 2}', '[]', 2, %s, %s, 0, %s) RETURNING id""",
+                (status, seat, started),
+            ).fetchone()[0]
+            for status, seat, started in (("running", 1, datetime.now(timezone.utc)), ("lobby", None, None))
+        )
+        for game_id in (running, lobby):
+            conn.execute(
+                "INSERT INTO game_seats (game_id, seat, account_id, joined_at) VALUES (%s, 0, %s, now()), (%s, 1, %s, now())",
+                (game_id, ann, game_id, bob),
+            )
+
+    assert apply_migrations(url) == [name for name in ALL_MIGRATIONS if name >= "0007"]
+
+    with connect(url) as conn:
+        turn_accounts = dict(conn.execute("SELECT id, turn_account_id FROM games").fetchall())
+    assert turn_accounts == {running: bob, lobby: None}

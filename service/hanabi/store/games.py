@@ -526,6 +526,8 @@ _APPEND_EVENTS = f"""
         UPDATE games
            SET version = %(new_version)s, status = %(status)s, free_seats = %(free_seats)s,
                turn = %(turn)s, current_seat = %(current_seat)s, score = %(score)s,
+               turn_account_id = (SELECT account_id FROM game_seats
+                                   WHERE game_id = %(id)s AND seat = %(current_seat)s),
                end_condition = %(end_condition)s, updated_at = now(),
                deadline = %(deadline)s, clock_banks = %(banks)s,
                turn_started_at = CASE WHEN %(status)s <> 'running' THEN NULL

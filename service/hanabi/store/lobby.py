@@ -48,9 +48,8 @@ def games_awaiting_move(conn: psycopg.Connection, account_id: int, *, limit: int
     _check_limit(limit)
     return _fetch(
         conn,
-        f"""SELECT {GAME_COLUMNS} FROM game_seats s
-              JOIN games g ON g.id = s.game_id AND g.current_seat = s.seat
-             WHERE s.account_id = %(account_id)s AND g.status = 'running'
+        f"""SELECT {GAME_COLUMNS} FROM games g
+             WHERE g.turn_account_id = %(account_id)s AND g.status = 'running'
              ORDER BY g.deadline ASC NULLS LAST, g.turn_started_at ASC, g.id ASC
              LIMIT %(limit)s""",
         {"account_id": account_id, "limit": limit},

@@ -7,6 +7,7 @@ A check is a function (app, connection) -> how many tasks it enqueued: stalled b
 turns whose deadline has passed (deadlines.enqueue_overdue_turns), due webhook deliveries.
 """
 
+from datetime import datetime, timedelta
 from typing import Callable
 
 import psycopg
@@ -25,12 +26,18 @@ def stalled_bot_turns(conn: psycopg.Connection, stalled_seconds: float, limit: i
     keyed by, is that old), longest waiting first."""
     return conn.execute(
         """SELECT g.id, g.version FROM games g
-             JOIN game_seats s ON s.game_id = g.id AND s.seat = g.current_seat
-            WHERE g.status = 'running' AND s.bot_strategy IS NOT NULL
-              AND g.updated_at < now() - make_interval(secs => %s)
+            WHERE g.status = 'running' AND g.updated_at < %s
+              AND (SELECT s.bot_strategy IS NOT NULL FROM game_seats s
+                    WHERE s.game_id = g.id AND s.seat = g.current_seat)
             ORDER BY g.updated_at LIMIT %s""",
-        (stalled_seconds, limit),
+        (_database_now(conn) - timedelta(seconds=stalled_seconds), limit),
     ).fetchall()
+
+
+def _database_now(conn: psycopg.Connection) -> datetime:
+    """The database's clock, which wrote `updated_at`. The cutoff is computed here and passed as a
+    value: Postgres cannot estimate `now() - interval` rows, and planned a scan of every seat."""
+    return conn.execute("SELECT now()").fetchone()[0]
 
 
 def enqueue_stalled_bot_turns(app, conn: psycopg.Connection) -> int:
