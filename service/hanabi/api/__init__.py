@@ -49,6 +49,14 @@ BLUEPRINTS = (
 )
 
 
+class App(Flask):
+    """Flask, told that every view and hook of this app is synchronous: Flask would otherwise
+    ask `inspect` whether each one is a coroutine function, on every call of every request."""
+
+    def ensure_sync(self, func):
+        return func
+
+
 class Api(SmorestApi):
     """flask-smorest's Api with problem+json errors, documented as such."""
 
@@ -79,7 +87,7 @@ def create_app(settings: Settings | None = None, pool: ConnectionPool | None = N
     """The API app. Without `pool`, opens one from `settings` (default: the environment),
     starting the embedded Postgres when no DATABASE_URL is set."""
     settings = settings or load_settings()
-    app = Flask("hanabi.api")
+    app = App("hanabi.api")
     app.config.update(
         API_TITLE="Hanabi",
         API_VERSION=API_VERSION,
