@@ -425,16 +425,21 @@ class Cluster:
 
 
 def last_error(log: Path) -> str:
-    """The last line near the log's end that names an error (of a JSON log: the entry's message)."""
-    lines = []
+    """What the end of the log says went wrong: of a JSON log, the last CRITICAL entry's message,
+    else the last ERROR's; of a text log, the last line that names an error."""
+    lines, critical = [], []
     for line in tail(log, 20000).splitlines():
         try:
             entry = json.loads(line)
         except ValueError:
             entry = None
-        lines.append((entry.get("message", "") if isinstance(entry, dict) else line).strip())
+        if isinstance(entry, dict):
+            line = entry.get("message", "")
+            if entry.get("level") == "CRITICAL":
+                critical.append(line)
+        lines.append(line.strip())
     errors = [line for line in lines if "rror" in line]
-    return (errors or [line for line in lines if line] or [""])[-1][:300]
+    return (critical or errors or [line for line in lines if line] or [""])[-1][:300]
 
 
 def tail(path: Path, characters: int = 3000) -> str:

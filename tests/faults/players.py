@@ -22,6 +22,10 @@ RETRY_PAUSE_SECONDS = 0.3
 """How long a player waits before retrying a failed request. Shorter than the Retry-After the
 API advises (5 s) on purpose: the players keep sending while the database is away."""
 
+SEND_AGAIN_SHARE = 0.1
+"""The share of acknowledged moves a player sends a second time, as a client that lost the
+answer would: the API must answer from the stored reply (Idempotent-Replayed) and write nothing."""
+
 ACTION_WEIGHTS = {"color_clue": 3, "rank_clue": 3, "discard": 4, "play": 1}
 """Mostly clues and discards, so that most games run to the end of the deck."""
 
@@ -244,10 +248,15 @@ class Player:
         body = {**action, "expected_version": view["version"]}
         key = f"game-{self.game_id}-version-{view['version']}"
         response = self.api.call("POST", f"/games/{self.game_id}/actions", self.tokens[seat], body, key=key)
-        if response.status == 200:
-            self.record.add("acks", Ack(self.game_id, seat, view["turn"], response.body["version"], action))
-        else:
+        if response.status != 200:
             self.surprise(f"POST {action}", response)
+            return
+        self.record.add("acks", Ack(self.game_id, seat, view["turn"], response.body["version"], action))
+        if self.rng.random() < SEND_AGAIN_SHARE:
+            again = self.api.call("POST", f"/games/{self.game_id}/actions", self.tokens[seat], body, key=key)
+            replayed = again.headers.get("Idempotent-Replayed") == "true"
+            if again.status != 200 or not replayed or again.body["version"] != response.body["version"]:
+                self.surprise(f"POST {action} sent again (replayed: {replayed})", again)
 
     def choose(self, legal: list[dict]) -> dict:
         by_kind: dict[str, list[dict]] = {}
