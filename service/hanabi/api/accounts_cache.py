@@ -78,15 +78,18 @@ class AccountsCache:
             self._trusted = listening
 
 
-_caches: dict[tuple[int, str], AccountsCache] = {}
+_caches: dict[str, AccountsCache] = {}
 _caches_lock = threading.Lock()
+os.register_at_fork(after_in_child=_caches.clear)
+"""A forked child starts with no cache: the parent's listener thread did not come along."""
 
 
 def accounts_cache_for(conninfo: str) -> AccountsCache:
-    """This process's cache for the database of `conninfo` (a forked child gets its own)."""
-    key = (os.getpid(), conninfo)
-    with _caches_lock:
-        cache = _caches.get(key)
-        if cache is None:
-            cache = _caches[key] = AccountsCache(listener_for(conninfo))
-        return cache
+    """This process's cache for the database of `conninfo`."""
+    cache = _caches.get(conninfo)
+    if cache is None:
+        with _caches_lock:
+            cache = _caches.get(conninfo)
+            if cache is None:
+                cache = _caches[conninfo] = AccountsCache(listener_for(conninfo))
+    return cache

@@ -538,10 +538,9 @@ _APPEND_EVENTS = f"""
      RETURNING updated_at, deadline, turn_started_at
     ), events AS (
         INSERT INTO game_events (game_id, seq, type, seat, payload)
-        SELECT %(id)s, %(version)s + e.position, e.type, e.seat, e.payload
+        SELECT %(id)s, %(version)s + e.position, e.event->>0, (e.event->>1)::smallint, e.event->2
           FROM changed
-         CROSS JOIN unnest(%(types)s::text[], %(seats)s::smallint[], %(payloads)s::jsonb[])
-               WITH ORDINALITY AS e(type, seat, payload, position)
+         CROSS JOIN jsonb_array_elements(%(events)s) WITH ORDINALITY AS e(event, position)
     ), deliveries AS (
         {webhooks.outbox_insert("changed")}
     )
@@ -549,7 +548,8 @@ _APPEND_EVENTS = f"""
 """One statement for a change of a game: the derived columns (only while the game is at the
 version the change was made from: its id and creation time name the game even for a state
 cached by a process that outlived a database), its events and its webhook deliveries, all or
-nothing."""
+nothing. The events come as one JSON array of [type, seat, payload] (one parameter is much
+cheaper for psycopg to send than three arrays)."""
 
 
 def append_events(
@@ -595,9 +595,7 @@ def append_events(
             "deadline": deadline,
             "banks": Jsonb(list(banks)) if banks is not None else None,
             "turn_began": turn_began,
-            "types": [type_ for type_, _, _ in events],
-            "seats": [seat for _, seat, _ in events],
-            "payloads": [Jsonb(payload) for _, _, payload in events],
+            "events": Jsonb(events),
             **webhooks.outbox_parameters(game, after),
         },
     ).fetchone()

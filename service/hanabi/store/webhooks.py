@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Callable
 
 import psycopg
 from psycopg.rows import class_row
+from psycopg.types.json import Jsonb
 
 from . import commits
 from .errors import Conflict, NotFound
@@ -172,23 +173,21 @@ def outbox_insert(change: str) -> str:
     the change's transaction: a seat taken by the same change counts. Its parameters come from
     `outbox_parameters`; it returns the new deliveries' ids."""
     return f"""INSERT INTO webhook_deliveries (webhook_id, type, game_id, version, seat, occurred_at, next_attempt_at)
-               SELECT w.id, n.type, s.game_id, %(outbox_version)s, s.seat, now(), now()
+               SELECT w.id, n.notice->>0, s.game_id, %(outbox_version)s, s.seat, now(), now()
                  FROM {change}
-                CROSS JOIN unnest(%(outbox_types)s::text[], %(outbox_seats)s::smallint[]) AS n(type, seat)
-                 JOIN game_seats s ON s.game_id = %(outbox_game_id)s AND s.seat = n.seat
+                CROSS JOIN jsonb_array_elements(%(outbox_notices)s) AS n(notice)
+                 JOIN game_seats s ON s.game_id = %(outbox_game_id)s AND s.seat = (n.notice->>1)::smallint
                  JOIN webhooks w ON w.account_id = s.account_id
-                ORDER BY w.id, n.type
+                ORDER BY w.id, n.notice->>0
                ON CONFLICT DO NOTHING
                RETURNING id"""
 
 
 def outbox_parameters(before: "Game", after: "Game") -> dict:
     """The parameters of `outbox_insert` for the change of `before` into `after`."""
-    notices = events_of_change(before, after)
     return {
         "outbox_version": after.version,
-        "outbox_types": [type_ for type_, _ in notices],
-        "outbox_seats": [seat for _, seat in notices],
+        "outbox_notices": Jsonb(events_of_change(before, after)),
         "outbox_game_id": after.id,
     }
 
