@@ -118,7 +118,10 @@ def report(result: dict) -> None:
         f"{result['games']} games, {result['seconds']} s measured, load average before "
         f"{' '.join(str(value) for value in result['load_average_before'])}"
     )
-    print(f"  actions/s: {result['actions_per_second']}  ({result['actions']} actions, {result['games_completed']} games completed)")
+    print(
+        f"  actions/s: {result['actions_per_second']}  "
+        f"({result['actions']} actions, {result['games_completed']} games completed)"
+    )
     for label, figures in result["latency_ms"].items():
         print(
             f"  {label:>12}: p50 {figures['p50']:6.2f} ms  p95 {figures['p95']:6.2f} ms  p99 {figures['p99']:6.2f} ms"

@@ -28,7 +28,8 @@ def unfinished_games(database_url: str, acknowledged: list[int]) -> list[str]:
     with connect(database_url) as conn:
         rows = conn.execute("SELECT id, status FROM games ORDER BY id").fetchall()
     statuses = dict(rows)
-    problems = [f"game {game_id} was acknowledged but is not in the database" for game_id in acknowledged if game_id not in statuses]
+    problems = [f"game {game_id} was acknowledged but is not in the database" for game_id in acknowledged
+                if game_id not in statuses]
     problems += [f"game {game_id} is {status}, not finished" for game_id, status in rows if status != "finished"]
     return problems
 
@@ -114,10 +115,11 @@ def skipped_deadlines(
                     late_in_faults.append(lateness.total_seconds())
                     after_faults.append((event.created_at - max(during)[0]).total_seconds())
                     continue
-                problems.append(
-                    f"{where}: ended {lateness.total_seconds():.3f} s after its deadline"
-                    + (f" ({max(during)[1]} ended {(event.created_at - max(during)[0]).total_seconds():.3f} s before)" if during else "")
-                )
+                message = f"{where}: ended {lateness.total_seconds():.3f} s after its deadline"
+                if during:
+                    end, name = max(during)
+                    message += f" ({name} ended {(event.created_at - end).total_seconds():.3f} s before)"
+                problems.append(message)
     late.sort()
     figures = {
         **dict(counts),

@@ -12,13 +12,15 @@ game it is in):
 
 Faults, `FAULT_SPACING` seconds apart: SIGKILL an API process and start it again; SIGKILL a
 worker, start it again `WORKER_DOWN_SECONDS` later; stop Postgres at once (an immediate
-shutdown, as in a crash: the restart replays the WAL) for `POSTGRES_DOWN_SECONDS`; SIGKILL Redis (it keeps nothing on disk,
-so every queued message is lost) and start it `REDIS_DOWN_SECONDS` later.
+shutdown, as in a crash: the restart replays the WAL) for `POSTGRES_DOWN_SECONDS`; SIGKILL
+Redis (it keeps nothing on disk, so every queued message is lost) and start it
+`REDIS_DOWN_SECONDS` later.
 """
 
 import random
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -73,6 +75,8 @@ class Scenario:
         self.stopped = threading.Event()
         self.threads: list[threading.Thread] = []
         self.errors: list[str] = []
+        self.faults_began: float | None = None
+        """When the games were under way and the first wait before a fault began."""
         self.postgres_away: tuple[float, float] | None = None
         """From the moment Postgres had stopped to the moment it was told to start again."""
 
@@ -141,6 +145,7 @@ class Scenario:
     # The faults
 
     def run_faults(self) -> None:
+        self.faults_began = time.time()
         time.sleep(FAULT_SPACING)
         with self.fault("API 0 killed"):
             self.cluster.kill_api(0)
@@ -165,18 +170,15 @@ class Scenario:
         time.sleep(FAULT_SPACING)
         self.faults_over.set()
 
+    @contextmanager
     def fault(self, name: str):
-        scenario = self
-
-        class Window:
-            def __enter__(self):
-                self.fault = Fault(name, time.time())
-                scenario.faults.append(self.fault)
-
-            def __exit__(self, *exc):
-                self.fault.ended = time.time()
-
-        return Window()
+        """Records the fault from its start to the end of the `with` block (the process is back)."""
+        fault = Fault(name, time.time())
+        self.faults.append(fault)
+        try:
+            yield
+        finally:
+            fault.ended = time.time()
 
     def wait_for_players(self, timeout: float) -> bool:
         """Until every slot has finished its last game; False if some had not within `timeout`."""
