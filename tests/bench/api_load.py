@@ -45,6 +45,7 @@ from pathlib import Path
 from urllib.parse import quote, urlsplit, urlunsplit
 
 import orjson
+import uvloop
 from psycopg import sql
 from psycopg.conninfo import make_conninfo
 
@@ -462,7 +463,7 @@ def main() -> None:
 
     with Bench(args) as bench:
         bench.wait_ready(f"http://127.0.0.1:{bench.port}/v1")
-        result = asyncio.run(drive(bench, args))
+        result = uvloop.run(drive(bench, args))
     if args.json:
         print(json.dumps(result, indent=2))
         return

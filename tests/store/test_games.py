@@ -19,6 +19,7 @@ from hanabi.engine import (
     stacked_deck,
 )
 from hanabi.store.database import connect
+from hanabi.store.deadlines import TimeControl
 from hanabi.store.errors import Conflict, InvalidRequest, NotFound, VersionConflict
 from hanabi.store.games import (
     SeatPlan,
@@ -29,6 +30,7 @@ from hanabi.store.games import (
     list_events,
     load_game,
 )
+from hanabi.store.seats import join_seat
 from hanabi.store.webhooks import create_webhook
 
 from .conftest import run_in_thread, wait_until_blocked
@@ -274,7 +276,7 @@ def test_an_action_at_a_version_this_process_cached_fails_if_another_process_mov
     (game, state), _ = running_game()
     load_game(conn, game.id)  # cached by this process at game.version
     other_process = subprocess.run(
-        [sys.executable, "-c", APPEND_FIRST_LEGAL_ACTION, database_url, str(game.id)], capture_output=True, text=True
+        [sys.executable, "-c", APPEND_FIRST_LEGAL_ACTION, database_url, str(game.id)], check=False, capture_output=True, text=True
     )
     assert other_process.returncode == 0, other_process.stderr
 
@@ -296,3 +298,22 @@ with connect(sys.argv[1]) as conn:
     game, state = load_game(conn, int(sys.argv[2]))
     append_action(conn, game.id, state.legal_actions()[0], expected_version=game.version)
 """
+
+
+def test_a_timed_turn_begins_at_the_instant_its_event_is_dated(conn, make_account):
+    """The deadline is computed from the database's clock; that same reading dates the change."""
+    accounts = [make_account()[0] for _ in range(2)]
+    game, state = create_game(
+        conn,
+        GameOptions(players=2),
+        [SeatPlan.reserved(account.id) for account in accounts],
+        seed="timed",
+        time_control=TimeControl.from_dict({"kind": "per_turn", "seconds": 60, "on_timeout": "end"}),
+    )
+    for account in accounts:
+        game, state = join_seat(conn, game.id, account.id)
+    game, state = append_action(conn, game.id, state.legal_actions()[0])
+
+    event = list_events(conn, game.id, after_seq=game.version - 1)[0]
+    assert game.turn_started_at == event.created_at == game.updated_at
+    assert (game.deadline - game.turn_started_at).total_seconds() == 60

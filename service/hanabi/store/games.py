@@ -528,17 +528,18 @@ _APPEND_EVENTS = f"""
                turn = %(turn)s, current_seat = %(current_seat)s, score = %(score)s,
                turn_account_id = (SELECT account_id FROM game_seats
                                    WHERE game_id = %(id)s AND seat = %(current_seat)s),
-               end_condition = %(end_condition)s, updated_at = now(),
+               end_condition = %(end_condition)s, updated_at = coalesce(%(clock_read_at)s::timestamptz, now()),
                deadline = %(deadline)s, clock_banks = %(banks)s,
                turn_started_at = CASE WHEN %(status)s <> 'running' THEN NULL
                                       WHEN status <> 'running' OR turn <> %(turn)s
-                                           THEN coalesce(%(turn_began)s::timestamptz, now())
+                                           THEN coalesce(%(clock_read_at)s::timestamptz, now())
                                       ELSE turn_started_at END
          WHERE id = %(id)s AND version = %(version)s AND created_at = %(created_at)s
      RETURNING updated_at, deadline, turn_started_at
     ), events AS (
-        INSERT INTO game_events (game_id, seq, type, seat, payload)
-        SELECT %(id)s, %(version)s + e.position, e.event->>0, (e.event->>1)::smallint, e.event->2
+        INSERT INTO game_events (game_id, seq, type, seat, payload, created_at)
+        SELECT %(id)s, %(version)s + e.position, e.event->>0, (e.event->>1)::smallint, e.event->2,
+               coalesce(%(clock_read_at)s::timestamptz, now())
           FROM changed
          CROSS JOIN jsonb_array_elements(%(events)s) WITH ORDINALITY AS e(event, position)
     ), deliveries AS (
@@ -548,7 +549,9 @@ _APPEND_EVENTS = f"""
 """One statement for a change of a game: the derived columns (only while the game is at the
 version the change was made from: its id and creation time name the game even for a state
 cached by a process that outlived a database), its events and its webhook deliveries, all or
-nothing. The events come as one JSON array of [type, seat, payload] (one parameter is much
+nothing. A change whose deadline was computed from the database's clock (`clock_read_at`) is
+dated by that reading, so the event's time, the game's `updated_at` and the turn's start are
+one instant, as they are with `now()` otherwise. The events come as one JSON array of [type, seat, payload] (one parameter is much
 cheaper for psycopg to send than three arrays)."""
 
 
@@ -567,7 +570,7 @@ def append_events(
     new_version = game.version + len(events)
     free_seats = game.free_seats if free_seats is None else free_seats
     current_seat = state.current_seat if status == "running" else None
-    deadline, banks, turn_began = _turn_deadline(conn, game, status, state)
+    deadline, banks, clock_read_at = _turn_deadline(conn, game, status, state)
     after = replace(
         game,
         version=new_version,
@@ -594,7 +597,7 @@ def append_events(
             "end_condition": state.end_condition.label,
             "deadline": deadline,
             "banks": Jsonb(list(banks)) if banks is not None else None,
-            "turn_began": turn_began,
+            "clock_read_at": clock_read_at,
             "events": Jsonb(events),
             **webhooks.outbox_parameters(game, after),
         },
@@ -611,8 +614,8 @@ def append_events(
 def _turn_deadline(
     conn: psycopg.Connection, game: Game, status: str, state: GameState
 ) -> tuple[datetime | None, tuple[float, ...] | None, datetime | None]:
-    """The deadline and clock banks after a change from `game` to `state`, and when a turn that
-    begins with the change began (None: the database's now()): unchanged within a turn (a
+    """The deadline and clock banks after a change from `game` to `state`, and the database's
+    time they were computed from (None when they were not): unchanged within a turn (a
     reorder, a seating change), recomputed when a turn begins, none once not running."""
     if status != "running" or game.time_control.kind == "none":
         return None, game.clock_banks, None

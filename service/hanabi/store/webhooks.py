@@ -169,12 +169,13 @@ def events_of_change(before: "Game", after: "Game") -> list[tuple[str, int]]:
 def outbox_insert(change: str) -> str:
     """The INSERT of a change's deliveries (one row per notice and webhook of the account in the
     notice's seat), for the WITH clause of the statement that makes the change: it inserts only
-    if `change`, the name of that statement's UPDATE ... RETURNING, has a row. Seats are read in
+    if `change`, the name of that statement's UPDATE ... RETURNING (with the change's
+    `updated_at`, the deliveries' `occurred_at`), has a row. Seats are read in
     the change's transaction: a seat taken by the same change counts. Its parameters come from
     `outbox_parameters`; it returns the new deliveries' ids."""
     return f"""INSERT INTO webhook_deliveries (webhook_id, type, game_id, version, seat, occurred_at, next_attempt_at)
-               SELECT w.id, n.notice->>0, s.game_id, %(outbox_version)s, s.seat, now(), now()
-                 FROM {change}
+               SELECT w.id, n.notice->>0, s.game_id, %(outbox_version)s, s.seat, c.updated_at, now()
+                 FROM {change} c
                 CROSS JOIN jsonb_array_elements(%(outbox_notices)s) AS n(notice)
                  JOIN game_seats s ON s.game_id = %(outbox_game_id)s AND s.seat = (n.notice->>1)::smallint
                  JOIN webhooks w ON w.account_id = s.account_id
