@@ -1,16 +1,15 @@
 """A `hanabi worker` and a restart of Redis. Workers hold the expiry of every turn with a
 deadline as an unacknowledged message until the deadline (Celery's ETA), so at any moment of a
-real-time game a worker holds messages; when Redis goes away then, the worker should reconnect
-and go on. It does not with celery 5.7.0 / kombu 5.7.0: closing the lost connection restores
-the unacknowledged messages through a transport already closed (kombu/transport/redis.py
-`_connparams`: AttributeError), Celery calls that an unrecoverable error, and the worker exits
-with status 0. deploy/compose.yaml's `restart: unless-stopped` starts it again; a supervisor
-that restarts only failed processes (status != 0) would not. See docs/faults.md."""
+real-time game a worker holds messages; when Redis goes away then, the worker must reconnect
+and go on. With kombu's own Redis transport, Celery 5.7.0 does not: after losing the
+connection it closes it a second time, through a transport already detached
+(kombu/transport/redis.py `_connparams`: AttributeError), calls that unrecoverable, and the
+worker exits with status 0. hanabi.worker.redis_broker is the fix; this test fails without it.
+See docs/faults.md."""
 
 import time
 from datetime import datetime, timedelta, timezone
 
-import pytest
 from hanabi.config import load_settings
 from hanabi.engine import GameOptions
 from hanabi.store.database import connect
@@ -27,10 +26,6 @@ IDLE_SECONDS = 2.0
 """How long the worker waits on Redis, holding the expiry, before Redis goes away."""
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="celery/kombu 5.7.0: a worker holding unacknowledged messages exits (status 0) when Redis goes away",
-)
 def test_a_worker_holding_a_scheduled_expiry_plays_bot_seats_after_redis_restarts(redis_server, tmp_path):
     with Cluster(tmp_path / "cluster", apis=0, workers=1, environ=CLUSTER_ENVIRON) as cluster:
         celery = create_celery(load_settings(cluster.environ("test")))

@@ -25,7 +25,8 @@ FINISH_TIMEOUT_SECONDS = 120
 @pytest.fixture
 def cluster(redis_server, tmp_path):
     """Two API processes, two workers and beat, restarted when they exit by themselves (as
-    deploy/compose.yaml's `restart: unless-stopped` does)."""
+    deploy/compose.yaml's `restart: unless-stopped` does), so that one such exit does not hide
+    the rest of the run's problems; every such exit is a problem too."""
     with Cluster(tmp_path / "cluster", apis=2, workers=2, environ=CLUSTER_ENVIRON, supervise=True) as cluster:
         yield cluster
 
@@ -59,6 +60,9 @@ def test_games_survive_killed_api_and_worker_and_restarted_postgres_and_redis(cl
     problems += deadline_problems
     answer_problems, answer_figures = bad_answers(record.answers, scenario.postgres_away, len(cluster.apis))
     problems += answer_problems
+    problems += [
+        f"{exit.process} exited by itself (status {exit.returncode}): {exit.reason}" for exit in cluster.unexpected_exits
+    ]
 
     summary = {
         "seconds": round(time.monotonic() - started, 1),

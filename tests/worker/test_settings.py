@@ -28,7 +28,8 @@ def test_worker_settings_from_the_environment(tmp_path):
     assert (settings.celery_broker_url, settings.queue) == ("redis://broker:6379/2", "games")
     assert (settings.sweep_seconds, settings.bot_stall_seconds) == (2.5, 30.0)
     config = celery_config(settings)
-    assert config["broker_url"] == "redis://broker:6379/2" and "broker_transport" not in config
+    assert config["broker_url"] == "redis://broker:6379/2"
+    assert config["broker_transport"] == "hanabi.worker.redis_broker:Transport"
     assert config["task_default_queue"] == "games"
     assert config["beat_schedule"]["sweep"]["schedule"] == 2.5
     assert config["task_acks_late"] and config["task_reject_on_worker_lost"]
@@ -40,3 +41,8 @@ def test_worker_settings_from_the_environment(tmp_path):
 def test_unusable_durations_are_reported(name, value):
     with pytest.raises(ConfigError, match=name):
         load_settings({name: value})
+
+
+def test_only_plain_redis_urls_get_the_fixed_redis_transport():
+    for url in ("rediss://broker:6379/2", "amqp://guest@broker//", "redis+sentinel://broker:26379/0"):
+        assert "broker_transport" not in celery_config(load_settings({"CELERY_BROKER_URL": url}))

@@ -54,6 +54,11 @@ class HanabiCelery(Celery):
         return self._database_pool
 
 
+REDIS_SCHEMES = ("redis",)
+"""Broker URLs served by kombu's plain Redis transport, which redis_broker fixes (TLS, rediss://,
+keeps kombu's own transport: how it reads its certificates is not tested here)."""
+
+
 def celery_config(settings: Settings) -> dict:
     config = {
         "task_acks_late": True,
@@ -78,6 +83,8 @@ def celery_config(settings: Settings) -> dict:
     }
     if settings.celery_broker_url:
         config["broker_url"] = settings.celery_broker_url
+        if settings.celery_broker_url.split("://", 1)[0] in REDIS_SCHEMES:
+            config["broker_transport"] = "hanabi.worker.redis_broker:Transport"
     else:
         folder = str(settings.broker_dir)
         config["broker_url"] = "filesystem://localhost//"
