@@ -19,7 +19,7 @@ import time
 
 from hanabi.store.accounts import Account
 
-from .notifications import Listener, listener_for
+from .notifications import TOKEN_CHANNEL, Listener, listener_for
 
 DEFAULT_TTL_SECONDS = 60.0
 MAX_ENTRIES = 100_000
@@ -91,5 +91,5 @@ def accounts_cache_for(conninfo: str) -> AccountsCache:
         with _caches_lock:
             cache = _caches.get(conninfo)
             if cache is None:
-                cache = _caches[conninfo] = AccountsCache(listener_for(conninfo))
+                cache = _caches[conninfo] = AccountsCache(listener_for(conninfo, (TOKEN_CHANNEL,)))
     return cache

@@ -5,9 +5,10 @@ Migration 0003 makes Postgres announce committed changes on two channels: `hanab
 the payload names the account whose turn it is). Each API process has one `Listener` per
 database: a daemon thread with a connection of its own that LISTENs on these channels and wakes
 the requests waiting for that game or that account. It starts with the first waiting request
-and, once its connection fails, stops if no request is waiting, unless something asked it to
-keep running: the cache of authenticated tokens (`accounts_cache`), which hears revoked tokens
-on a third channel, `hanabi_token` (migration 0006), and must know whether it is connected.
+and, once its connection fails, stops if no request is waiting. The cache of authenticated
+tokens (`accounts_cache`) has a listener of its own, on a third channel, `hanabi_token`
+(migration 0006): it keeps running for as long as the process lives and hears only revoked
+tokens, not the two notices of every move.
 
 Nothing is missed: a request registers its wait before it reads the database, so a commit
 that comes after the read wakes it. While the listener is not connected (the database went
@@ -38,7 +39,10 @@ HEALTH_CHECK_SECONDS = 10.0
 """How long the listener waits for a notification before it checks its connection."""
 MAX_RECONNECT_DELAY = 5.0
 APPLICATION_NAME = "hanabi-listener"
-"""The listener's connection, as pg_stat_activity names it."""
+"""The long-poll listener's connection, as pg_stat_activity names it."""
+TOKEN_APPLICATION_NAME = "hanabi-token-listener"
+"""The connection of the listener for revoked tokens."""
+LONG_POLL_CHANNELS = (GAME_CHANNEL, TURN_CHANNEL)
 
 log = logging.getLogger(__name__)
 
@@ -102,11 +106,13 @@ class TokenSubscriber(Protocol):
 
 
 class Listener:
-    """LISTENs on both channels over a connection of its own, and wakes the watches of the
+    """LISTENs on `channels` over a connection of its own, and wakes the watches of the
     game or account a notification names."""
 
-    def __init__(self, conninfo: str):
+    def __init__(self, conninfo: str, channels: tuple[str, ...] = LONG_POLL_CHANNELS):
         self.conninfo = conninfo
+        self.channels = channels
+        self.application_name = TOKEN_APPLICATION_NAME if channels == (TOKEN_CHANNEL,) else APPLICATION_NAME
         self._lock = threading.Lock()
         self._watches: dict[tuple, set[Watch]] = {}
         self._listening = False
@@ -154,10 +160,9 @@ class Listener:
         failures = 0
         while True:
             try:
-                with psycopg.connect(self.conninfo, autocommit=True, application_name=APPLICATION_NAME) as conn:
-                    conn.execute(f"LISTEN {GAME_CHANNEL}")
-                    conn.execute(f"LISTEN {TURN_CHANNEL}")
-                    conn.execute(f"LISTEN {TOKEN_CHANNEL}")
+                with psycopg.connect(self.conninfo, autocommit=True, application_name=self.application_name) as conn:
+                    for channel in self.channels:
+                        conn.execute(f"LISTEN {channel}")
                     self._set_listening(True)
                     delay = 0.1
                     failures = 0
@@ -218,17 +223,18 @@ class Listener:
             watch.wake()
 
 
-_listeners: dict[tuple[int, str], Listener] = {}
+_listeners: dict[tuple[int, str, tuple[str, ...]], Listener] = {}
 _listeners_lock = threading.Lock()
 
 
-def listener_for(conninfo: str) -> Listener:
-    """This process's listener on the database of `conninfo` (a forked child gets its own)."""
-    key = (os.getpid(), conninfo)
+def listener_for(conninfo: str, channels: tuple[str, ...] = LONG_POLL_CHANNELS) -> Listener:
+    """This process's listener on `channels` of the database of `conninfo` (a forked child gets
+    its own)."""
+    key = (os.getpid(), conninfo, channels)
     with _listeners_lock:
         listener = _listeners.get(key)
         if listener is None:
-            listener = _listeners[key] = Listener(conninfo)
+            listener = _listeners[key] = Listener(conninfo, channels)
         return listener
 
 
