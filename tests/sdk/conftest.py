@@ -8,6 +8,9 @@ import subprocess
 import sys
 import time
 import uuid
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
 
 import httpx
 import pytest
@@ -38,19 +41,19 @@ def wait_until_ready(base_url: str, server: subprocess.Popen, log_path, timeout:
         time.sleep(0.1)
 
 
-@pytest.fixture(scope="module")
-def api_url(create_database, tmp_path_factory) -> str:
-    """The base URL of a running server (what the SDK's clients take as `base_url`)."""
+@contextmanager
+def served(env: dict, log_path: Path, threads: int) -> Iterator[str]:
+    """`hanabi serve` (one gunicorn worker) on a free port with `env`, its output in `log_path`:
+    its base URL once it is ready. Stopped with SIGTERM at the end; killed, with everything it
+    started, if it has not stopped within 30 s."""
     port = free_port()
-    log_path = tmp_path_factory.mktemp("serve") / "serve.log"
-    data_dir = tmp_path_factory.mktemp("data")
-    env = {**os.environ, "DATABASE_URL": create_database(), "HANABI_DATA_DIR": str(data_dir)}
     with open(log_path, "w") as log:
         server = subprocess.Popen(
-            [sys.executable, "-m", "hanabi.cli", "serve", "--port", str(port), "--workers", "1", "--threads", "8"],
+            [sys.executable, "-m", "hanabi.cli", "serve", "--port", str(port), "--workers", "1", "--threads", str(threads)],
             env=env,
             stdout=log,
             stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
     base_url = f"http://127.0.0.1:{port}"
     try:
@@ -61,8 +64,16 @@ def api_url(create_database, tmp_path_factory) -> str:
         try:
             server.wait(timeout=30)
         except subprocess.TimeoutExpired:
-            server.kill()
+            os.killpg(server.pid, signal.SIGKILL)
             server.wait()
+
+
+@pytest.fixture(scope="module")
+def api_url(create_database, tmp_path_factory) -> str:
+    """The base URL of a running server (what the SDK's clients take as `base_url`)."""
+    env = {**os.environ, "DATABASE_URL": create_database(), "HANABI_DATA_DIR": str(tmp_path_factory.mktemp("data"))}
+    with served(env, tmp_path_factory.mktemp("serve") / "serve.log", threads=8) as base_url:
+        yield base_url
 
 
 @pytest.fixture

@@ -8,15 +8,12 @@ they fail: CI must run them (`make test` installs Chromium with apt-get when it 
 
 import json
 import os
-import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import httpx
 import pytest
 
-from tests.sdk.conftest import free_port, wait_until_ready
+from tests.sdk.conftest import served
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -60,29 +57,10 @@ def browser():
 def site_url(create_database, tmp_path_factory) -> str:
     """A real server with its embedded worker (CELERY_BROKER_URL unset), on a fresh database."""
     require_chromium()
-    port = free_port()
-    log_path = tmp_path_factory.mktemp("serve") / "serve.log"
     env = {**os.environ, "DATABASE_URL": create_database(), "HANABI_DATA_DIR": str(tmp_path_factory.mktemp("data"))}
     env.pop("CELERY_BROKER_URL", None)
-    with open(log_path, "w") as log:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "hanabi.cli", "serve", "--port", str(port), "--workers", "1", "--threads", "16"],
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    base_url = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_ready(base_url, server, log_path)
+    with served(env, tmp_path_factory.mktemp("serve") / "serve.log", threads=16) as base_url:
         yield base_url
-    finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
 
 
 @pytest.fixture
