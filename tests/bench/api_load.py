@@ -445,7 +445,7 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=5, help="seconds of load before measuring (default 5)")
     parser.add_argument("--rate", type=float, default=0,
                         help="offered actions/s over all games (each game paces itself); default: as fast as answered")
-    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2)")
+    parser.add_argument("--workers", type=int, default=3, help="gunicorn workers (default 3)")
     parser.add_argument("--threads", type=int, default=4, help="threads per worker (default 4)")
     parser.add_argument("--pool", type=int, default=None, help="connections per worker (default: threads)")
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_SERVER),
