@@ -16,7 +16,8 @@ else running (shown as "other processes").
 By default every game acts as fast as the server answers: that measures the most actions/s,
 and the latency is then mostly queueing (50 games with one request each in flight at 1000
 requests/s wait 50 ms on average, by Little's law). `--rate` offers a fixed load instead (each
-game paces its actions to reach that total), which measures the latency at that load.
+game paces its actions to reach that total, at random moments: a Poisson process per game, as
+independent players would), which measures the latency at that load.
 
     .venv/bin/python tests/bench/api_load.py                      # 50 games, 30 s, local Postgres
     .venv/bin/python tests/bench/api_load.py --embedded           # an embedded pgserver instead
@@ -254,7 +255,12 @@ class Load:
         """The API's path prefix, e.g. "/v1"."""
         self.rng = rng
         self.interval = interval
-        """Seconds between the starts of two actions of one game (0: as fast as the server answers)."""
+        """Mean seconds between the starts of two actions of one game (0: as fast as the server
+        answers). The gaps are random (exponential), as between the moves of independent
+        players: with equal gaps the games fell into step after any slow moment and sent their
+        requests in bursts of 50. A game keeps its schedule: one that fell behind (a slow answer,
+        the setting up of its next game) acts at once until it has caught up, so the offered
+        rate is the rate asked for as long as the server keeps up."""
         self.measuring = False
         self.stopping = False
         self.latencies = {"POST action": [], "GET view": []}
@@ -297,23 +303,24 @@ class Load:
         return body["token"]
 
     async def slot(self, tokens: list[str]) -> None:
+        schedule = [time.perf_counter()]
+        """When the slot's next action is due (kept from one game to the next)."""
         while not self.stopping:
             status, game = await self.request("POST", "/games", tokens[0], {"options": {"players": 2}})
             if status != 201:
                 raise RuntimeError(f"cannot create a game: {status} {game}")
             for token in tokens:
                 await self.request("POST", f"/games/{game['id']}/join", token)
-            if await self.play(game["id"], tokens):
+            if await self.play(game["id"], tokens, schedule):
                 self.games_completed += self.measuring
 
-    async def play(self, game_id: int, tokens: list[str]) -> bool:
+    async def play(self, game_id: int, tokens: list[str], schedule: list[float]) -> bool:
         """Play until the game ends (True) or the run stops (False)."""
         seat = 0
-        due = time.perf_counter()
         while not self.stopping:
             if self.interval:
-                due = max(due + self.interval, time.perf_counter())
-                await asyncio.sleep(due - time.perf_counter())
+                schedule[0] += self.rng.expovariate(1 / self.interval)
+                await asyncio.sleep(schedule[0] - time.perf_counter())
             status, view = await self.request("GET", f"/games/{game_id}/view", tokens[seat], label="GET view")
             if status != 200:
                 continue
