@@ -4,6 +4,11 @@
     HANABI_DATA_DIR      folder for the service's own data (default: .hanabi in the working directory)
     HANABI_DB_POOL_MIN   connections a process keeps open (default 1)
     HANABI_DB_POOL_MAX   most connections a process opens (default 10)
+    HANABI_LISTEN_DATABASE_URL  the Postgres the API's listeners LISTEN on (long polls, revoked
+                         tokens); default DATABASE_URL. Set it to Postgres itself when
+                         DATABASE_URL is a PgBouncer in transaction mode, which drops LISTEN
+    HANABI_TOKEN_CACHE_SECONDS  how long an API process trusts a token it checked (default 60;
+                         0: check every request's token in the database)
     CELERY_BROKER_URL    the workers' broker (e.g. redis://host:6379/0); unset: kombu's filesystem
                          transport in HANABI_DATA_DIR/broker, which needs no server (one machine only)
     HANABI_QUEUE         the Celery queue of the service's tasks (default "hanabi")
@@ -54,6 +59,9 @@ class Settings:
     data_dir: Path
     pool_min_size: int = 1
     pool_max_size: int = 10
+    listen_database_url: str | None = None
+    """None means: DATABASE_URL (or the embedded Postgres)."""
+    token_cache_seconds: float = 60.0
     celery_broker_url: str | None = None
     """None means: kombu's filesystem transport in `broker_dir`."""
     queue: str = "hanabi"
@@ -96,6 +104,8 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         data_dir=Path(env.get("HANABI_DATA_DIR") or ".hanabi").resolve(),
         pool_min_size=pool_min,
         pool_max_size=pool_max,
+        listen_database_url=env.get("HANABI_LISTEN_DATABASE_URL") or None,
+        token_cache_seconds=_seconds_or_zero(env, "HANABI_TOKEN_CACHE_SECONDS", 60.0),
         celery_broker_url=env.get("CELERY_BROKER_URL") or None,
         queue=env.get("HANABI_QUEUE") or "hanabi",
         sweep_seconds=_positive_seconds(env, "HANABI_SWEEP_SECONDS", 5.0),
@@ -128,6 +138,12 @@ def _positive_int(env: Mapping[str, str], name: str, default: int, *, allow_zero
     if value < (0 if allow_zero else 1):
         raise ConfigError(f"{name} must be {'0 or more' if allow_zero else 'at least 1'}, not {value}.")
     return value
+
+
+def _seconds_or_zero(env: Mapping[str, str], name: str, default: float) -> float:
+    if env.get(name) in ("0", "0.0"):
+        return 0.0
+    return _positive_seconds(env, name, default)
 
 
 def _positive_seconds(env: Mapping[str, str], name: str, default: float) -> float:

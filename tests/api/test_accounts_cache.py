@@ -2,11 +2,16 @@
 process, and the cache trusts nothing while it cannot hear revocations."""
 
 import time
+import uuid
 from datetime import datetime, timezone
 
+from hanabi.api import create_app
 from hanabi.api.accounts_cache import AccountsCache
+from hanabi.api.notifications import APPLICATION_NAME, TOKEN_APPLICATION_NAME
+from hanabi.config import load_settings
 from hanabi.store.accounts import Account, hash_token
-from hanabi.store.database import connect
+from hanabi.store.database import connect, create_pool
+from hanabi.store.migrate import apply_migrations
 
 from .conftest import assert_problem
 
@@ -98,3 +103,51 @@ def test_entries_expire():
     cache.remember(DIGEST, ACCOUNT, cache.epoch)
     time.sleep(0.06)
     assert cache.get(DIGEST) is None
+
+
+def test_with_no_token_cache_a_revocation_needs_no_announcement(database_url):
+    settings = load_settings({"DATABASE_URL": database_url, "HANABI_TOKEN_CACHE_SECONDS": "0"})
+    pool = create_pool(database_url, min_size=1, max_size=2)
+    try:
+        client = create_app(settings, pool).test_client()
+        token = client.post("/v1/accounts", json={"name": f"nocache-{uuid.uuid4().hex[:8]}", "kind": "bot"}).json["token"]
+        headers = {"Authorization": f"Bearer {token}"}
+        assert client.get("/v1/accounts/me", headers=headers).status_code == 200
+
+        with connect(database_url) as conn:
+            conn.execute("UPDATE api_tokens SET revoked_at = now() WHERE token_hash = %s", (hash_token(token),))
+
+        assert_problem(client.get("/v1/accounts/me", headers=headers), 401, "unauthorized")
+    finally:
+        pool.close()
+
+
+def test_the_listeners_connect_to_the_listen_database_url(create_database):
+    """HANABI_LISTEN_DATABASE_URL (e.g. Postgres itself, with DATABASE_URL a PgBouncer): the API's
+    listeners connect there, not through the pool's URL (a database of its own, so that no other
+    app's listener is on it)."""
+    database_url = create_database()
+    apply_migrations(database_url)
+    unreachable = "postgresql://postgres@127.0.0.1:9/nowhere?connect_timeout=1"
+    settings = load_settings({"DATABASE_URL": database_url, "HANABI_LISTEN_DATABASE_URL": unreachable})
+    pool = create_pool(database_url, min_size=1, max_size=2)
+    try:
+        client = create_app(settings, pool).test_client()
+        token = client.post("/v1/accounts", json={"name": f"listen-{uuid.uuid4().hex[:8]}", "kind": "bot"}).json["token"]
+        headers = {"Authorization": f"Bearer {token}"}
+        for _ in range(3):
+            assert client.get("/v1/accounts/me", headers=headers).status_code == 200
+        waited = client.get("/v1/me/turn?wait=1", headers=headers)
+        assert waited.status_code == 200 and waited.json["items"] == []
+        time.sleep(0.5)
+
+        with connect(database_url) as conn:
+            listeners = conn.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = ANY(%s)",
+                ([APPLICATION_NAME, TOKEN_APPLICATION_NAME],),
+            ).fetchone()[0]
+            conn.execute("UPDATE api_tokens SET revoked_at = now() WHERE token_hash = %s", (hash_token(token),))
+        assert listeners == 0
+        assert_problem(client.get("/v1/accounts/me", headers=headers), 401, "unauthorized")
+    finally:
+        pool.close()

@@ -116,3 +116,18 @@ def test_unusable_observability_and_rate_limit_values_are_reported(environ):
     (name,) = environ
     with pytest.raises(ConfigError, match=name):
         load_settings(environ)
+
+
+def test_listen_database_url_and_token_cache():
+    assert (load_settings({}).listen_database_url, load_settings({}).token_cache_seconds) == (None, 60.0)
+    settings = load_settings(
+        {"HANABI_LISTEN_DATABASE_URL": "postgresql://postgres-itself/hanabi", "HANABI_TOKEN_CACHE_SECONDS": "0"}
+    )
+    assert (settings.listen_database_url, settings.token_cache_seconds) == ("postgresql://postgres-itself/hanabi", 0.0)
+    assert load_settings({"HANABI_TOKEN_CACHE_SECONDS": "2.5"}).token_cache_seconds == 2.5
+
+
+@pytest.mark.parametrize("value", ["-1", "soon", "inf"])
+def test_an_unusable_token_cache_time_is_reported(value):
+    with pytest.raises(ConfigError, match="HANABI_TOKEN_CACHE_SECONDS"):
+        load_settings({"HANABI_TOKEN_CACHE_SECONDS": value})

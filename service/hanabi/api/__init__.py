@@ -20,7 +20,13 @@ from hanabi.config import Settings, load_settings
 from hanabi.store.database import pool_from_settings
 
 from . import accounts, events, games, hanablive, health, me, play, replays, tokens, webhooks
-from .context import POOL_EXTENSION, current_account, release_db
+from .context import (
+    LISTEN_CONNINFO_EXTENSION,
+    POOL_EXTENSION,
+    TOKEN_CACHE_SECONDS_EXTENSION,
+    current_account,
+    release_db,
+)
 from .errors import PROBLEM_CONTENT_TYPE, Problem, handle_error
 from .instrumentation import instrument
 from .metrics import add_metrics_route
@@ -108,6 +114,8 @@ def create_app(settings: Settings | None = None, pool: ConnectionPool | None = N
     if pool is None:
         pool = pool_from_settings(settings)
     app.extensions[POOL_EXTENSION] = pool
+    app.extensions[LISTEN_CONNINFO_EXTENSION] = settings.listen_database_url or pool.conninfo
+    app.extensions[TOKEN_CACHE_SECONDS_EXTENSION] = settings.token_cache_seconds
     api = Api(app, spec_kwargs={"extra_plugins": [RateLimitDocumentation(settings)]})
     api.spec.components.schema(hanablive.HANABLIVE_GAME_COMPONENT, hanablive.HANABLIVE_GAME)
     for blueprint in BLUEPRINTS:

@@ -78,18 +78,19 @@ class AccountsCache:
             self._trusted = listening
 
 
-_caches: dict[str, AccountsCache] = {}
+_caches: dict[tuple[str, float], AccountsCache] = {}
 _caches_lock = threading.Lock()
 os.register_at_fork(after_in_child=_caches.clear)
 """A forked child starts with no cache: the parent's listener thread did not come along."""
 
 
-def accounts_cache_for(conninfo: str) -> AccountsCache:
-    """This process's cache for the database of `conninfo`."""
-    cache = _caches.get(conninfo)
+def accounts_cache_for(conninfo: str, ttl: float = DEFAULT_TTL_SECONDS) -> AccountsCache:
+    """This process's cache, listening to the database of `conninfo`, keeping entries `ttl` seconds."""
+    key = (conninfo, ttl)
+    cache = _caches.get(key)
     if cache is None:
         with _caches_lock:
-            cache = _caches.get(conninfo)
+            cache = _caches.get(key)
             if cache is None:
-                cache = _caches[conninfo] = AccountsCache(listener_for(conninfo, (TOKEN_CHANNEL,)))
+                cache = _caches[key] = AccountsCache(listener_for(conninfo, (TOKEN_CHANNEL,)), ttl)
     return cache

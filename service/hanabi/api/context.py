@@ -21,12 +21,19 @@ from .accounts_cache import accounts_cache_for
 from .errors import Problem
 
 POOL_EXTENSION = "hanabi_pool"
+LISTEN_CONNINFO_EXTENSION = "hanabi_listen_conninfo"
+TOKEN_CACHE_SECONDS_EXTENSION = "hanabi_token_cache_seconds"
 IDEMPOTENCY_HEADER = "Idempotency-Key"
 MAX_IDEMPOTENCY_KEY_LENGTH = 255
 
 
 def pool() -> ConnectionPool:
     return current_app.extensions[POOL_EXTENSION]
+
+
+def listen_conninfo() -> str:
+    """The database the API's listeners LISTEN on (HANABI_LISTEN_DATABASE_URL, else the pool's)."""
+    return current_app.extensions[LISTEN_CONNINFO_EXTENSION]
 
 
 def db() -> psycopg.Connection:
@@ -71,7 +78,10 @@ def current_account() -> Account:
 
 def _authenticate(token: str) -> Account | None:
     digest = hash_token(token)
-    cache = accounts_cache_for(pool().conninfo)
+    ttl = current_app.extensions[TOKEN_CACHE_SECONDS_EXTENSION]
+    if not ttl:
+        return account_of_token_hash(db(), digest)
+    cache = accounts_cache_for(listen_conninfo(), ttl)
     account = cache.get(digest)
     if account is None:
         epoch = cache.epoch
@@ -83,7 +93,10 @@ def _authenticate(token: str) -> Account | None:
 
 def forget_token(token: str) -> None:
     """Stop trusting `token` in this process at once (it was just revoked)."""
-    accounts_cache_for(pool().conninfo).forget(hash_token(token))
+    if current_app.extensions[TOKEN_CACHE_SECONDS_EXTENSION]:
+        accounts_cache_for(listen_conninfo(), current_app.extensions[TOKEN_CACHE_SECONDS_EXTENSION]).forget(
+            hash_token(token)
+        )
 
 
 class Reply(NamedTuple):

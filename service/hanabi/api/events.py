@@ -8,7 +8,7 @@ from marshmallow import RAISE, fields, validate
 from hanabi.store.accounts import account_names
 from hanabi.store.games import get_game, list_events
 
-from .context import current_account, db, pool, release_db
+from .context import current_account, db, listen_conninfo, release_db
 from .docs import problems
 from .errors import Problem
 from .notifications import WaitSeconds, game_key, listener_for, long_poll
@@ -73,7 +73,7 @@ class Events(MethodView):
         account = current_account()
         after, limit = query["after"], query["limit"]
         return long_poll(
-            listener_for(pool().conninfo),
+            listener_for(listen_conninfo()),
             game_key(game_id),
             read=lambda: _event_page(account.id, game_id, after, limit),
             found=lambda page: bool(page["events"]),

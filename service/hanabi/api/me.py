@@ -6,7 +6,7 @@ from marshmallow import RAISE, fields, validate
 
 from hanabi.store.lobby import MAX_PAGE, games_awaiting_move, games_of_account
 
-from .context import current_account, db, pool, release_db
+from .context import current_account, db, listen_conninfo, release_db
 from .docs import problems
 from .games import game_page
 from .notifications import WaitSeconds, listener_for, long_poll, turn_key
@@ -52,7 +52,7 @@ class MyTurn(MethodView):
         """
         account = current_account()
         games = long_poll(
-            listener_for(pool().conninfo),
+            listener_for(listen_conninfo()),
             turn_key(account.id),
             read=lambda: games_awaiting_move(db(), account.id, limit=query["limit"]),
             found=bool,
