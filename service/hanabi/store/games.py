@@ -218,30 +218,36 @@ def _seats_from_json(seats: list[dict] | None) -> tuple[Seat, ...]:
 
 
 def game_from_row(row: dict) -> Game:
-    seats = _seats_from_json(row["seats"])
     return Game(
         id=row["id"],
         options=GameOptions.from_dict(row["options"]),
         deck=tuple(Card(suit, rank) for suit, rank in row["deck"]),
         seed=row["seed"],
         creator_id=row["creator_id"],
-        status=row["status"],
-        version=row["version"],
-        free_seats=row["free_seats"],
-        turn=row["turn"],
-        current_seat=row["current_seat"],
-        score=row["score"],
-        end_condition=row["end_condition"],
         created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        deadline=row["deadline"],
-        seats=seats,
-        turn_started_at=row["turn_started_at"],
         start_when_full=row["start_when_full"],
         player_names=tuple(row["player_names"]) if row["player_names"] is not None else None,
         time_control=TimeControl.from_dict(row["time_control"]),
-        clock_banks=tuple(row["clock_banks"]) if row["clock_banks"] is not None else None,
+        seats=_seats_from_json(row["seats"]),
+        **_changing_fields(row),
     )
+
+
+def _changing_fields(row: dict) -> dict:
+    """The fields of a Game from the columns that the game's changes rewrite (seats apart)."""
+    return {
+        "status": row["status"],
+        "version": row["version"],
+        "free_seats": row["free_seats"],
+        "turn": row["turn"],
+        "current_seat": row["current_seat"],
+        "score": row["score"],
+        "end_condition": row["end_condition"],
+        "updated_at": row["updated_at"],
+        "deadline": row["deadline"],
+        "turn_started_at": row["turn_started_at"],
+        "clock_banks": tuple(row["clock_banks"]) if row["clock_banks"] is not None else None,
+    }
 
 
 def create_game(
@@ -378,21 +384,8 @@ except its seats, which change only in the lobby."""
 
 
 def _with_changing_columns(game: Game, row: dict) -> Game:
-    return replace(
-        game,
-        status=row["status"],
-        version=row["version"],
-        free_seats=row["free_seats"],
-        turn=row["turn"],
-        current_seat=row["current_seat"],
-        score=row["score"],
-        end_condition=row["end_condition"],
-        updated_at=row["updated_at"],
-        deadline=row["deadline"],
-        turn_started_at=row["turn_started_at"],
-        clock_banks=tuple(row["clock_banks"]) if row["clock_banks"] is not None else None,
-        seats=_seats_from_json(row["seats"]) if "seats" in row else game.seats,
-    )
+    seats = _seats_from_json(row["seats"]) if "seats" in row else game.seats
+    return replace(game, seats=seats, **_changing_fields(row))
 
 
 def _game_with_actions(conn: psycopg.Connection, game_id: int, after: int, columns: str) -> dict:
