@@ -93,9 +93,11 @@ def logging_config(settings: Settings) -> dict:
 
 def configure_logging(settings: Settings) -> None:
     logging.config.dictConfig(logging_config(settings))
-    # No line shows the process or thread: spare each record the system call and lookups
-    # (the logging cookbook's "optimization"; the access line is written for every request).
+    # No line shows the process, the thread or the caller's file and line: spare each record
+    # the system call, the lookups and the walk up the stack (the logging HOWTO's
+    # "Optimization" section; the access line is written for every request).
     logging.logProcesses = logging.logThreads = logging.logMultiprocessing = False
+    logging._srcfile = None
 
 
 class GunicornLogger(Logger):
