@@ -19,7 +19,7 @@ import time
 
 from hanabi.store.accounts import Account
 
-from .notifications import TOKEN_CHANNEL, Listener, listener_for
+from .notifications import TOKEN_APPLICATION_NAME, TOKEN_CHANNEL, Listener, listener_for
 
 DEFAULT_TTL_SECONDS = 60.0
 MAX_ENTRIES = 100_000
@@ -92,5 +92,5 @@ def accounts_cache_for(conninfo: str, ttl: float = DEFAULT_TTL_SECONDS) -> Accou
         with _caches_lock:
             cache = _caches.get(key)
             if cache is None:
-                cache = _caches[key] = AccountsCache(listener_for(conninfo, (TOKEN_CHANNEL,)), ttl)
+                cache = _caches[key] = AccountsCache(listener_for(conninfo, (TOKEN_CHANNEL,), TOKEN_APPLICATION_NAME), ttl)
     return cache

@@ -16,7 +16,7 @@ from psycopg_pool import ConnectionPool
 from hanabi.store import commits, idempotency
 from hanabi.store.accounts import Account, account_of_token_hash, hash_token
 
-from .accounts_cache import accounts_cache_for
+from .accounts_cache import AccountsCache, accounts_cache_for
 
 from .errors import Problem
 
@@ -76,12 +76,17 @@ def current_account() -> Account:
     return g.account
 
 
+def _accounts_cache() -> AccountsCache | None:
+    """This process's cache of authenticated tokens; None when HANABI_TOKEN_CACHE_SECONDS is 0."""
+    ttl = current_app.extensions[TOKEN_CACHE_SECONDS_EXTENSION]
+    return accounts_cache_for(listen_conninfo(), ttl) if ttl else None
+
+
 def _authenticate(token: str) -> Account | None:
     digest = hash_token(token)
-    ttl = current_app.extensions[TOKEN_CACHE_SECONDS_EXTENSION]
-    if not ttl:
+    cache = _accounts_cache()
+    if cache is None:
         return account_of_token_hash(db(), digest)
-    cache = accounts_cache_for(listen_conninfo(), ttl)
     account = cache.get(digest)
     if account is None:
         epoch = cache.epoch
@@ -93,10 +98,9 @@ def _authenticate(token: str) -> Account | None:
 
 def forget_token(token: str) -> None:
     """Stop trusting `token` in this process at once (it was just revoked)."""
-    if current_app.extensions[TOKEN_CACHE_SECONDS_EXTENSION]:
-        accounts_cache_for(listen_conninfo(), current_app.extensions[TOKEN_CACHE_SECONDS_EXTENSION]).forget(
-            hash_token(token)
-        )
+    cache = _accounts_cache()
+    if cache is not None:
+        cache.forget(hash_token(token))
 
 
 class Reply(NamedTuple):

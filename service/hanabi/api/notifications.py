@@ -109,10 +109,12 @@ class Listener:
     """LISTENs on `channels` over a connection of its own, and wakes the watches of the
     game or account a notification names."""
 
-    def __init__(self, conninfo: str, channels: tuple[str, ...] = LONG_POLL_CHANNELS):
+    def __init__(
+        self, conninfo: str, channels: tuple[str, ...] = LONG_POLL_CHANNELS, application_name: str = APPLICATION_NAME
+    ):
         self.conninfo = conninfo
         self.channels = channels
-        self.application_name = TOKEN_APPLICATION_NAME if channels == (TOKEN_CHANNEL,) else APPLICATION_NAME
+        self.application_name = application_name
         self._lock = threading.Lock()
         self._watches: dict[tuple, set[Watch]] = {}
         self._listening = False
@@ -227,14 +229,16 @@ _listeners: dict[tuple[int, str, tuple[str, ...]], Listener] = {}
 _listeners_lock = threading.Lock()
 
 
-def listener_for(conninfo: str, channels: tuple[str, ...] = LONG_POLL_CHANNELS) -> Listener:
+def listener_for(
+    conninfo: str, channels: tuple[str, ...] = LONG_POLL_CHANNELS, application_name: str = APPLICATION_NAME
+) -> Listener:
     """This process's listener on `channels` of the database of `conninfo` (a forked child gets
-    its own)."""
+    its own); its connection is named `application_name` in pg_stat_activity."""
     key = (os.getpid(), conninfo, channels)
     with _listeners_lock:
         listener = _listeners.get(key)
         if listener is None:
-            listener = _listeners[key] = Listener(conninfo, channels)
+            listener = _listeners[key] = Listener(conninfo, channels, application_name)
         return listener
 
 

@@ -37,16 +37,22 @@ class _Gunicorn(BaseApplication):
             self.cfg.set(key, value)
 
     def load(self):
-        from hanabi.worker.celery_app import create_celery
-        from hanabi.worker.dispatch import enable_bot_turns
-        from hanabi.worker.webhooks import enable_webhook_deliveries
+        return service_app(self.settings)
 
-        from . import create_app
 
-        celery = create_celery(self.settings)
-        enable_bot_turns(celery)
-        enable_webhook_deliveries(celery)
-        return create_app(self.settings)
+def service_app(settings: Settings):
+    """The API app as a server runs it: its commits enqueue bot turns and webhook deliveries
+    on the settings' Celery broker (for `hanabi worker` processes)."""
+    from hanabi.worker.celery_app import create_celery
+    from hanabi.worker.dispatch import enable_bot_turns
+    from hanabi.worker.webhooks import enable_webhook_deliveries
+
+    from . import create_app
+
+    celery = create_celery(settings)
+    enable_bot_turns(celery)
+    enable_webhook_deliveries(celery)
+    return create_app(settings)
 
 
 def serve(

@@ -3,8 +3,8 @@ environment (DATABASE_URL, HANABI_DB_POOL_MIN/MAX; without DATABASE_URL the embe
 in HANABI_DATA_DIR). Migrations are not applied here: run `hanabi migrate` first. Commits enqueue
 bot turns and webhook deliveries on CELERY_BROKER_URL for `hanabi worker` processes.
 
-Logging is set up here as hanabi.logs says (also give gunicorn `logconfig_dict =
-hanabi.logs.logging_config(load_settings())` so that its master logs alike). With more than one
+Logging is set up here as hanabi.logs says (also give gunicorn
+`logger_class = "hanabi.logs.GunicornLogger"` so that its master logs alike). With more than one
 gunicorn worker, set PROMETHEUS_MULTIPROC_DIR to an empty folder, and gunicorn's `child_exit`
 to hanabi.api.metrics.child_exit, so that /metrics adds up all of them (docs/observability.md)."""
 
@@ -13,11 +13,8 @@ import os
 
 from hanabi.config import load_settings
 from hanabi.logs import configure_logging
-from hanabi.worker.celery_app import create_celery
-from hanabi.worker.dispatch import enable_bot_turns
-from hanabi.worker.webhooks import enable_webhook_deliveries
 
-from . import create_app
+from .server import service_app
 
 settings = load_settings()
 configure_logging(settings)
@@ -25,7 +22,4 @@ if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
     logging.getLogger(__name__).warning(
         "PROMETHEUS_MULTIPROC_DIR is not set: /metrics shows only the gunicorn worker that answers the scrape"
     )
-celery = create_celery(settings)
-enable_bot_turns(celery)
-enable_webhook_deliveries(celery)
-app = create_app(settings)
+app = service_app(settings)
