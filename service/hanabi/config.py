@@ -14,6 +14,8 @@
     HANABI_QUEUE         the Celery queue of the service's tasks (default "hanabi")
     HANABI_SWEEP_SECONDS how often `hanabi beat` schedules the sweeper (default 5)
     HANABI_BOT_STALL_SECONDS  a bot's turn with no move for this long is enqueued again (default 10)
+    HANABI_IDEMPOTENCY_KEY_HOURS  how long an Idempotency-Key's response is kept before the
+                         workers' hourly purge may delete it (default 24)
     HANABI_WEBHOOK_TIMEOUT_SECONDS      how long one webhook POST may take (default 5)
     HANABI_WEBHOOK_MAX_ATTEMPTS         attempts before a delivery is failed (default 8)
     HANABI_WEBHOOK_BACKOFF_SECONDS      the wait before the second attempt, doubling after (default 1)
@@ -67,6 +69,7 @@ class Settings:
     queue: str = "hanabi"
     sweep_seconds: float = 5.0
     bot_stall_seconds: float = 10.0
+    idempotency_key_hours: float = 24.0
     webhook_timeout_seconds: float = 5.0
     webhook_max_attempts: int = 8
     webhook_backoff_seconds: float = 1.0
@@ -110,6 +113,7 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         queue=env.get("HANABI_QUEUE") or "hanabi",
         sweep_seconds=_positive_seconds(env, "HANABI_SWEEP_SECONDS", 5.0),
         bot_stall_seconds=_positive_seconds(env, "HANABI_BOT_STALL_SECONDS", 10.0),
+        idempotency_key_hours=_positive_number(env, "HANABI_IDEMPOTENCY_KEY_HOURS", 24.0, "hours"),
         webhook_timeout_seconds=_positive_seconds(env, "HANABI_WEBHOOK_TIMEOUT_SECONDS", 5.0),
         webhook_max_attempts=_positive_int(env, "HANABI_WEBHOOK_MAX_ATTEMPTS", 8),
         webhook_backoff_seconds=_positive_seconds(env, "HANABI_WEBHOOK_BACKOFF_SECONDS", 1.0),
@@ -147,15 +151,19 @@ def _seconds_or_zero(env: Mapping[str, str], name: str, default: float) -> float
 
 
 def _positive_seconds(env: Mapping[str, str], name: str, default: float) -> float:
+    return _positive_number(env, name, default, "seconds")
+
+
+def _positive_number(env: Mapping[str, str], name: str, default: float, unit: str) -> float:
     raw = env.get(name)
     if not raw:
         return default
     try:
         value = float(raw)
     except ValueError:
-        raise ConfigError(f"{name} must be a number of seconds, not {raw!r}.") from None
+        raise ConfigError(f"{name} must be a number of {unit}, not {raw!r}.") from None
     if not 0 < value < float("inf"):
-        raise ConfigError(f"{name} must be a positive number of seconds, not {raw}.")
+        raise ConfigError(f"{name} must be a positive number of {unit}, not {raw}.")
     return value
 
 

@@ -6,6 +6,7 @@
     hanabi_bot_move_latency_seconds{strategy}                a bot seat's turn: from its start to the move committed
     hanabi_bot_decide_seconds{strategy}                      a bot strategy's time to choose its move
     hanabi_deadline_lag_seconds{on_timeout}                  a turn's deadline: from it to the timeout committed
+    hanabi_idempotency_keys_purged_total                     Idempotency-Key records deleted after their retention
 
 `operation` is the endpoint's operationId (`act`, `get_view`, ...), or the Flask endpoint of a
 route that has none (`metrics`, `web.index`), or `unmatched` for a path no route serves: a
@@ -59,6 +60,9 @@ DEADLINE_LAG = Histogram(
     "From a turn's deadline to its timeout committed (database clock), by on_timeout",
     ["on_timeout"],
     buckets=(*SECONDS_BUCKETS, 300),
+)
+IDEMPOTENCY_KEYS_PURGED = Counter(
+    "hanabi_idempotency_keys_purged", "Idempotency-Key records deleted once older than HANABI_IDEMPOTENCY_KEY_HOURS"
 )
 
 

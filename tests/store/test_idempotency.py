@@ -1,5 +1,6 @@
 from datetime import timedelta
 
+import psycopg
 import pytest
 
 from hanabi.store import idempotency
@@ -101,14 +102,117 @@ def test_claim_outside_a_transaction_is_refused(conn, make_account):
         idempotency.claim(conn, account.id, "k", idempotency.request_hash("x"))
 
 
-def test_old_keys_are_purged(conn, make_account):
+def insert_keys(conn, account_id: int, prefix: str, count: int, age: timedelta) -> None:
+    """`count` answered keys `prefix-0`, `prefix-1`, ... created `age` ago."""
+    conn.execute(
+        """INSERT INTO idempotency_keys (account_id, key, request_hash, response_status, created_at)
+           SELECT %s, %s || '-' || i, '\\x00', 200, now() - %s FROM generate_series(0, %s - 1) AS i""",
+        (account_id, prefix, age, count),
+    )
+
+
+def keys_of(conn, account_id: int) -> set[str]:
+    return {key for (key,) in conn.execute("SELECT key FROM idempotency_keys WHERE account_id = %s", (account_id,))}
+
+
+@pytest.fixture
+def no_old_keys(conn):
+    """Whatever keys older than a day earlier tests of this database left are gone."""
+    idempotency.purge(conn, timedelta(days=1))
+
+
+def test_a_purge_deletes_only_the_keys_older_than_the_cutoff_and_counts_them(conn, make_account, no_old_keys):
     account, _ = make_account()
-    digest = idempotency.request_hash("x")
+    insert_keys(conn, account.id, "old", 3, timedelta(hours=25))
+    insert_keys(conn, account.id, "young", 2, timedelta(hours=23))
+
+    assert idempotency.purge(conn, timedelta(hours=24)) == 3
+    assert keys_of(conn, account.id) == {"young-0", "young-1"}
+    assert idempotency.purge(conn, timedelta(hours=24)) == 0
+
+
+def test_after_its_purge_a_key_is_claimed_as_new_even_for_another_request(conn, make_account, no_old_keys):
+    account, _ = make_account()
     with conn.transaction():
-        idempotency.claim(conn, account.id, "old", digest)
+        idempotency.claim(conn, account.id, "old", idempotency.request_hash("first"))
         idempotency.save(conn, account.id, "old", 200, {}, None)
     conn.execute("UPDATE idempotency_keys SET created_at = now() - interval '2 days' WHERE account_id = %s", (account.id,))
 
-    assert idempotency.purge(conn, timedelta(days=1)) >= 1
+    assert idempotency.purge(conn, timedelta(days=1)) == 1
     with conn.transaction():
-        assert idempotency.claim(conn, account.id, "old", digest) is None
+        assert idempotency.claim(conn, account.id, "old", idempotency.request_hash("second")) is None
+
+
+@pytest.fixture
+def delete_statements(conn):
+    """Records each DELETE statement on idempotency_keys: (its transaction id, rows deleted)."""
+    conn.execute("CREATE TABLE purge_statements (xact bigint, deleted bigint)")
+    conn.execute(
+        """CREATE FUNCTION record_purge_statement() RETURNS trigger LANGUAGE plpgsql AS $$
+           BEGIN
+               INSERT INTO purge_statements SELECT txid_current(), count(*) FROM old_rows;
+               RETURN NULL;
+           END $$"""
+    )
+    conn.execute(
+        """CREATE TRIGGER record_purge_statement AFTER DELETE ON idempotency_keys
+           REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION record_purge_statement()"""
+    )
+    try:
+        yield lambda: conn.execute("SELECT xact, deleted FROM purge_statements").fetchall()
+    finally:
+        conn.execute("DROP TRIGGER record_purge_statement ON idempotency_keys")
+        conn.execute("DROP FUNCTION record_purge_statement()")
+        conn.execute("DROP TABLE purge_statements")
+
+
+def test_a_purge_deletes_in_batches_each_its_own_transaction(conn, make_account, no_old_keys, delete_statements):
+    account, _ = make_account()
+    insert_keys(conn, account.id, "old", 25, timedelta(days=2))
+    insert_keys(conn, account.id, "young", 1, timedelta(0))
+
+    assert idempotency.purge(conn, timedelta(days=1), batch_size=10) == 25
+    assert keys_of(conn, account.id) == {"young-0"}
+    statements = delete_statements()
+    assert [deleted for _, deleted in statements] == [10, 10, 5]
+    assert len({xact for xact, _ in statements}) == 3
+
+
+def test_a_purge_needs_a_positive_batch_size(conn):
+    with pytest.raises(ValueError):
+        idempotency.purge(conn, timedelta(days=1), batch_size=0)
+
+
+class PurgeAfterTheFirstInsert(psycopg.Cursor):
+    """A cursor that, right after the first INSERT into idempotency_keys, purges the keys older
+    than a day from another connection: a purge that runs between claim's two statements."""
+
+    database_url: str
+    purged: list[int]
+
+    def execute(self, query, params=None, **kwargs):
+        super().execute(query, params, **kwargs)
+        if str(query).lstrip().startswith("INSERT INTO idempotency_keys") and not self.purged:
+            with connect(self.database_url) as other:
+                self.purged.append(idempotency.purge(other, timedelta(days=1)))
+        return self
+
+
+def test_a_key_purged_between_the_statements_of_a_claim_is_claimed_as_new(conn, database_url, make_account, no_old_keys):
+    account, _ = make_account()
+    digest = idempotency.request_hash("x")
+    with conn.transaction():
+        idempotency.claim(conn, account.id, "expiring", digest)
+        idempotency.save(conn, account.id, "expiring", 200, {}, {"first": True})
+    conn.execute("UPDATE idempotency_keys SET created_at = now() - interval '2 days' WHERE account_id = %s", (account.id,))
+
+    purged: list[int] = []
+    cursor = type("Cursor", (PurgeAfterTheFirstInsert,), {"database_url": database_url, "purged": purged})
+    with connect(database_url) as retrying:
+        retrying.cursor_factory = cursor
+        with retrying.transaction():
+            assert idempotency.claim(retrying, account.id, "expiring", digest) is None
+            idempotency.save(retrying, account.id, "expiring", 200, {}, {"second": True})
+    assert purged == [1]
+    with conn.transaction():
+        assert idempotency.claim(conn, account.id, "expiring", digest) == idempotency.StoredResponse(200, {}, {"second": True})

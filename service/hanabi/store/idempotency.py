@@ -12,6 +12,9 @@ Use inside ONE transaction with the change the request makes:
 `claim` inserts the key first. A concurrent request with the same key waits on that insert
 until the first transaction ends, then reads its saved response; if the first rolled back,
 the second proceeds as if it were first. The same key with another request is an error.
+
+`purge` deletes keys older than the retention (the workers run it every hour); until then a
+key behaves as above, after it a retry with the same key is a new request.
 """
 
 import hashlib
@@ -47,18 +50,23 @@ def claim(conn: psycopg.Connection, account_id: int, key: str, request_digest: b
     Raises IdempotencyKeyReused when the key was used with a different request."""
     if conn.info.transaction_status != TransactionStatus.INTRANS:
         raise RuntimeError("claim() must run inside the transaction that makes the change and saves the response")
-    inserted = conn.execute(
-        """INSERT INTO idempotency_keys (account_id, key, request_hash) VALUES (%s, %s, %s)
-           ON CONFLICT (account_id, key) DO NOTHING RETURNING 1""",
-        (account_id, key, request_digest),
-    ).fetchone()
-    if inserted:
-        return None
-    stored_digest, status, headers, body = conn.execute(
-        """SELECT request_hash, response_status, response_headers, response_body
-             FROM idempotency_keys WHERE account_id = %s AND key = %s""",
-        (account_id, key),
-    ).fetchone()
+    while True:
+        inserted = conn.execute(
+            """INSERT INTO idempotency_keys (account_id, key, request_hash) VALUES (%s, %s, %s)
+               ON CONFLICT (account_id, key) DO NOTHING RETURNING 1""",
+            (account_id, key, request_digest),
+        ).fetchone()
+        if inserted:
+            return None
+        stored = conn.execute(
+            """SELECT request_hash, response_status, response_headers, response_body
+                 FROM idempotency_keys WHERE account_id = %s AND key = %s""",
+            (account_id, key),
+        ).fetchone()
+        if stored is not None:
+            break
+        # A purge deleted the key between the two statements: claim it again, now as a new key.
+    stored_digest, status, headers, body = stored
     if bytes(stored_digest) != request_digest:
         raise IdempotencyKeyReused(key)
     if status is None:
@@ -79,6 +87,26 @@ def save(
         raise RuntimeError(f"Idempotency-Key {key!r} was not claimed in this transaction")
 
 
-def purge(conn: psycopg.Connection, older_than: timedelta) -> int:
-    """Forget keys older than `older_than`; returns how many."""
-    return conn.execute("DELETE FROM idempotency_keys WHERE created_at < now() - %s", (older_than,)).rowcount
+PURGE_BATCH_SIZE = 1000
+
+
+def purge(conn: psycopg.Connection, older_than: timedelta, batch_size: int = PURGE_BATCH_SIZE) -> int:
+    """Forget keys created more than `older_than` ago (by the database's clock); returns how many.
+
+    Deletes at most `batch_size` keys per statement: on an autocommit connection each batch is a
+    short transaction of its own, so a purge that is far behind never holds many row locks or one
+    long transaction. The cutoff is read once, as a value, which the planner can estimate against
+    the index `idempotency_keys_by_age`; keys claimed during the purge are newer than it."""
+    if batch_size < 1:
+        raise ValueError(f"batch_size must be at least 1, not {batch_size}")
+    cutoff = conn.execute("SELECT now() - %s", (older_than,)).fetchone()[0]
+    purged = 0
+    while True:
+        deleted = conn.execute(
+            """DELETE FROM idempotency_keys WHERE ctid = ANY(ARRAY(
+                   SELECT ctid FROM idempotency_keys WHERE created_at < %s LIMIT %s))""",
+            (cutoff, batch_size),
+        ).rowcount
+        purged += deleted
+        if deleted < batch_size:
+            return purged

@@ -31,6 +31,7 @@ from hanabi.store.database import pool_from_settings
 
 from .deadlines import EXPIRE_TURN
 from .dispatch import PLAY_BOT_TURN, SWEEP
+from .retention import PURGE_EXPIRES_SECONDS, PURGE_IDEMPOTENCY_KEYS, PURGE_SCHEDULE
 
 FILESYSTEM_POLLING_SECONDS = 0.02
 """How often a worker on the filesystem broker looks for new messages (kombu's default is 1 s)."""
@@ -77,7 +78,12 @@ def celery_config(settings: Settings) -> dict:
                 "schedule": settings.sweep_seconds,
                 # A sweep that waited longer than the interval is replaced by the next one.
                 "options": {"expires": settings.sweep_seconds},
-            }
+            },
+            "purge_idempotency_keys": {
+                "task": PURGE_IDEMPOTENCY_KEYS,
+                "schedule": PURGE_SCHEDULE,
+                "options": {"expires": PURGE_EXPIRES_SECONDS},
+            },
         },
         "beat_schedule_filename": str(settings.data_dir / "celerybeat-schedule"),
     }
@@ -104,7 +110,7 @@ def celery_config(settings: Settings) -> dict:
 def create_celery(settings: Settings, pool: ConnectionPool | None = None) -> HanabiCelery:
     """The app with the service's tasks. Its tasks use `pool`, or a pool opened from `settings`
     when the first task runs. The filesystem broker's folder is created here."""
-    from . import tasks, webhooks
+    from . import retention, tasks, webhooks
 
     if not settings.celery_broker_url:
         (settings.broker_dir / "control").mkdir(parents=True, exist_ok=True)
@@ -112,6 +118,7 @@ def create_celery(settings: Settings, pool: ConnectionPool | None = None) -> Han
     app.conf.update(celery_config(settings))
     tasks.register(app)
     webhooks.register(app)
+    retention.register(app)
     return app
 
 

@@ -14,6 +14,8 @@ expire_turn(game_id, version)
 
 sweep()
     Runs the checks of `sweeper.SWEEPS` (beat schedules it every HANABI_SWEEP_SECONDS).
+
+deliver_webhook (webhooks) and purge_idempotency_keys (retention) are registered by their modules.
 """
 
 import logging
