@@ -9,16 +9,28 @@ _documenter = Blueprint("documentation", __name__)
 """Only its decorators are used: they record OpenAPI documentation on the view functions."""
 
 
-def problems(*statuses: int):
-    """Document the problem responses an operation may give (the responses named after their
-    status, whose schema is ProblemSchema, registered by the app's Api)."""
+def documentation_only(*decorators):
+    """Apply flask-smorest decorators for the documentation they record, without the wrappers
+    they put around the view: each wrapper only calls through, and a view with a wrapper per
+    documented problem paid for a stack of them on every request."""
 
     def decorate(function):
-        for status in statuses:
-            function = _documenter.alt_response(status, response=HTTPStatus(status).name)(function)
+        documented = function
+        for decorator in decorators:
+            documented = decorator(documented)
+        if documented is not function:
+            function._apidoc = documented._apidoc
         return function
 
     return decorate
+
+
+def problems(*statuses: int):
+    """Document the problem responses an operation may give (the responses named after their
+    status, whose schema is ProblemSchema, registered by the app's Api)."""
+    return documentation_only(
+        *(_documenter.alt_response(status, response=HTTPStatus(status).name) for status in statuses)
+    )
 
 
 IDEMPOTENCY_KEY_PARAMETER = {
@@ -41,4 +53,4 @@ IF_NONE_MATCH_PARAMETER = {
 
 def idempotent(function):
     """Document the Idempotency-Key header of a state-changing POST."""
-    return _documenter.doc(parameters=[IDEMPOTENCY_KEY_PARAMETER])(function)
+    return documentation_only(_documenter.doc(parameters=[IDEMPOTENCY_KEY_PARAMETER]))(function)

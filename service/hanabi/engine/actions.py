@@ -106,14 +106,24 @@ _BUILDERS = {
 
 
 def action_to_dict(action: Action) -> dict:
-    data = action._asdict()
-    if isinstance(action, Play) and action.announce is None:
-        del data["announce"]
-    if isinstance(action, Reorder):
-        data["cards"] = list(action.cards)
-    if isinstance(action, EndGame):
-        data["condition"] = action.condition.label
-    return data
+    return _TO_DICT[type(action)](action)
+
+
+def _play_to_dict(a: Play) -> dict:
+    if a.announce is None:
+        return {"kind": "play", "seat": a.seat, "card": a.card}
+    return {"kind": "play", "seat": a.seat, "card": a.card, "announce": a.announce}
+
+
+_TO_DICT = {
+    Play: _play_to_dict,
+    Discard: lambda a: {"kind": "discard", "seat": a.seat, "card": a.card},
+    ColorClue: lambda a: {"kind": "color_clue", "seat": a.seat, "target": a.target, "color": a.color},
+    RankClue: lambda a: {"kind": "rank_clue", "seat": a.seat, "target": a.target, "rank": a.rank},
+    Reorder: lambda a: {"kind": "reorder", "seat": a.seat, "cards": list(a.cards)},
+    EndGame: lambda a: {"kind": "end_game", "seat": a.seat, "condition": a.condition.label},
+}
+"""Written out per type: a view lists its legal actions this way, and `_asdict` was most of it."""
 
 
 def action_from_dict(data: dict) -> Action:
