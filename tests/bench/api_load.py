@@ -11,7 +11,10 @@ POST, as a bot plays. Requests made during the warm-up are not counted.
 It prints actions/s, the p50/p95/p99 latency of the action POST and of the view GET, the
 games completed, and the CPU time each part used (gunicorn workers, Postgres, this load
 generator) per action: on a small machine the three share the cores, and so does anything
-else running (shown as "other processes").
+else running (shown as "other processes"), and on a virtual machine the host may give the
+cores to other guests ("stolen by the hypervisor"). Before and after the run it times the
+engine's random self-play on one core (µs per turn): how fast the machine runs Python just
+then, to compare runs of different days or machines.
 
 By default every game acts as fast as the server answers: that measures the most actions/s,
 and the latency is then mostly queueing (50 games with one request each in flight at 1000
@@ -52,6 +55,8 @@ from psycopg.conninfo import make_conninfo
 
 from hanabi.store.database import connect, start_embedded_postgres
 from hanabi.store.migrate import apply_migrations
+
+import engine_throughput  # tests/bench/engine_throughput.py, beside this script
 
 DEFAULT_SERVER = "postgresql://postgres@127.0.0.1:5432/test"
 VENV_BIN = Path(sys.executable).parent
@@ -180,11 +185,25 @@ def cpu_used(before: dict[int, float], after: dict[int, float]) -> float:
     return sum(after[pid] - before[pid] for pid in before.keys() & after.keys())
 
 
-def machine_busy_seconds() -> float:
-    """CPU time all processes of the machine used (from /proc/stat), to see what else ran."""
+def machine_seconds() -> tuple[float, float]:
+    """CPU time all processes of the machine used, and the time the hypervisor gave the machine's
+    cores to other guests (steal), from /proc/stat: to see what else ran."""
     fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
     user, nice, system, idle, iowait, irq, softirq, steal = (int(value) for value in fields[:8])
-    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (user + nice + system + irq + softirq) / ticks, steal / ticks
+
+
+def machine_busy_seconds() -> float:
+    """CPU time the machine's cores were busy: for this guest's processes or for other guests."""
+    return sum(machine_seconds())
+
+
+def machine_reference(games: int = 300) -> float:
+    """µs per turn of the engine's random self-play (2 players, one core, as
+    tests/bench/engine_throughput.py measures it): how fast this machine runs Python at the
+    moment, so that runs on different days or machines can be compared. On a shared VM it moves."""
+    return engine_throughput.run(2, games, with_views=False)["microseconds_per_turn"]
 
 
 def postgres_pids(url: str) -> list[int]:
@@ -382,14 +401,14 @@ async def measure(bench: Bench, args, load: Load, slots: list[asyncio.Task]) -> 
     await asyncio.sleep(args.warmup)
 
     workers, databases = bench.worker_pids(), postgres_pids(bench.url)
-    cpu_before = (cpu_seconds(workers), cpu_seconds(databases), time.process_time(), machine_busy_seconds())
+    cpu_before = (cpu_seconds(workers), cpu_seconds(databases), time.process_time(), *machine_seconds())
     profilers = start_profilers(workers, args) if args.profile else []
     load.measuring = True
     started = time.perf_counter()
     await asyncio.sleep(args.duration)
     load.measuring = False
     elapsed = time.perf_counter() - started
-    cpu_after = (cpu_seconds(workers), cpu_seconds(databases), time.process_time(), machine_busy_seconds())
+    cpu_after = (cpu_seconds(workers), cpu_seconds(databases), time.process_time(), *machine_seconds())
     load.stopping = True
     await asyncio.gather(*slots, return_exceptions=False)
     for profiler in profilers:
@@ -403,6 +422,7 @@ async def measure(bench: Bench, args, load: Load, slots: list[asyncio.Task]) -> 
     machine = cpu_after[3] - cpu_before[3]
     cores_busy = {name: round(seconds / elapsed, 2) for name, seconds in cpu.items()}
     cores_busy["other processes"] = round(max(0.0, machine - sum(cpu.values())) / elapsed, 2)
+    cores_busy["stolen by the hypervisor"] = round((cpu_after[4] - cpu_before[4]) / elapsed, 2)
     return {
         "games": args.games,
         "offered_rate": args.rate or None,
@@ -468,9 +488,11 @@ def main() -> None:
     args = parser.parse_args()
     args.pool = args.pool or args.threads
 
+    reference_before = machine_reference()
     with Bench(args) as bench:
         bench.wait_ready(f"http://127.0.0.1:{bench.port}/v1")
         result = uvloop.run(drive(bench, args))
+    result["machine_reference_us_per_turn"] = [reference_before, machine_reference()]
     if args.json:
         print(json.dumps(result, indent=2))
         return
@@ -484,6 +506,10 @@ def main() -> None:
         print(f"{label:>12}: p50 {figures['p50']:6.2f} ms  p95 {figures['p95']:6.2f} ms  p99 {figures['p99']:6.2f} ms  ({figures['count']} requests)")
     print("CPU ms/action: " + ", ".join(f"{k} {v}" for k, v in result["cpu_ms_per_action"].items()))
     print(f"cores busy (of {result['cores']}): " + ", ".join(f"{k} {v}" for k, v in result["cpu_cores_busy"].items()))
+    print(
+        "machine reference (engine self-play, µs per turn; lower is faster) before and after: "
+        + " / ".join(str(value) for value in result["machine_reference_us_per_turn"])
+    )
     if result["errors"]:
         print(f"errors: {result['errors']}")
 
