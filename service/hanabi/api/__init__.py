@@ -21,6 +21,8 @@ from hanabi.store.database import pool_from_settings
 
 from . import accounts, events, games, hanablive, health, me, play, replays, tokens, webhooks
 from .context import (
+    DATABASE_HEALTH_EXTENSION,
+    DatabaseHealth,
     LISTEN_CONNINFO_EXTENSION,
     POOL_EXTENSION,
     TOKEN_CACHE_SECONDS_EXTENSION,
@@ -114,6 +116,7 @@ def create_app(settings: Settings | None = None, pool: ConnectionPool | None = N
     if pool is None:
         pool = pool_from_settings(settings)
     app.extensions[POOL_EXTENSION] = pool
+    app.extensions[DATABASE_HEALTH_EXTENSION] = DatabaseHealth()
     app.extensions[LISTEN_CONNINFO_EXTENSION] = settings.listen_database_url or pool.conninfo
     app.extensions[TOKEN_CACHE_SECONDS_EXTENSION] = settings.token_cache_seconds
     api = Api(app, spec_kwargs={"extra_plugins": [RateLimitDocumentation(settings)]})

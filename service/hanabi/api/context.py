@@ -6,12 +6,13 @@ back when the request ends. The API keeps nothing else between requests.
 """
 
 import json
+import time
 from typing import Callable, NamedTuple
 
 import orjson
 import psycopg
 from flask import Response, current_app, g, request
-from psycopg_pool import ConnectionPool
+from psycopg_pool import ConnectionPool, PoolTimeout
 
 from hanabi.store import commits, idempotency
 from hanabi.store.accounts import Account, account_of_token_hash, hash_token
@@ -23,6 +24,7 @@ from .errors import Problem
 POOL_EXTENSION = "hanabi_pool"
 LISTEN_CONNINFO_EXTENSION = "hanabi_listen_conninfo"
 TOKEN_CACHE_SECONDS_EXTENSION = "hanabi_token_cache_seconds"
+DATABASE_HEALTH_EXTENSION = "hanabi_database_health"
 IDEMPOTENCY_HEADER = "Idempotency-Key"
 MAX_IDEMPOTENCY_KEY_LENGTH = 255
 
@@ -36,18 +38,53 @@ def listen_conninfo() -> str:
     return current_app.extensions[LISTEN_CONNINFO_EXTENSION]
 
 
+class DatabaseHealth:
+    """Whether this process's requests lately found the database out of reach: a connection
+    that broke, or none to be had within the pool's timeout. Until a request gets a connection
+    again, the next ones wait for one at most UNREACHABLE_WAIT_SECONDS instead of the pool's
+    timeout (10 s): in an outage every request would otherwise hold its thread that long
+    before its 503, and the health checks would queue behind them."""
+
+    UNREACHABLE_WAIT_SECONDS = 1.0
+
+    def __init__(self):
+        self.unreachable_since: float | None = None
+
+    def wait_seconds(self) -> float | None:
+        """How long the next request waits for a connection (None: the pool's timeout)."""
+        return self.UNREACHABLE_WAIT_SECONDS if self.unreachable_since is not None else None
+
+    def unreachable(self) -> None:
+        if self.unreachable_since is None:
+            self.unreachable_since = time.monotonic()
+
+    def reached(self) -> None:
+        self.unreachable_since = None
+
+
 def db() -> psycopg.Connection:
     """This request's connection (autocommit; writes open their own transaction)."""
-    if "db_conn" not in g:
-        g.db_context = pool().connection()
-        g.db_conn = g.db_context.__enter__()
-    return g.db_conn
+    context = g._get_current_object()
+    if "db_conn" not in context:
+        health = current_app.extensions[DATABASE_HEALTH_EXTENSION]
+        connection = pool().connection(timeout=health.wait_seconds())
+        try:
+            context.db_conn = connection.__enter__()
+        except PoolTimeout:
+            health.unreachable()
+            raise
+        context.db_context = connection
+        health.reached()
+    return context.db_conn
 
 
 def release_db(error: BaseException | None = None) -> None:
+    """Give the request's connection back to the pool (which drops it if it broke)."""
     context = g.pop("db_context", None)
-    g.pop("db_conn", None)
+    conn = g.pop("db_conn", None)
     if context is not None:
+        if conn.broken:
+            current_app.extensions[DATABASE_HEALTH_EXTENSION].unreachable()
         context.__exit__(None, None, None)
 
 

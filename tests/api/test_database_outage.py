@@ -1,0 +1,79 @@
+"""While the database is out of reach, requests get their 503 within about a second, not after
+the pool's whole timeout; once a request reaches it again, requests wait as usual."""
+
+import time
+
+import psycopg
+from psycopg_pool import ConnectionPool
+
+from hanabi.api import create_app
+from hanabi.api.context import DatabaseHealth
+from tests.api.conftest import assert_problem
+
+
+def away_pool(timeout: float) -> ConnectionPool:
+    """A pool of a database that never answers (nothing listens on port 9)."""
+    pool = ConnectionPool(
+        "host=127.0.0.1 port=9 dbname=none connect_timeout=1", min_size=0, max_size=1, open=False, timeout=timeout
+    )
+    pool.open(wait=False)
+    return pool
+
+
+def timed_get(client, path: str, headers: dict):
+    started = time.monotonic()
+    response = client.get(path, headers=headers)
+    return response, time.monotonic() - started
+
+
+def test_after_a_request_found_no_connection_the_next_ones_wait_about_a_second():
+    pool = away_pool(timeout=3)
+    headers = {"Authorization": "Bearer hnb_x"}
+    try:
+        client = create_app(pool=pool).test_client()
+        first, first_seconds = timed_get(client, "/v1/accounts/me", headers)
+        assert_problem(first, 503, "database_unavailable")
+        assert first_seconds >= 2.5, "the first request waits the pool's whole timeout"
+        for _ in range(3):
+            response, seconds = timed_get(client, "/v1/games/1/view", headers)
+            assert_problem(response, 503, "database_unavailable")
+            assert int(response.headers["Retry-After"]) > 0
+            assert seconds < DatabaseHealth.UNREACHABLE_WAIT_SECONDS + 1.0
+        assert client.get("/v1/health").status_code == 200
+    finally:
+        pool.close()
+
+
+def test_a_broken_connection_is_a_503_and_the_next_request_that_reaches_the_database_ends_the_short_waits(
+    database_url,
+):
+    name = "hanabi-outage-test"
+    pool = ConnectionPool(
+        database_url, min_size=1, max_size=1, open=False, timeout=10, kwargs={"autocommit": True, "application_name": name}
+    )
+    pool.open(wait=True)
+    try:
+        app = create_app(pool=pool)
+        client = app.test_client()
+        token = client.post("/v1/accounts", json={"name": f"outage-{time.time_ns()}", "kind": "bot"}).json["token"]
+        headers = {"Authorization": f"Bearer {token}"}
+        game_id = client.post("/v1/games", json={"options": {"players": 2}}, headers=headers).json["id"]
+        with psycopg.connect(database_url, autocommit=True) as admin:
+            terminated = admin.execute(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = %s", (name,)
+            ).fetchone()[0]
+        assert terminated == 1
+
+        broken = client.get(f"/v1/games/{game_id}", headers=headers)
+        assert_problem(broken, 503, "database_unavailable")
+        health = app.extensions["hanabi_database_health"]
+        assert health.wait_seconds() == DatabaseHealth.UNREACHABLE_WAIT_SECONDS
+
+        deadline = time.monotonic() + 10
+        while (answer := client.get(f"/v1/games/{game_id}", headers=headers)).status_code == 503:
+            assert time.monotonic() < deadline, "the pool did not reconnect"
+            time.sleep(0.2)
+        assert answer.status_code == 200 and answer.json["id"] == game_id
+        assert health.wait_seconds() is None
+    finally:
+        pool.close()
