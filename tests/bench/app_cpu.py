@@ -136,7 +136,7 @@ def measure(url: str, args) -> None:
     configure_logging(load_settings({"HANABI_LOG_FORMAT": "json"}))
     logging.getLogger().handlers[0].setStream(open(os.devnull, "w"))  # noqa: SIM115 (open as long as the process)
     pool = create_pool(url, min_size=1, max_size=2)
-    profiler = cProfile.Profile() if args.profile else None
+    profiler = cProfile.Profile(time.thread_time) if args.profile else None
     try:
         views, posts = play(Driver(create_app(load_settings({}), pool=pool), profiler), args.actions, args.seed)
     finally:
@@ -156,7 +156,7 @@ def main() -> None:
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_SERVER),
                         help=f"the Postgres server; a database is created on it and dropped (default {DEFAULT_SERVER})")
     parser.add_argument("--embedded", action="store_true", help="use an embedded pgserver in a temporary folder")
-    parser.add_argument("--profile", metavar="FILE", help="write cProfile's stats of the timed calls to FILE")
+    parser.add_argument("--profile", metavar="FILE", help="write cProfile's stats of the timed calls (in CPU time) to FILE")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()  # fmt: skip
 
