@@ -45,6 +45,8 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote, urlsplit, urlunsplit
 
@@ -74,6 +76,28 @@ def with_database(server_url: str, name: str) -> str:
     if "://" in server_url:
         return urlunsplit(urlsplit(server_url)._replace(path="/" + quote(name)))
     return make_conninfo(server_url, dbname=name)
+
+
+@contextmanager
+def scratch_database(server_url: str | None, prefix: str) -> Iterator[tuple[str, Path]]:
+    """A migrated database of its own on `server_url` (on an embedded pgserver when None), and a
+    temporary folder: their URL and path, both gone at the end."""
+    scratch = Path(tempfile.mkdtemp(prefix=prefix))
+    try:
+        if server_url is None:
+            server_url = start_embedded_postgres(scratch / "pg", delete_on_exit=True)
+        name = f"bench_{os.getpid()}_{secrets.token_hex(3)}"
+        with connect(server_url) as admin:
+            admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+        try:
+            url = with_database(server_url, name)
+            apply_migrations(url)
+            yield url, scratch
+        finally:
+            with connect(server_url) as admin:
+                admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 class Bench:

@@ -26,24 +26,20 @@ import logging
 import os
 import random
 import secrets
-import shutil
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 import orjson
-from psycopg import sql
 
 from hanabi.api import create_app
 from hanabi.config import load_settings
 from hanabi.logs import configure_logging
-from hanabi.store.database import connect, create_pool, start_embedded_postgres
-from hanabi.store.migrate import apply_migrations
+from hanabi.store.database import create_pool
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from api_load import ACTION_WEIGHTS, DEFAULT_SERVER, with_database  # noqa: E402
+from api_load import ACTION_WEIGHTS, DEFAULT_SERVER, scratch_database  # noqa: E402
 
 BASE_ENVIRON = {
     "SERVER_NAME": "127.0.0.1",
@@ -160,24 +156,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()  # fmt: skip
 
-    scratch = None
-    server_url = args.database_url
-    if args.embedded:
-        scratch = Path(tempfile.mkdtemp(prefix="hanabi-bench-app-cpu-"))
-        server_url = start_embedded_postgres(scratch / "pg", delete_on_exit=True)
-    name = f"bench_{os.getpid()}_{secrets.token_hex(3)}"
-    with connect(server_url) as admin:
-        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    try:
-        url = with_database(server_url, name)
-        apply_migrations(url)
+    with scratch_database(None if args.embedded else args.database_url, "hanabi-bench-app-cpu-") as (url, _):
         measure(url, args)
-    finally:
-        with connect(server_url) as admin:
-            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
-        if scratch is not None:
-            shutil.rmtree(scratch, ignore_errors=True)
-
 
 if __name__ == "__main__":
     main()

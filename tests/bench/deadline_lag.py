@@ -16,31 +16,26 @@ p50/p99/max; the target is under 1 s.
 
 import argparse
 import os
-import secrets
-import shutil
 import statistics
 import sys
-import tempfile
 import time
 import uuid
 from pathlib import Path
 
-from psycopg import sql
 
 from hanabi.config import load_settings
 from hanabi.engine import GameOptions
 from hanabi.store.accounts import create_account
-from hanabi.store.database import connect, start_embedded_postgres
+from hanabi.store.database import connect
 from hanabi.store.deadlines import TimeControl
 from hanabi.store.games import SeatPlan, create_game, list_events, load_game
-from hanabi.store.migrate import apply_migrations
 from hanabi.store.seats import join_seat
 from hanabi.worker.celery_app import create_celery
 from hanabi.worker.dispatch import enable_bot_turns
 from hanabi.worker.embedded import worker_process
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from api_load import DEFAULT_SERVER, with_database  # noqa: E402
+from api_load import DEFAULT_SERVER, scratch_database  # noqa: E402
 
 
 def start_timed_game(conn, people, control: TimeControl):
@@ -103,19 +98,8 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, default=4, help="the worker's threads")
     args = parser.parse_args()  # fmt: skip
 
-    scratch = Path(tempfile.mkdtemp(prefix="hanabi-bench-deadlines-"))
-    server_url = start_embedded_postgres(scratch / "pg", delete_on_exit=True) if args.embedded else args.database_url
-    name = f"bench_{os.getpid()}_{secrets.token_hex(3)}"
-    with connect(server_url) as admin:
-        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    try:
-        url = with_database(server_url, name)
-        apply_migrations(url)
+    with scratch_database(None if args.embedded else args.database_url, "hanabi-bench-deadlines-") as (url, scratch):
         lags = measure(url, scratch / "data", args)
-    finally:
-        with connect(server_url) as admin:
-            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
-        shutil.rmtree(scratch, ignore_errors=True)
     broker = "Redis" if args.broker_url else "the filesystem broker"
     print(f"{len(lags)} games, {args.seconds} s per turn, on {broker}: expiry lag (deadline -> committed timeout event)")
     print(

@@ -24,10 +24,8 @@ import argparse
 import logging
 import os
 import secrets
-import shutil
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -35,12 +33,10 @@ import redis
 from hanabi.api import create_app, instrumentation
 from hanabi.config import load_settings
 from hanabi.logs import configure_logging
-from hanabi.store.database import connect, create_pool, start_embedded_postgres
-from hanabi.store.migrate import apply_migrations
-from psycopg import sql
+from hanabi.store.database import create_pool
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from api_load import DEFAULT_SERVER, with_database
+from api_load import DEFAULT_SERVER, scratch_database
 
 REDIS_URL = "redis://127.0.0.1:6379/15"
 
@@ -132,20 +128,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()  # fmt: skip
 
-    scratch = Path(tempfile.mkdtemp(prefix="hanabi-bench-overhead-"))
-    server_url = start_embedded_postgres(scratch / "pg", delete_on_exit=True) if args.embedded else args.database_url
-    name = f"bench_{os.getpid()}_{secrets.token_hex(3)}"
-    with connect(server_url) as admin:
-        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    try:
-        url = with_database(server_url, name)
-        apply_migrations(url)
+    with scratch_database(None if args.embedded else args.database_url, "hanabi-bench-overhead-") as (url, _):
         measure(url, args)
-    finally:
-        with connect(server_url) as admin:
-            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
-        shutil.rmtree(scratch, ignore_errors=True)
-
 
 if __name__ == "__main__":
     main()
