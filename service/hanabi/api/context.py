@@ -6,7 +6,6 @@ back when the request ends. The API keeps nothing else between requests.
 """
 
 import json
-import time
 from typing import Callable, NamedTuple
 
 import orjson
@@ -48,18 +47,17 @@ class DatabaseHealth:
     UNREACHABLE_WAIT_SECONDS = 1.0
 
     def __init__(self):
-        self.unreachable_since: float | None = None
+        self.out_of_reach = False
 
     def wait_seconds(self) -> float | None:
         """How long the next request waits for a connection (None: the pool's timeout)."""
-        return self.UNREACHABLE_WAIT_SECONDS if self.unreachable_since is not None else None
+        return self.UNREACHABLE_WAIT_SECONDS if self.out_of_reach else None
 
     def unreachable(self) -> None:
-        if self.unreachable_since is None:
-            self.unreachable_since = time.monotonic()
+        self.out_of_reach = True
 
     def reached(self) -> None:
-        self.unreachable_since = None
+        self.out_of_reach = False
 
 
 def db() -> psycopg.Connection:
