@@ -409,15 +409,20 @@ async def drive(bench: Bench, args) -> dict:
 
     try:
         tokens = await asyncio.gather(*(make(i) for i in range(2 * args.games)))
-        slots = [asyncio.create_task(load.slot(tokens[2 * i : 2 * i + 2])) for i in range(args.games)]
-        try:
-            return await measure(bench, args, load, slots)
-        finally:
-            for slot in slots:
-                slot.cancel()
-            await asyncio.gather(*slots, return_exceptions=True)
+        return await play_and_measure(bench, args, load, tokens)
     finally:
         load.close()
+
+
+async def play_and_measure(bench, args, load: Load, tokens: list[str]) -> dict:
+    """A slot per two of `tokens` plays while `measure` runs on `bench`; the slots stop after."""
+    slots = [asyncio.create_task(load.slot(tokens[2 * i : 2 * i + 2])) for i in range(args.games)]
+    try:
+        return await measure(bench, args, load, slots)
+    finally:
+        for slot in slots:
+            slot.cancel()
+        await asyncio.gather(*slots, return_exceptions=True)
 
 
 async def measure(bench: Bench, args, load: Load, slots: list[asyncio.Task]) -> dict:

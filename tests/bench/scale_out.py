@@ -34,7 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, for tests.cluster
 
-from api_load import HttpConnection, Load, measure  # tests/bench/api_load.py, beside this script
+from api_load import HttpConnection, Load, play_and_measure  # tests/bench/api_load.py, beside this script
 
 from tests.cluster import Cluster
 from tests.worker.processes import children
@@ -78,13 +78,7 @@ async def drive(cluster: Cluster, args) -> dict:
     prefix = secrets.token_hex(3)
     try:
         tokens = [await load.account(f"scale-{prefix}-{index}") for index in range(2 * args.games)]
-        slots = [asyncio.create_task(load.slot(tokens[2 * i : 2 * i + 2])) for i in range(args.games)]
-        try:
-            return await measure(ClusterProcesses(cluster), args, load, slots)
-        finally:
-            for slot in slots:
-                slot.cancel()
-            await asyncio.gather(*slots, return_exceptions=True)
+        return await play_and_measure(ClusterProcesses(cluster), args, load, tokens)
     finally:
         load.close()
 
