@@ -16,6 +16,14 @@ threads = 32
 """Requests a worker serves at once. A long poll (`?wait=`, up to 60 s) holds a thread while it
 waits, but no database connection."""
 
+reuse_port = True
+"""A listening socket per worker (SO_REUSEPORT), over which the kernel spreads new connections.
+With one shared socket, whichever worker wakes first accepts: long-lived keep-alive connections
+(a proxy's, a bot's) then settle unevenly, and a worker holding most of them is held to one
+core by its GIL while another idles (measured 0.15 / 0.91 / 0.0 cores busy over three workers;
+docs/benchmarks.md, fourth round). Each container has its own network namespace, so no other
+server can share the port by accident."""
+
 graceful_timeout = 10
 """On SIGTERM, requests in progress get this long to finish (a long poll answers when it ends;
 clients resume from their last sequence number)."""

@@ -1,7 +1,8 @@
 """API load: many concurrent 2-player games played over HTTP against gunicorn.
 
 The script creates a database of its own on a Postgres server (dropped at the end), applies
-the migrations, starts gunicorn (gthread workers) on a free port of 127.0.0.1, and creates
+the migrations, starts gunicorn (gthread workers, each with a listening socket of its own as
+deploy/gunicorn.conf.py has them: `--reuse-port`) on a free port of 127.0.0.1, and creates
 two accounts per game slot. Each slot plays 2-player games one after the other for the
 duration: the seat whose turn it is reads its view (GET .../view), picks one of the view's
 legal actions (mostly clues and discards, so that games run to the end of the deck) and
@@ -12,7 +13,9 @@ It prints actions/s, the p50/p95/p99 latency of the action POST and of the view 
 games completed, and the CPU time each part used (gunicorn workers, Postgres, this load
 generator) per action: on a small machine the three share the cores, and so does anything
 else running (shown as "other processes"), and on a virtual machine the host may give the
-cores to other guests ("stolen by the hypervisor"). Before and after the run it times the
+cores to other guests ("stolen by the hypervisor"). It also shows how busy each gunicorn
+worker was: a worker cannot use more than one core (its GIL), so an uneven spread of the
+connections over the workers caps the whole. Before and after the run it times the
 engine's random self-play on one core (µs per turn): how fast the machine runs Python just
 then, to compare runs of different days or machines.
 
@@ -25,6 +28,7 @@ independent players would), which measures the latency at that load.
     .venv/bin/python tests/bench/api_load.py                      # 50 games, 30 s, local Postgres
     .venv/bin/python tests/bench/api_load.py --embedded           # an embedded pgserver instead
     .venv/bin/python tests/bench/api_load.py --workers 2 --threads 4 --games 50 --duration 30
+    .venv/bin/python tests/bench/api_load.py --no-reuse-port      # all workers accept from one socket
     .venv/bin/python tests/bench/api_load.py --rate 200           # latency at 200 actions/s offered
     .venv/bin/python tests/bench/api_load.py --profile /tmp/prof  # py-spy stacks of each worker
 
@@ -144,6 +148,8 @@ class Bench:
             "--keep-alive", "30",
             "hanabi.api.wsgi:app",
         ]
+        if self.args.reuse_port:
+            command[-1:-1] = ["--reuse-port"]  # as deploy/gunicorn.conf.py
         if self.args.access_log:
             command[-1:-1] = ["--access-logfile", self.args.access_log, "--access-logformat", '%(m)s %(U)s %(s)s %(D)s']
         self.server_log = None if self.args.verbose else tempfile.TemporaryFile()
@@ -452,11 +458,15 @@ async def measure(bench: Bench, args, load: Load, slots: list[asyncio.Task]) -> 
     cores_busy = {name: round(seconds / elapsed, 2) for name, seconds in cpu.items()}
     cores_busy["other processes"] = round(max(0.0, machine - sum(cpu.values())) / elapsed, 2)
     cores_busy["stolen by the hypervisor"] = round((cpu_after[4] - cpu_before[4]) / elapsed, 2)
+    each_worker = [
+        round((cpu_after[0][pid] - cpu_before[0][pid]) / elapsed, 2) for pid in workers if pid in cpu_after[0]
+    ]
     return {
         "games": args.games,
         "offered_rate": args.rate or None,
         "workers": args.workers,
         "threads": args.threads,
+        "reuse_port": args.reuse_port,
         "pool": args.pool,
         "seconds": round(elapsed, 2),
         "actions": load.actions,
@@ -473,6 +483,7 @@ async def measure(bench: Bench, args, load: Load, slots: list[asyncio.Task]) -> 
         },
         "cpu_ms_per_action": {name: round(1000 * seconds / max(load.actions, 1), 2) for name, seconds in cpu.items()},
         "cpu_cores_busy": cores_busy,
+        "gunicorn_worker_cores_busy": each_worker,
         "cores": os.cpu_count(),
         "errors": dict(load.errors),
     }
@@ -503,6 +514,8 @@ def main() -> None:
                         help="offered actions/s over all games (each game paces itself); default: as fast as answered")
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers (default 3)")
     parser.add_argument("--threads", type=int, default=4, help="threads per worker (default 4)")
+    parser.add_argument("--no-reuse-port", dest="reuse_port", action="store_false",
+                        help="one listening socket for all workers (default: one per worker, SO_REUSEPORT, as deployed)")
     parser.add_argument("--pool", type=int, default=None, help="connections per worker (default: threads)")
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_SERVER),
                         help=f"the Postgres server; a database is created on it and dropped (default {DEFAULT_SERVER})")
@@ -527,7 +540,8 @@ def main() -> None:
         return
     offered = f", offered {result['offered_rate']:g} actions/s" if result["offered_rate"] else ", unpaced"
     print(
-        f"{result['games']} games{offered}, gunicorn -w {result['workers']} --threads {result['threads']}, "
+        f"{result['games']} games{offered}, gunicorn -w {result['workers']} --threads {result['threads']}"
+        f"{' --reuse-port' if result['reuse_port'] else ''}, "
         f"pool {result['pool']}/worker, {result['seconds']} s measured"
     )
     print(f"actions/s: {result['actions_per_second']}  ({result['actions']} actions, {result['games_completed']} games completed)")
@@ -535,6 +549,7 @@ def main() -> None:
         print(f"{label:>12}: p50 {figures['p50']:6.2f} ms  p95 {figures['p95']:6.2f} ms  p99 {figures['p99']:6.2f} ms  ({figures['count']} requests)")
     print("CPU ms/action: " + ", ".join(f"{k} {v}" for k, v in result["cpu_ms_per_action"].items()))
     print(f"cores busy (of {result['cores']}): " + ", ".join(f"{k} {v}" for k, v in result["cpu_cores_busy"].items()))
+    print("cores busy per gunicorn worker: " + " / ".join(str(v) for v in result["gunicorn_worker_cores_busy"]))
     print(
         "machine reference (engine self-play, µs per turn; lower is faster) before and after: "
         + " / ".join(str(value) for value in result["machine_reference_us_per_turn"])

@@ -141,6 +141,7 @@ def main() -> None:
     args = parser.parse_args()
     args.pool = args.pool or args.threads
     args.workers = args.api_workers  # the names api_load's `measure` reports
+    args.reuse_port = False  # each API is a `hanabi serve`, whose workers share one socket
     args.profile = None
 
     results = [run(count, args) for count in args.counts]

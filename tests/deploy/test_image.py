@@ -149,5 +149,6 @@ def test_gunicorn_runs_gthread_workers_on_port_8000_tunable_from_the_environment
     assert defaults["bind"] == "['0.0.0.0:8000']"
     assert defaults["workers"] == readme["WEB_CONCURRENCY"].strip("`")
     assert defaults["preload_app"] == "False"  # each worker process opens its own pool after the fork
+    assert defaults["reuse_port"] == "True"  # the kernel spreads connections over the workers
     tuned = gunicorn_settings(environment(installed, WEB_CONCURRENCY="3", GUNICORN_CMD_ARGS="--threads 5"), tmp_path)
     assert (tuned["workers"], tuned["threads"]) == ("3", "5")
