@@ -13,6 +13,7 @@ hanabi.metrics_dir), so that /metrics adds up gunicorn's workers and the worker 
 """
 
 import dataclasses
+import gc
 import os
 from contextlib import nullcontext
 
@@ -37,7 +38,19 @@ class _Gunicorn(BaseApplication):
             self.cfg.set(key, value)
 
     def load(self):
-        return service_app(self.settings)
+        return freeze_start_up_objects(service_app(self.settings))
+
+
+def freeze_start_up_objects(app):
+    """Move everything the worker has made so far (modules, the app, its schemas and routes:
+    some 80,000 objects) out of the garbage collector's sight, and return `app`. They live as
+    long as the process, yet each full collection walked them all, holding the GIL: under load
+    that stopped every thread of the worker for 50-110 ms several times a minute, the slowest
+    of its requests (docs/benchmarks.md, fourth round). Garbage made until now is collected
+    first, so that none of it is kept for good."""
+    gc.collect()
+    gc.freeze()
+    return app
 
 
 def service_app(settings: Settings):

@@ -14,7 +14,7 @@ import os
 from hanabi.config import load_settings
 from hanabi.logs import configure_logging
 
-from .server import service_app
+from .server import freeze_start_up_objects, service_app
 
 settings = load_settings()
 configure_logging(settings)
@@ -22,4 +22,4 @@ if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
     logging.getLogger(__name__).warning(
         "PROMETHEUS_MULTIPROC_DIR is not set: /metrics shows only the gunicorn worker that answers the scrape"
     )
-app = service_app(settings)
+app = freeze_start_up_objects(service_app(settings))
