@@ -74,9 +74,13 @@ def summary(conn, game) -> dict:
     return game_summary(game, names_for(conn, [game]))
 
 
+GAME_SCHEMA = GameSchema()
+"""One instance for every reply: a marshmallow schema copies its fields when it is made."""
+
+
 def summary_body(conn, game) -> dict:
     """The summary as JSON, for replies that are stored for Idempotency-Key retries."""
-    return GameSchema().dump(summary(conn, game))
+    return GAME_SCHEMA.dump(summary(conn, game))
 
 
 def game_page(conn, games, limit: int) -> dict:
