@@ -6,7 +6,9 @@ bot turns and webhook deliveries on CELERY_BROKER_URL for `hanabi worker` proces
 Logging is set up here as hanabi.logs says (also give gunicorn
 `logger_class = "hanabi.logs.GunicornLogger"` so that its master logs alike). With more than one
 gunicorn worker, set PROMETHEUS_MULTIPROC_DIR to an empty folder, and gunicorn's `child_exit`
-to hanabi.api.metrics.child_exit, so that /metrics adds up all of them (docs/observability.md)."""
+to hanabi.api.metrics.child_exit, so that /metrics adds up all of them (docs/observability.md).
+Once the app is built, the objects made so far are hidden from the garbage collector
+(`freeze_start_up_objects`): load the module in each worker (no preload), after the fork."""
 
 import logging
 import os
