@@ -22,7 +22,9 @@ With one shared socket, whichever worker wakes first accepts: long-lived keep-al
 (a proxy's, a bot's) then settle unevenly, and a worker holding most of them is held to one
 core by its GIL while another idles (measured 0.15 / 0.91 / 0.0 cores busy over three workers;
 docs/benchmarks.md, fourth round). Each container has its own network namespace, so no other
-server can share the port by accident."""
+server can share the port by accident. The price: connections still waiting in the queue of a
+worker that stops on its own (a crash, a reload with HUP) are reset instead of being accepted by
+another worker; a container that stops as a whole is the same either way."""
 
 graceful_timeout = 10
 """On SIGTERM, requests in progress get this long to finish (a long poll answers when it ends;
