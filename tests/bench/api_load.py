@@ -82,6 +82,19 @@ def with_database(server_url: str, name: str) -> str:
     return make_conninfo(server_url, dbname=name)
 
 
+def add_database_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of the benchmarks that work on a database of their own: the Postgres server
+    to create it on, or an embedded one (see `database_server`)."""
+    parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_SERVER),
+                        help=f"the Postgres server; a database is created on it and dropped (default {DEFAULT_SERVER})")
+    parser.add_argument("--embedded", action="store_true", help="use an embedded pgserver in a temporary folder")  # fmt: skip
+
+
+def database_server(args: argparse.Namespace) -> str | None:
+    """The server of `add_database_arguments`' options, for `scratch_database` (None: embedded)."""
+    return None if args.embedded else args.database_url
+
+
 @contextmanager
 def scratch_database(server_url: str | None, prefix: str) -> Iterator[tuple[str, Path]]:
     """A migrated database of its own on `server_url` (on an embedded pgserver when None), and a
@@ -517,9 +530,7 @@ def main() -> None:
     parser.add_argument("--no-reuse-port", dest="reuse_port", action="store_false",
                         help="one listening socket for all workers (default: one per worker, SO_REUSEPORT, as deployed)")
     parser.add_argument("--pool", type=int, default=None, help="connections per worker (default: threads)")
-    parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_SERVER),
-                        help=f"the Postgres server; a database is created on it and dropped (default {DEFAULT_SERVER})")
-    parser.add_argument("--embedded", action="store_true", help="use an embedded pgserver in a temporary folder")
+    add_database_arguments(parser)
     parser.add_argument("--synchronous-commit", choices=("on", "off", "local", "remote_write", "remote_apply"),
                         help="an experiment: this setting for the benchmark's database only (default: the server's)")
     parser.add_argument("--profile", metavar="DIR", help="record py-spy stacks of each worker into DIR")

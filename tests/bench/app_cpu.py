@@ -39,7 +39,12 @@ from hanabi.logs import configure_logging
 from hanabi.store.database import create_pool
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from api_load import ACTION_WEIGHTS, DEFAULT_SERVER, scratch_database  # noqa: E402
+from api_load import (  # noqa: E402
+    ACTION_WEIGHTS,
+    add_database_arguments,
+    database_server,
+    scratch_database,
+)
 
 BASE_ENVIRON = {
     "SERVER_NAME": "127.0.0.1",
@@ -149,14 +154,12 @@ def measure(url: str, args) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--actions", type=int, default=2000, help="actions to post (default 2000)")
-    parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_SERVER),
-                        help=f"the Postgres server; a database is created on it and dropped (default {DEFAULT_SERVER})")
-    parser.add_argument("--embedded", action="store_true", help="use an embedded pgserver in a temporary folder")
+    add_database_arguments(parser)
     parser.add_argument("--profile", metavar="FILE", help="write cProfile's stats of the timed calls (in CPU time) to FILE")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()  # fmt: skip
 
-    with scratch_database(None if args.embedded else args.database_url, "hanabi-bench-app-cpu-") as (url, _):
+    with scratch_database(database_server(args), "hanabi-bench-app-cpu-") as (url, _):
         measure(url, args)
 
 if __name__ == "__main__":

@@ -35,7 +35,7 @@ from hanabi.worker.dispatch import enable_bot_turns
 from hanabi.worker.embedded import worker_process
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from api_load import DEFAULT_SERVER, scratch_database  # noqa: E402
+from api_load import add_database_arguments, database_server, scratch_database  # noqa: E402
 
 
 def start_timed_game(conn, people, control: TimeControl):
@@ -88,9 +88,7 @@ def percentile(values: list[float], fraction: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_SERVER),
-                        help=f"the Postgres server; a database is created on it and dropped (default {DEFAULT_SERVER})")
-    parser.add_argument("--embedded", action="store_true", help="run an embedded pgserver instead")
+    add_database_arguments(parser)
     parser.add_argument("--broker-url", help="a Redis URL (default: the filesystem broker)")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seconds", type=int, default=2, help="the per-turn clock")
@@ -98,7 +96,7 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, default=4, help="the worker's threads")
     args = parser.parse_args()  # fmt: skip
 
-    with scratch_database(None if args.embedded else args.database_url, "hanabi-bench-deadlines-") as (url, scratch):
+    with scratch_database(database_server(args), "hanabi-bench-deadlines-") as (url, scratch):
         lags = measure(url, scratch / "data", args)
     broker = "Redis" if args.broker_url else "the filesystem broker"
     print(f"{len(lags)} games, {args.seconds} s per turn, on {broker}: expiry lag (deadline -> committed timeout event)")

@@ -36,7 +36,7 @@ from hanabi.logs import configure_logging
 from hanabi.store.database import create_pool
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from api_load import DEFAULT_SERVER, scratch_database
+from api_load import add_database_arguments, database_server, scratch_database
 
 REDIS_URL = "redis://127.0.0.1:6379/15"
 
@@ -121,14 +121,12 @@ def measure(url: str, args) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_SERVER),
-                        help=f"the Postgres server; a database is created on it and dropped (default {DEFAULT_SERVER})")
-    parser.add_argument("--embedded", action="store_true", help="run an embedded pgserver instead")
+    add_database_arguments(parser)
     parser.add_argument("--requests", type=int, default=1000, help="requests per app, path and round")
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()  # fmt: skip
 
-    with scratch_database(None if args.embedded else args.database_url, "hanabi-bench-overhead-") as (url, _):
+    with scratch_database(database_server(args), "hanabi-bench-overhead-") as (url, _):
         measure(url, args)
 
 if __name__ == "__main__":
