@@ -472,7 +472,9 @@ async def measure(bench: Bench, args, load: Load, slots: list[asyncio.Task]) -> 
     cores_busy["other processes"] = round(max(0.0, machine - sum(cpu.values())) / elapsed, 2)
     cores_busy["stolen by the hypervisor"] = round((cpu_after[4] - cpu_before[4]) / elapsed, 2)
     each_worker = [
-        round((cpu_after[0][pid] - cpu_before[0][pid]) / elapsed, 2) for pid in workers if pid in cpu_after[0]
+        round((cpu_after[0][pid] - cpu_before[0][pid]) / elapsed, 2)
+        for pid in workers
+        if pid in cpu_before[0] and pid in cpu_after[0]
     ]
     return {
         "games": args.games,
