@@ -10,11 +10,15 @@ import os
 import tempfile
 
 bind = "0.0.0.0:8000"
-worker_class = "gthread"
+worker_class = "hanabi.connection_threads.ThreadPerConnectionWorker"
+"""Each client connection on a thread of its own (the proxy's kept-alive connections, a bot's):
+less CPU per request than gthread, which passes every request from a polling thread to a pool
+and back (docs/benchmarks.md, fifth round). It reads `threads`, `worker_connections` and
+`keepalive` as gthread does."""
 workers = int(os.environ.get("WEB_CONCURRENCY") or 2)
 threads = 32
-"""Requests a worker serves at once. A long poll (`?wait=`, up to 60 s) holds a thread while it
-waits, but no database connection."""
+"""Requests a worker serves at once. A long poll (`?wait=`, up to 60 s) holds one of them while
+it waits, but no database connection."""
 
 reuse_port = True
 """A listening socket per worker (SO_REUSEPORT), over which the kernel spreads new connections.

@@ -1,8 +1,9 @@
 """API load: many concurrent 2-player games played over HTTP against gunicorn.
 
 The script creates a database of its own on a Postgres server (dropped at the end), applies
-the migrations, starts gunicorn (gthread workers, each with a listening socket of its own as
-deploy/gunicorn.conf.py has them: `--reuse-port`) on a free port of 127.0.0.1, and creates
+the migrations, starts gunicorn (workers that serve each connection on a thread of their own,
+each with a listening socket of its own, as deploy/gunicorn.conf.py has them; `--worker-class
+gthread` for gunicorn's own) on a free port of 127.0.0.1, and creates
 two accounts per game slot. Each slot plays 2-player games one after the other for the
 duration: the seat whose turn it is reads its view (GET .../view), picks one of the view's
 legal actions (mostly clues and discards, so that games run to the end of the deck) and
@@ -29,6 +30,7 @@ independent players would), which measures the latency at that load.
     .venv/bin/python tests/bench/api_load.py --embedded           # an embedded pgserver instead
     .venv/bin/python tests/bench/api_load.py --workers 2 --threads 4 --games 50 --duration 30
     .venv/bin/python tests/bench/api_load.py --no-reuse-port      # all workers accept from one socket
+    .venv/bin/python tests/bench/api_load.py --worker-class gthread  # gunicorn's thread-pool worker
     .venv/bin/python tests/bench/api_load.py --rate 200           # latency at 200 actions/s offered
     .venv/bin/python tests/bench/api_load.py --profile /tmp/prof  # py-spy stacks of each worker
 
@@ -66,6 +68,7 @@ import engine_throughput  # tests/bench/engine_throughput.py, beside this script
 
 DEFAULT_SERVER = "postgresql://postgres@127.0.0.1:5432/test"
 VENV_BIN = Path(sys.executable).parent
+WORKER_CLASS = "hanabi.connection_threads.ThreadPerConnectionWorker"
 ACTION_WEIGHTS = {"color_clue": 3, "rank_clue": 3, "discard": 4, "play": 1}
 """The cheap policy: a kind of action by these weights among the legal ones, then one at random."""
 
@@ -153,7 +156,7 @@ class Bench:
         }
         command = [
             str(VENV_BIN / "gunicorn"),
-            "-k", "gthread",
+            "-k", self.args.worker_class,
             "-w", str(self.args.workers),
             "--threads", str(self.args.threads),
             "-b", f"127.0.0.1:{self.port}",
@@ -481,6 +484,7 @@ async def measure(bench: Bench, args, load: Load, slots: list[asyncio.Task]) -> 
         "offered_rate": args.rate or None,
         "workers": args.workers,
         "threads": args.threads,
+        "worker_class": args.worker_class,
         "reuse_port": args.reuse_port,
         "pool": args.pool,
         "seconds": round(elapsed, 2),
@@ -529,6 +533,8 @@ def main() -> None:
                         help="offered actions/s over all games (each game paces itself); default: as fast as answered")
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers (default 3)")
     parser.add_argument("--threads", type=int, default=4, help="threads per worker (default 4)")
+    parser.add_argument("--worker-class", default=WORKER_CLASS,
+                        help=f"gunicorn's worker class (default {WORKER_CLASS}, as deployed; gthread: gunicorn's own)")
     parser.add_argument("--no-reuse-port", dest="reuse_port", action="store_false",
                         help="one listening socket for all workers (default: one per worker, SO_REUSEPORT, as deployed)")
     parser.add_argument("--pool", type=int, default=None, help="connections per worker (default: threads)")
@@ -553,7 +559,8 @@ def main() -> None:
         return
     offered = f", offered {result['offered_rate']:g} actions/s" if result["offered_rate"] else ", unpaced"
     print(
-        f"{result['games']} games{offered}, gunicorn -w {result['workers']} --threads {result['threads']}"
+        f"{result['games']} games{offered}, gunicorn -k {result['worker_class'].rsplit('.', 1)[-1]}"
+        f" -w {result['workers']} --threads {result['threads']}"
         f"{' --reuse-port' if result['reuse_port'] else ''}, "
         f"pool {result['pool']}/worker, {result['seconds']} s measured"
     )

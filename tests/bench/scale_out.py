@@ -34,7 +34,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, for tests.cluster
 
-from api_load import HttpConnection, Load, play_and_measure  # tests/bench/api_load.py, beside this script
+from api_load import (  # tests/bench/api_load.py, beside this script
+    WORKER_CLASS,
+    HttpConnection,
+    Load,
+    play_and_measure,
+)
 
 from tests.cluster import Cluster
 from tests.worker.processes import children
@@ -142,6 +147,7 @@ def main() -> None:
     args.pool = args.pool or args.threads
     args.workers = args.api_workers  # the names api_load's `measure` reports
     args.reuse_port = False  # each API is a `hanabi serve`, whose workers share one socket
+    args.worker_class = WORKER_CLASS  # as `hanabi serve` runs them
     args.profile = None
 
     results = [run(count, args) for count in args.counts]

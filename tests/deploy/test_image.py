@@ -142,10 +142,10 @@ def gunicorn_settings(env: dict[str, str], tmp_path) -> dict[str, str]:
     return dict(re.findall(r"^(\w+)\s+= (.*)$", result.stdout, re.M))
 
 
-def test_gunicorn_runs_gthread_workers_on_port_8000_tunable_from_the_environment(installed, tmp_path):
+def test_gunicorn_runs_thread_per_connection_workers_on_port_8000_tunable_from_the_environment(installed, tmp_path):
     defaults = gunicorn_settings(environment(installed), tmp_path)
     readme = readme_settings()["gunicorn (the API containers)"]
-    assert defaults["worker_class"] == "gthread"
+    assert defaults["worker_class"] == "hanabi.connection_threads.ThreadPerConnectionWorker"
     assert defaults["bind"] == "['0.0.0.0:8000']"
     assert defaults["workers"] == readme["WEB_CONCURRENCY"].strip("`")
     assert defaults["preload_app"] == "False"  # each worker process opens its own pool after the fork

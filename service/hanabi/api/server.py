@@ -97,7 +97,7 @@ def serve(
             "bind": f"{host}:{port}",
             "workers": workers,
             "threads": threads,
-            "worker_class": "gthread",
+            "worker_class": "hanabi.connection_threads.ThreadPerConnectionWorker",
             "graceful_timeout": 10,
             "control_socket_disable": True,
             "accesslog": os.environ.get("HANABI_ACCESS_LOG"),

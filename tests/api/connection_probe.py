@@ -1,0 +1,34 @@
+"""A WSGI app that reports on the worker serving it, for tests/api/test_connection_threads.py.
+
+GET /pid             the worker's process id
+GET /sleep?S         sleeps S seconds, then answers how many requests were in the app at that moment
+POST /echo           the request's body
+anything else        the process id, leaving a request body unread
+"""
+
+import os
+import threading
+import time
+
+_lock = threading.Lock()
+_in_progress = 0
+
+
+def app(environ, start_response):
+    global _in_progress
+    path = environ["PATH_INFO"]
+    if path == "/echo":
+        body = environ["wsgi.input"].read()
+    elif path == "/sleep":
+        with _lock:
+            _in_progress += 1
+        try:
+            time.sleep(float(environ.get("QUERY_STRING") or 0))
+            body = str(_in_progress).encode()
+        finally:
+            with _lock:
+                _in_progress -= 1
+    else:
+        body = str(os.getpid()).encode()
+    start_response("200 OK", [("Content-Type", "text/plain"), ("Content-Length", str(len(body)))])
+    return [body]
