@@ -31,6 +31,7 @@ request is done or `graceful_timeout` has passed.
 
 import errno
 import os
+import queue
 import selectors
 import socket
 import ssl
@@ -63,7 +64,11 @@ class ThreadPerConnectionWorker(base.Worker):
         super().__init__(*args, **kwargs)
         self.connections: set[_Connection] = set()
         self.changed = threading.Condition()
-        self.app_slots = threading.BoundedSemaphore(max(self.cfg.threads, 1))
+        self.app_slots: queue.SimpleQueue[None] = queue.SimpleQueue()
+        """A token per request the app may serve at once (`threads`); cheaper to take and give
+        back than a threading.Semaphore, which is written in Python."""
+        for _ in range(max(self.cfg.threads, 1)):
+            self.app_slots.put(None)
         self.keepalive = self.cfg.keepalive
         self.max_connections = self.cfg.worker_connections
 
@@ -170,14 +175,14 @@ class ThreadPerConnectionWorker(base.Worker):
             started = time.perf_counter()
             response, environ = wsgi.create(request, client, address, server, self.cfg)
             environ["wsgi.multithread"] = True
-            with self.changed:
-                self.nr += 1
-                if self.nr >= self.max_requests and self.alive:
-                    self.log.info("Autorestarting worker after current request.")
-                    self.alive = False
+            self.nr += 1
+            if self.nr >= self.max_requests and self.alive:
+                self.log.info("Autorestarting worker after current request.")
+                self.alive = False
             if not self.alive or not self.keepalive:
                 response.force_close()
-            with self.app_slots:
+            self.app_slots.get()
+            try:
                 body = self.wsgi(environ, response.start_response)
                 if not self.alive:
                     response.force_close()
@@ -186,14 +191,11 @@ class ThreadPerConnectionWorker(base.Worker):
                         response.write(chunk)
                     response.close()
                 finally:
-                    self.log.access(
-                        response,
-                        request,
-                        environ,
-                        timedelta(seconds=time.perf_counter() - started),
-                    )
+                    self.log.access(response, request, environ, timedelta(seconds=time.perf_counter() - started))
                     if hasattr(body, "close"):
                         body.close()
+            finally:
+                self.app_slots.put(None)
             return not response.should_close()
         except OSError:
             raise
