@@ -31,13 +31,13 @@ request is done or `graceful_timeout` has passed.
 
 import errno
 import os
-import queue
 import selectors
 import socket
 import ssl
 import struct
 import threading
 import time
+from collections import deque
 from datetime import timedelta
 
 from gunicorn import http, sock, util
@@ -59,16 +59,42 @@ class _Connection:
         self.idle = True
 
 
+class RequestSlots:
+    """The requests the app may serve at once (`threads`), taken in the order they were asked
+    for: a slot given back goes straight to the longest-waiting request. With a semaphore (or
+    a queue of tokens) whichever thread runs first takes it, and at full load some requests
+    lost that race again and again (POST p99 223 and 232 ms at `--rate 500`, against 145 and
+    131 ms in this order)."""
+
+    def __init__(self, count: int):
+        self.free = count
+        self.waiting: deque[threading.Lock] = deque()
+        self.lock = threading.Lock()
+
+    def take(self) -> None:
+        with self.lock:
+            if self.free:
+                self.free -= 1
+                return
+            turn = threading.Lock()
+            turn.acquire()
+            self.waiting.append(turn)
+        turn.acquire()
+
+    def give_back(self) -> None:
+        with self.lock:
+            if self.waiting:
+                self.waiting.popleft().release()
+            else:
+                self.free += 1
+
+
 class ThreadPerConnectionWorker(base.Worker):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.connections: set[_Connection] = set()
         self.changed = threading.Condition()
-        self.app_slots: queue.SimpleQueue[None] = queue.SimpleQueue()
-        """A token per request the app may serve at once (`threads`); cheaper to take and give
-        back than a threading.Semaphore, which is written in Python."""
-        for _ in range(max(self.cfg.threads, 1)):
-            self.app_slots.put(None)
+        self.app_slots = RequestSlots(max(self.cfg.threads, 1))
         self.keepalive = self.cfg.keepalive
         self.max_connections = self.cfg.worker_connections
 
@@ -181,7 +207,7 @@ class ThreadPerConnectionWorker(base.Worker):
                 self.alive = False
             if not self.alive or not self.keepalive:
                 response.force_close()
-            self.app_slots.get()
+            self.app_slots.take()
             try:
                 body = self.wsgi(environ, response.start_response)
                 if not self.alive:
@@ -195,7 +221,7 @@ class ThreadPerConnectionWorker(base.Worker):
                     if hasattr(body, "close"):
                         body.close()
             finally:
-                self.app_slots.put(None)
+                self.app_slots.give_back()
             return not response.should_close()
         except OSError:
             raise

@@ -12,6 +12,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from hanabi.connection_threads import RequestSlots
+
 GUNICORN = Path(sys.executable).with_name("gunicorn")
 WORKER = "hanabi.connection_threads.ThreadPerConnectionWorker"
 
@@ -216,3 +218,35 @@ def test_max_requests_restarts_the_worker(tmp_path):
                 pass
             assert time.monotonic() < deadline, "no new worker"
             time.sleep(0.2)
+
+
+def test_a_slot_given_back_goes_to_the_request_that_has_waited_longest():
+    slots = RequestSlots(1)
+    slots.take()
+    served = []
+
+    def request(name):
+        slots.take()
+        served.append(name)
+
+    first = threading.Thread(target=request, args=("first",))
+    first.start()
+    wait_for(lambda: len(slots.waiting) == 1)
+    second = threading.Thread(target=request, args=("second",))
+    second.start()
+    wait_for(lambda: len(slots.waiting) == 2)
+    slots.give_back()
+    first.join(timeout=10)
+    assert served == ["first"]
+    slots.give_back()
+    second.join(timeout=10)
+    assert served == ["first", "second"]
+    slots.give_back()
+    assert (slots.free, len(slots.waiting)) == (1, 0)
+
+
+def wait_for(condition, timeout: float = 10) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
