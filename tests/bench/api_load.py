@@ -532,7 +532,8 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=0,
                         help="offered actions/s over all games (each game paces itself); default: as fast as answered")
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers (default 3)")
-    parser.add_argument("--threads", type=int, default=4, help="threads per worker (default 4)")
+    parser.add_argument("--threads", type=int, default=2,
+                        help="requests each worker serves at once, gunicorn's --threads (default 2)")
     parser.add_argument("--worker-class", default=WORKER_CLASS,
                         help=f"gunicorn's worker class (default {WORKER_CLASS}, as deployed; gthread: gunicorn's own)")
     parser.add_argument("--no-reuse-port", dest="reuse_port", action="store_false",
