@@ -41,7 +41,11 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
     serve.add_argument(
-        "--threads", type=int, default=32, help="threads per worker (each long-polling client holds one while it waits)"
+        "--threads",
+        type=int,
+        default=32,
+        help="requests each worker serves at once (each connection has a thread of its own;"
+        " a long-polling client holds one of these while it waits)",
     )
     serve.add_argument(
         "--run-worker",
