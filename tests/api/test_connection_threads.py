@@ -129,6 +129,15 @@ def test_a_connection_serves_request_after_request(tmp_path):
         connection.close()
 
 
+def test_a_request_that_is_not_http_gets_a_400_and_the_connection_closes(tmp_path):
+    with gunicorn(tmp_path, "--keep-alive", "30") as (port, _):
+        connection = Connection(port, timeout=5)
+        connection.socket.sendall(b"HELLO THERE\r\n\r\n")
+        assert connection.response()[0] == 400
+        assert connection.closed_by_server()
+        assert Connection(port).request("GET", "/pid")[0] == 200
+
+
 def test_every_connection_is_served_at_once_up_to_threads_requests_in_the_app(tmp_path):
     def sleep(port):
         connection = Connection(port)
