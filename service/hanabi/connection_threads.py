@@ -19,8 +19,10 @@ It follows gunicorn's settings as gthread does:
   all taken waits for one (a long poll holds one while it waits, but no database connection).
 - `worker_connections`: the most connections (each a thread) held at once; when full, the
   worker accepts no more until one closes.
-- `keepalive`: seconds a connection may stay silent, between requests or within one, before
-  it is closed (0: one request per connection).
+- `keepalive`: seconds a connection may stay silent, between requests or within one, or leave
+  its answer unread, before it is closed (0: one request per connection, 5 s of silence). A
+  client that stops reading so frees the request's slot (gthread's threads would wait for it
+  for ever).
 - `max_requests`, `graceful_timeout`, the `pre_request`/`post_request` hooks, the access log, TLS.
 
 HTTP/2 is not offered. On SIGTERM (or after `max_requests`) the worker stops accepting,
@@ -165,9 +167,10 @@ class ThreadPerConnectionWorker(base.Worker):
                 client.settimeout(silence)
                 client = sock.ssl_wrap_socket(client, self.cfg)
             else:
-                # A receive timeout in the kernel rather than socket.settimeout(), which would
-                # poll() before every recv and send; a send is never cut short by it.
+                # Timeouts in the kernel rather than socket.settimeout(), which would poll()
+                # before every recv and send.
                 client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVTIMEO, _timeval(silence))
+                client.setsockopt(socket.SOL_SOCKET, socket.SO_SNDTIMEO, _timeval(silence))
             parser = http.get_parser(self.cfg, client, address)
             while True:
                 request = next(parser)

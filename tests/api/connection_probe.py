@@ -19,6 +19,8 @@ def app(environ, start_response):
     path = environ["PATH_INFO"]
     if path == "/echo":
         body = environ["wsgi.input"].read()
+    elif path == "/big":
+        body = b"x" * int(environ["QUERY_STRING"])
     elif path == "/sleep":
         with _lock:
             _in_progress += 1

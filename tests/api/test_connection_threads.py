@@ -164,6 +164,18 @@ def test_a_silent_connection_is_closed_after_the_keepalive_timeout(tmp_path):
         assert never_used.closed_by_server()
 
 
+def test_a_client_that_leaves_its_answer_unread_is_dropped_and_frees_its_slot(tmp_path):
+    with gunicorn(tmp_path, "--keep-alive", "1", "--threads", "1") as (port, _):
+        stalled = socket.socket()
+        stalled.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        stalled.connect(("127.0.0.1", port))
+        stalled.sendall(b"GET /big?32000000 HTTP/1.1\r\nHost: probe\r\n\r\n")
+        time.sleep(0.5)
+        # The only slot is the stalled request's until its answer has waited a second unread.
+        assert Connection(port, timeout=20).request("GET", "/pid")[0] == 200
+        stalled.close()
+
+
 def test_without_keepalive_each_response_closes_its_connection(tmp_path):
     with gunicorn(tmp_path, "--keep-alive", "0") as (port, _):
         connection = Connection(port, timeout=5)
