@@ -139,6 +139,14 @@ class Bench:
         with connect(self.server_url) as admin:
             admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(self.database)))
         self.url = with_database(self.server_url, self.database)
+        try:
+            return self._start_server()
+        except BaseException:
+            self.__exit__()
+            raise
+
+    def _start_server(self):
+        """Migrate the run's database and start gunicorn on it."""
         if self.args.synchronous_commit:
             with connect(self.server_url) as admin:
                 admin.execute(
