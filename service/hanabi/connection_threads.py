@@ -102,10 +102,7 @@ class ThreadPerConnectionWorker(base.Worker):
 
     def run(self) -> None:
         if "h2" in self.cfg.http_protocols:
-            self.log.warning(
-                "HTTP/2 is not supported by %s; serving HTTP/1.1 only.",
-                type(self).__name__,
-            )
+            self.log.warning("HTTP/2 is not supported by %s; serving HTTP/1.1 only.", type(self).__name__)
         with selectors.DefaultSelector() as selector:
             for listener in self.sockets:
                 listener.setblocking(False)
@@ -139,23 +136,16 @@ class ThreadPerConnectionWorker(base.Worker):
         try:
             client, address = listener.accept()
         except OSError as error:
-            if error.errno in (
-                errno.EAGAIN,
-                errno.EWOULDBLOCK,
-                errno.ECONNABORTED,
-                errno.EINTR,
-            ):
+            if error.errno in (errno.EAGAIN, errno.EWOULDBLOCK, errno.ECONNABORTED, errno.EINTR):
                 return
             raise
         client.setblocking(True)
         connection = _Connection(client)
         with self.changed:
             self.connections.add(connection)
+        server = listener.getsockname()
         threading.Thread(
-            target=self._serve,
-            args=(connection, address, listener.getsockname()),
-            name=f"connection {address}",
-            daemon=True,
+            target=self._serve, args=(connection, address, server), name=f"connection {address}", daemon=True
         ).start()
 
     def _serve(self, connection: _Connection, address, server) -> None:
@@ -245,10 +235,7 @@ class ThreadPerConnectionWorker(base.Worker):
         for listener in self.sockets:
             listener.close()
         started = time.monotonic()
-        linger_ends, grace_ends = (
-            started + STOP_LINGER,
-            started + self.cfg.graceful_timeout,
-        )
+        linger_ends, grace_ends = started + STOP_LINGER, started + self.cfg.graceful_timeout
         with self.changed:
             while self.connections and time.monotonic() < grace_ends:
                 if time.monotonic() >= linger_ends:

@@ -14,14 +14,10 @@ from pathlib import Path
 
 from hanabi.connection_threads import RequestSlots
 
+from tests.sdk.conftest import free_port
+
 GUNICORN = Path(sys.executable).with_name("gunicorn")
 WORKER = "hanabi.connection_threads.ThreadPerConnectionWorker"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Connection:
@@ -155,10 +151,7 @@ def test_every_connection_is_served_at_once_up_to_threads_requests_in_the_app(tm
 
 def test_a_silent_connection_is_closed_after_the_keepalive_timeout(tmp_path):
     with gunicorn(tmp_path, "--keep-alive", "1") as (port, _):
-        after_a_request, never_used = (
-            Connection(port, timeout=5),
-            Connection(port, timeout=5),
-        )
+        after_a_request, never_used = Connection(port, timeout=5), Connection(port, timeout=5)
         after_a_request.request("GET", "/pid")
         assert after_a_request.closed_by_server()
         assert never_used.closed_by_server()
@@ -184,13 +177,8 @@ def test_without_keepalive_each_response_closes_its_connection(tmp_path):
         assert connection.closed_by_server()
 
 
-def test_sigterm_finishes_the_requests_in_progress_and_closes_idle_connections(
-    tmp_path,
-):
-    with gunicorn(tmp_path, "--keep-alive", "30", "--graceful-timeout", "30") as (
-        port,
-        server,
-    ):
+def test_sigterm_finishes_the_requests_in_progress_and_closes_idle_connections(tmp_path):
+    with gunicorn(tmp_path, "--keep-alive", "30", "--graceful-timeout", "30") as (port, server):
         busy, idle = Connection(port), Connection(port)
         idle.request("GET", "/pid")
         busy.send("GET", "/sleep?2")
@@ -207,10 +195,7 @@ def test_sigterm_finishes_the_requests_in_progress_and_closes_idle_connections(
 
 
 def test_worker_connections_caps_the_connections_held_at_once(tmp_path):
-    with gunicorn(tmp_path, "--keep-alive", "30", "--worker-connections", "2") as (
-        port,
-        _,
-    ):
+    with gunicorn(tmp_path, "--keep-alive", "30", "--worker-connections", "2") as (port, _):
         first, second = Connection(port), Connection(port)
         first.request("GET", "/pid")
         second.request("GET", "/pid")

@@ -20,6 +20,7 @@ from contextlib import nullcontext
 from gunicorn.app.base import BaseApplication
 
 from hanabi.config import Settings
+from hanabi.connection_threads import ThreadPerConnectionWorker
 from hanabi.logs import GunicornLogger
 from hanabi.store.database import database_url, stop_embedded_postgres
 from hanabi.store.migrate import apply_migrations
@@ -97,7 +98,7 @@ def serve(
             "bind": f"{host}:{port}",
             "workers": workers,
             "threads": threads,
-            "worker_class": "hanabi.connection_threads.ThreadPerConnectionWorker",
+            "worker_class": ThreadPerConnectionWorker,
             "graceful_timeout": 10,
             "control_socket_disable": True,
             "accesslog": os.environ.get("HANABI_ACCESS_LOG"),
