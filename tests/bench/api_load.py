@@ -66,19 +66,7 @@ from hanabi.store.migrate import apply_migrations
 
 import engine_throughput  # tests/bench/engine_throughput.py, beside this script
 
-LOCAL_SOCKET_DIR = Path("/var/run/postgresql")
-
-
-def local_server() -> str:
-    """The machine's Postgres: through its Unix socket when it has one (Debian's place for it),
-    else over TCP. A Unix socket spares the API processes and Postgres the loopback TCP stack:
-    about a tenth of the whole CPU per action (docs/benchmarks.md, sixth round)."""
-    if (LOCAL_SOCKET_DIR / ".s.PGSQL.5432").exists():
-        return f"postgresql://postgres@/test?host={quote(str(LOCAL_SOCKET_DIR), safe='')}"
-    return "postgresql://postgres@127.0.0.1:5432/test"
-
-
-DEFAULT_SERVER = local_server()
+DEFAULT_SERVER = "postgresql://postgres@127.0.0.1:5432/test"
 VENV_BIN = Path(sys.executable).parent
 WORKER_CLASS = "hanabi.connection_threads.ThreadPerConnectionWorker"
 ACTION_WEIGHTS = {"color_clue": 3, "rank_clue": 3, "discard": 4, "play": 1}
