@@ -1,8 +1,10 @@
 # The two commands of README: `make run` (set up + run) and `make test` (set up + test).
 # The interpreter of .venv: the first of /usr/bin/python3 and python3 that is 3.11 or newer and can
-# make a venv. A distribution's build comes first because it is compiled with profile-guided and
-# link-time optimisation, as the deploy image's is; a Python built without them (pyenv's default)
-# runs the service 15-20% slower (docs/benchmarks.md). `make PYTHON=...` picks another.
+# make a venv. A distribution's build comes first: Debian's is compiled with profile-guided and
+# link-time optimisation, as the deploy image's is, with the interpreter linked into the
+# executable; pyenv's default build has neither (and runs the interpreter from a shared library),
+# and there the app spent 14-20% more CPU per request (docs/benchmarks.md, sixth round).
+# `make PYTHON=...` picks another.
 PYTHON ?= $(or $(shell for candidate in /usr/bin/python3 python3; do \
 	$$candidate -c 'import sys, ensurepip, venv; sys.exit(sys.version_info < (3, 11))' >/dev/null 2>&1 \
 	&& { echo $$candidate; break; }; done),python3)
