@@ -42,9 +42,10 @@ import time
 from collections import deque
 from datetime import timedelta
 
-from gunicorn import http, sock, util
-from gunicorn.http import wsgi
+from gunicorn import sock, util
 from gunicorn.workers import base
+
+from hanabi.http1 import Exchange, HttpConnection, HttpError, Limits, Request
 
 STOP_LINGER = 1.0
 """Seconds a stopping worker keeps idle connections open, for a request already on its way."""
@@ -99,10 +100,13 @@ class ThreadPerConnectionWorker(base.Worker):
         self.app_slots = RequestSlots(max(self.cfg.threads, 1))
         self.keepalive = self.cfg.keepalive
         self.max_connections = self.cfg.worker_connections
+        self.limits = Limits(self.cfg)
 
     def run(self) -> None:
         if "h2" in self.cfg.http_protocols:
             self.log.warning("HTTP/2 is not supported by %s; serving HTTP/1.1 only.", type(self).__name__)
+        if self.cfg.proxy_protocol not in (None, False, "off"):
+            self.log.warning("The PROXY protocol is not supported by %s: its requests will be refused.", type(self).__name__)
         with selectors.DefaultSelector() as selector:
             for listener in self.sockets:
                 listener.setblocking(False)
@@ -161,71 +165,80 @@ class ThreadPerConnectionWorker(base.Worker):
                 # before every recv and send.
                 client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVTIMEO, _timeval(silence))
                 client.setsockopt(socket.SOL_SOCKET, socket.SO_SNDTIMEO, _timeval(silence))
-            parser = http.get_parser(self.cfg, client, address)
-            while True:
-                request = next(parser)
+            http = HttpConnection(client, address, server, self.limits)
+            while (request := http.next_request()) is not None:
                 connection.idle = False
-                if not self.handle_request(request, client, address, server):
+                if not self.handle_request(http, request):
                     break
+                http.finish(request)
                 connection.idle = True
                 request = None
-        except (StopIteration, http.errors.NoMoreData, BlockingIOError, TimeoutError):
+        except HttpError as error:
+            self._answer_refused(client, error)
+        except (BlockingIOError, TimeoutError):
             pass
         except ssl.SSLError as error:
             if error.args[0] != ssl.SSL_ERROR_EOF:
-                self.handle_error(request, client, address, error)
+                self.log.exception("TLS error on a connection from %s", address)
         except OSError as error:
             if error.errno not in (errno.EPIPE, errno.ECONNRESET, errno.ENOTCONN):
                 self.log.exception("Socket error processing request.")
-        except Exception as error:
-            self.handle_error(request, client, address, error)
+        except Exception:
+            self.log.exception("Error handling request")
         finally:
             util.close_graceful(client)
             with self.changed:
                 self.connections.discard(connection)
                 self.changed.notify_all()
 
-    def handle_request(self, request, client, address, server) -> bool:
+    def _answer_refused(self, client, error: HttpError) -> None:
+        try:
+            client.sendall(error.response())
+        except OSError:
+            pass
+
+    def handle_request(self, http: HttpConnection, request: Request) -> bool:
         """Answer one request; whether the connection stays open for another."""
         environ = {}
-        response = None
+        exchange = None
         try:
             self.cfg.pre_request(self, request)
             started = time.perf_counter()
-            response, environ = wsgi.create(request, client, address, server, self.cfg)
-            environ["wsgi.multithread"] = True
+            environ = http.environ(request)
+            exchange = Exchange(http, request)
             self.nr += 1
             if self.nr >= self.max_requests and self.alive:
                 self.log.info("Autorestarting worker after current request.")
                 self.alive = False
             if not self.alive or not self.keepalive:
-                response.force_close()
+                exchange.force_close()
             self.app_slots.take()
             try:
-                body = self.wsgi(environ, response.start_response)
-                if not self.alive:
-                    response.force_close()
+                body = self.wsgi(environ, exchange.start_response)
                 try:
+                    if not self.alive:
+                        exchange.force_close()
                     for chunk in body:
-                        response.write(chunk)
-                    response.close()
+                        exchange.write(chunk)
+                    exchange.close()
                 finally:
-                    self.log.access(response, request, environ, timedelta(seconds=time.perf_counter() - started))
+                    if self.log.access_log_enabled:
+                        self.log.access(exchange, request, environ, timedelta(seconds=time.perf_counter() - started))
                     if hasattr(body, "close"):
                         body.close()
+            except OSError:
+                raise
+            except Exception:
+                self.log.exception("Error handling request %s %s", request.method, request.path)
+                if exchange.headers_sent:
+                    return False
+                raise HttpError(500, "internal_error", "The server could not answer this request.") from None
             finally:
                 self.app_slots.give_back()
-            return not response.should_close()
-        except OSError:
-            raise
-        except (Exception, SystemExit):
-            if response is not None and response.headers_sent:
-                self.log.exception("Error handling request")
-                raise StopIteration() from None
-            raise
+            return not exchange.should_close()
         finally:
             try:
-                self.cfg.post_request(self, request, environ, response)
+                self.cfg.post_request(self, request, environ, exchange)
             except Exception:
                 self.log.exception("Exception in post_request hook")
 
