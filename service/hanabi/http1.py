@@ -86,9 +86,11 @@ class Limits:
         allowed = cfg.forwarded_allow_ips
         self.trust_every_peer = "*" in allowed
         self.trusted_networks = [] if self.trust_every_peer else [ipaddress.ip_network(ip) for ip in allowed]
-        self.header_bytes = (self.request_line or 8190) + 4 + (self.fields or 32768) * ((self.field_size or 8190) + 4)
+        self.header_bytes = RECEIVE_BYTES + (self.request_line or 8190) + 4 + (self.fields or 32768) * ((self.field_size or 8190) + 4)
         """The most a request's line and headers may take in all: parsed headers are buffered
-        until each ends, so one endless header line would otherwise take any amount of memory."""
+        until each ends, so one endless header line would otherwise take any amount of memory.
+        With one read more, as the read that ends the headers is counted whole (with the body
+        or the next requests that came with them)."""
         self.is_ssl = cfg.is_ssl
         self.script_name = os.environ.get("SCRIPT_NAME", "")
 
@@ -136,7 +138,8 @@ class _Parsing:
         self.request: Request | None = None
         self.url = b""
         self.header_bytes = 0
-        """Bytes received since the last request's headers ended (counted while no body is read)."""
+        """Bytes received since the last request's headers (or a chunk's header) ended, counted
+        while no body is read: the last chunk's header is followed by a trailer, headers too."""
         self.reading_body = False
 
     def on_message_begin(self) -> None:
@@ -178,6 +181,11 @@ class _Parsing:
         request.body_size += len(body)
         if request is not self.connection.discarding:
             request.body.append(body)
+        self.reading_body = True
+
+    def on_chunk_header(self) -> None:
+        self.header_bytes = 0
+        self.reading_body = False
 
     def on_message_complete(self) -> None:
         self.request.complete = True
