@@ -16,8 +16,8 @@ gunicorn's own parser, environ builder and response writer are pure Python: on t
   chunked, none for HEAD, 1xx, 204 and 304, and `Connection: close` when the connection ends.
 
 A request the parser refuses gets a problem+json answer (400, 414 or 431) and the connection
-closes. Upgrades (`Upgrade:`, CONNECT) are not offered: such a request is answered by the app
-like any other, and the connection closes after it.
+closes. Upgrades are not offered: a request with `Upgrade:` is answered by the app like any
+other, and the connection closes after it; CONNECT gets a 400.
 """
 
 import io
@@ -41,6 +41,12 @@ HOP_BY_HOP = frozenset(
 """Headers of one connection, which the server writes itself: an app's are dropped."""
 
 NO_BODY_STATUSES = frozenset({204, 304})
+
+MAX_REQUEST_LINE = 8190
+MAX_HEADERS = 32768
+MAX_HEADER_FIELD_SIZE = 8190
+UNLIMITED_REQUEST_LINE = 1024 * 1024
+"""gunicorn's bounds for its limits: what it takes a limit of 0 (or out of range) to mean."""
 
 STATUS_PHRASES = {400: "Bad Request", 414: "URI Too Long", 431: "Request Header Fields Too Large", 500: "Internal Server Error"}
 
@@ -76,9 +82,9 @@ class Limits:
     like: read once from gunicorn's settings."""
 
     def __init__(self, cfg):
-        self.request_line = cfg.limit_request_line
-        self.fields = cfg.limit_request_fields
-        self.field_size = cfg.limit_request_field_size
+        self.request_line = _request_line_limit(cfg.limit_request_line)
+        self.fields = cfg.limit_request_fields if 0 < cfg.limit_request_fields <= MAX_HEADERS else MAX_HEADERS
+        self.field_size = cfg.limit_request_field_size if cfg.limit_request_field_size > 0 else MAX_HEADER_FIELD_SIZE
         self.header_map = cfg.header_map
         self.secure_scheme_headers = {
             "HTTP_" + name.upper().replace("-", "_"): value for name, value in cfg.secure_scheme_headers.items()
@@ -86,7 +92,7 @@ class Limits:
         allowed = cfg.forwarded_allow_ips
         self.trust_every_peer = "*" in allowed
         self.trusted_networks = [] if self.trust_every_peer else [ipaddress.ip_network(ip) for ip in allowed]
-        self.header_bytes = RECEIVE_BYTES + (self.request_line or 8190) + 4 + (self.fields or 32768) * ((self.field_size or 8190) + 4)
+        self.header_bytes = RECEIVE_BYTES + self.request_line + 4 + self.fields * (self.field_size + 4)
         """The most a request's line and headers may take in all: parsed headers are buffered
         until each ends, so one endless header line would otherwise take any amount of memory.
         With one read more, as the read that ends the headers is counted whole (with the body
@@ -106,13 +112,24 @@ class Limits:
         return any(address in network for network in self.trusted_networks)
 
 
+def _request_line_limit(setting: int) -> int:
+    """gunicorn's `limit_request_line`: 0 for none (here, as in its C parser, 1 MiB), at most 8190."""
+    if setting == 0:
+        return UNLIMITED_REQUEST_LINE
+    return MAX_REQUEST_LINE if setting < 0 else min(setting, MAX_REQUEST_LINE)
+
+
 class Request:
     """One request as parsed: what the pre_request and post_request hooks and gunicorn's access
     log see of it (method, path, query, version, headers) and its body as it arrives."""
 
-    __slots__ = ("body", "body_size", "complete", "expects_continue", "keep_alive", "method", "path", "query", "raw_headers", "uri", "version")
+    __slots__ = (
+        "body", "body_size", "complete", "expects_continue", "headers_complete", "keep_alive", "method", "path", "query",
+        "raw_headers", "uri", "version",
+    )  # fmt: skip
 
     def __init__(self):
+        self.headers_complete = False
         self.raw_headers: list[tuple[bytes, bytes]] = []
         self.body: deque[bytes] = deque()
         self.body_size = 0
@@ -149,17 +166,20 @@ class _Parsing:
     def on_url(self, url: bytes) -> None:
         self.url += url
         limit = self.connection.limits.request_line
-        if limit and len(self.url) > limit:
+        if len(self.url) > limit:
             raise HttpError(414, "uri_too_long", f"The request target is longer than {limit} bytes.")
 
     def on_header(self, name: bytes, value: bytes) -> None:
+        """A header, or a field of a chunked body's trailer: held to the same limits, but never
+        seen by the app (gunicorn's workers do not show trailers either)."""
         limits = self.connection.limits
         headers = self.request.raw_headers
-        if limits.fields and len(headers) >= limits.fields:
+        if len(headers) >= limits.fields:
             raise HttpError(431, "request_headers_too_large", f"A request may have at most {limits.fields} headers.")
-        if limits.field_size and len(name) + len(value) + 2 > limits.field_size:
+        if len(name) + len(value) + 2 > limits.field_size:
             raise HttpError(431, "request_headers_too_large", f"A header may be at most {limits.field_size} bytes long.")
-        headers.append((name, value))
+        if not self.request.headers_complete:
+            headers.append((name, value))
 
     def on_headers_complete(self) -> None:
         connection = self.connection
@@ -172,6 +192,7 @@ class _Parsing:
         url = httptools.parse_url(self.url)
         request.path = (url.path or b"/").decode("latin-1")
         request.query = url.query.decode("latin-1") if url.query else ""
+        request.headers_complete = True
         self.header_bytes = 0
         self.reading_body = True
         connection.ready.append(request)
