@@ -154,7 +154,6 @@ class ThreadPerConnectionWorker(base.Worker):
 
     def _serve(self, connection: _Connection, address, server) -> None:
         client = connection.socket
-        request = None
         try:
             silence = self.keepalive or SILENCE_WITHOUT_KEEPALIVE
             if self.cfg.is_ssl:
@@ -172,7 +171,6 @@ class ThreadPerConnectionWorker(base.Worker):
                     break
                 http.finish(request)
                 connection.idle = True
-                request = None
         except HttpError as error:
             self._answer_refused(client, error)
         except (BlockingIOError, TimeoutError):

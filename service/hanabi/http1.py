@@ -124,25 +124,19 @@ class Request:
     log see of it (method, path, query, version, headers) and its body as it arrives."""
 
     __slots__ = (
-        "body", "body_size", "complete", "expects_continue", "headers_complete", "keep_alive", "method", "path", "query",
-        "raw_headers", "uri", "version",
+        "body", "complete", "headers_complete", "keep_alive", "method", "path", "query", "raw_headers", "uri", "version",
     )  # fmt: skip
 
     def __init__(self):
         self.headers_complete = False
         self.raw_headers: list[tuple[bytes, bytes]] = []
         self.body: deque[bytes] = deque()
-        self.body_size = 0
         self.complete = False
-        self.expects_continue = False
 
     @property
     def headers(self) -> list[tuple[str, str]]:
         """gunicorn's form: upper-case names."""
         return [(name.decode("latin-1").upper(), value.decode("latin-1")) for name, value in self.raw_headers]
-
-    def should_close(self) -> bool:
-        return not self.keep_alive
 
 
 class _Parsing:
@@ -199,7 +193,6 @@ class _Parsing:
 
     def on_body(self, body: bytes) -> None:
         request = self.request
-        request.body_size += len(body)
         if request is not self.connection.discarding:
             request.body.append(body)
         self.reading_body = True
@@ -267,14 +260,12 @@ class HttpConnection:
                 raise HttpError(431, "request_headers_too_large", "The request's headers are too large.")
         try:
             self.parser.feed_data(data)
-        except httptools.HttpParserCallbackError as error:
-            if isinstance(error.__context__, HttpError):
-                raise error.__context__ from None
-            raise HttpError(400, "malformed_request", "The request is not valid HTTP/1.1.") from None
         except httptools.HttpParserUpgrade:
             self.upgraded = True
             self.ended = True
-        except httptools.HttpParserError:
+        except httptools.HttpParserError as error:  # a callback's HttpError comes wrapped in one
+            if isinstance(error.__context__, HttpError):
+                raise error.__context__ from None
             raise HttpError(400, "malformed_request", "The request is not valid HTTP/1.1.") from None
 
     def next_request(self) -> Request | None:
@@ -310,6 +301,7 @@ class HttpConnection:
             path = path[len(script_name) :]
         wsgi_environ["PATH_INFO"] = path
         repeated = None
+        expects_continue = False
         header_map = self.limits.header_map
         for raw_name, raw_value in request.raw_headers:
             key = _environ_key(raw_name)
@@ -320,7 +312,7 @@ class HttpConnection:
                 if header_map != "dangerous":
                     continue
             if key == "HTTP_EXPECT" and value.lower() == "100-continue":
-                request.expects_continue = True
+                expects_continue = True
             if key in wsgi_environ:
                 if key in ("CONTENT_TYPE", "CONTENT_LENGTH", "HTTP_HOST"):
                     raise HttpError(400, "malformed_request", f"The request has more than one {raw_name.decode('latin-1')} header.")
@@ -338,7 +330,7 @@ class HttpConnection:
             wsgi_environ["wsgi.input"] = io.BytesIO(b"".join(request.body))
             request.body.clear()
         else:
-            if request.expects_continue:
+            if expects_continue:
                 self.socket.sendall(b"HTTP/1.1 100 Continue\r\n\r\n")
             wsgi_environ["wsgi.input"] = Body(self, request)
         return wsgi_environ
@@ -437,7 +429,7 @@ class Exchange:
     """The answer to one request: the WSGI `start_response`, then `write` for each piece of the
     body and `close` at its end. `status`, `headers` and `sent` are what gunicorn's access log reads."""
 
-    __slots__ = ("_head", "chunked", "headers", "headers_sent", "length", "must_close", "no_body", "request", "sent", "socket", "status")
+    __slots__ = ("chunked", "headers", "headers_sent", "length", "must_close", "no_body", "request", "sent", "socket", "status")
 
     def __init__(self, connection: HttpConnection, request: Request):
         self.socket = connection.socket
@@ -450,7 +442,6 @@ class Exchange:
         self.length: int | None = None
         self.chunked = False
         self.no_body = False
-        self._head = b""
 
     def force_close(self) -> None:
         self.must_close = True
