@@ -12,7 +12,8 @@ POST, as a bot plays. Requests made during the warm-up are not counted.
 
 It prints actions/s, the p50/p95/p99 latency of the action POST and of the view GET, the
 games completed, and the CPU time each part used (gunicorn workers, Postgres, this load
-generator) per action: on a small machine the three share the cores, and so does anything
+generator) per action, with the part of the workers' that the kernel spent on their system
+calls: on a small machine the three share the cores, and so does anything
 else running (shown as "other processes"), and on a virtual machine the host may give the
 cores to other guests ("stolen by the hypervisor"). It also shows how busy each gunicorn
 worker was: a worker cannot use more than one core (its GIL), so an uneven spread of the
@@ -222,8 +223,8 @@ class Bench:
             shutil.rmtree(self.pgdata, ignore_errors=True)
 
 
-def cpu_seconds(pids) -> dict[int, float]:
-    """User + system CPU time of each process still running."""
+def cpu_seconds(pids, part: str = "both") -> dict[int, float]:
+    """CPU time of each process still running: user + system ("both"), or "user" or "system" alone."""
     ticks = os.sysconf("SC_CLK_TCK")
     times = {}
     for pid in pids:
@@ -231,7 +232,8 @@ def cpu_seconds(pids) -> dict[int, float]:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        times[pid] = (int(fields[11]) + int(fields[12])) / ticks
+        user, system = int(fields[11]), int(fields[12])
+        times[pid] = {"both": user + system, "user": user, "system": system}[part] / ticks
     return times
 
 
@@ -461,6 +463,7 @@ async def measure(bench: Bench, args, load: Load, slots: list[asyncio.Task]) -> 
 
     workers, databases = bench.worker_pids(), postgres_pids(bench.url)
     cpu_before = (cpu_seconds(workers), cpu_seconds(databases), time.process_time(), *machine_seconds())
+    kernel_before = cpu_seconds(workers, "system")
     profilers = start_profilers(workers, args) if args.profile else []
     load.measuring = True
     started = time.perf_counter()
@@ -468,6 +471,7 @@ async def measure(bench: Bench, args, load: Load, slots: list[asyncio.Task]) -> 
     load.measuring = False
     elapsed = time.perf_counter() - started
     cpu_after = (cpu_seconds(workers), cpu_seconds(databases), time.process_time(), *machine_seconds())
+    kernel_after = cpu_seconds(workers, "system")
     load.stopping = True
     await asyncio.gather(*slots, return_exceptions=False)
     for profiler in profilers:
@@ -509,6 +513,7 @@ async def measure(bench: Bench, args, load: Load, slots: list[asyncio.Task]) -> 
             for label, values in load.latencies.items()
         },
         "cpu_ms_per_action": {name: round(1000 * seconds / max(load.actions, 1), 2) for name, seconds in cpu.items()},
+        "gunicorn_kernel_cpu_ms_per_action": round(1000 * cpu_used(kernel_before, kernel_after) / max(load.actions, 1), 2),
         "cpu_cores_busy": cores_busy,
         "gunicorn_worker_cores_busy": each_worker,
         "cores": os.cpu_count(),
@@ -576,7 +581,10 @@ def main() -> None:
     print(f"actions/s: {result['actions_per_second']}  ({result['actions']} actions, {result['games_completed']} games completed)")
     for label, figures in result["latency_ms"].items():
         print(f"{label:>12}: p50 {figures['p50']:6.2f} ms  p95 {figures['p95']:6.2f} ms  p99 {figures['p99']:6.2f} ms  ({figures['count']} requests)")
-    print("CPU ms/action: " + ", ".join(f"{k} {v}" for k, v in result["cpu_ms_per_action"].items()))
+    print(
+        "CPU ms/action: " + ", ".join(f"{k} {v}" for k, v in result["cpu_ms_per_action"].items())
+        + f" (gunicorn's in the kernel: {result['gunicorn_kernel_cpu_ms_per_action']})"
+    )
     print(f"cores busy (of {result['cores']}): " + ", ".join(f"{k} {v}" for k, v in result["cpu_cores_busy"].items()))
     print("cores busy per gunicorn worker: " + " / ".join(str(v) for v in result["gunicorn_worker_cores_busy"]))
     print(

@@ -17,6 +17,13 @@ drift hits them alike, e.g. with a second checkout of the old commit:
 
     .venv/bin/python tests/bench/app_cpu.py                         # 2000 actions, local Postgres
     .venv/bin/python tests/bench/app_cpu.py --profile /tmp/app.prof # and cProfile's stats of the timed calls
+    .venv/bin/python tests/bench/app_cpu.py --pause-ms 5            # each timed request after 5 ms asleep
+
+Back to back, a request finds the code and data it needs still in the core's caches. Under a
+real load it does not: between two requests of a gunicorn worker, other processes (Postgres,
+other workers, the clients) run on the same cores. `--pause-ms` sleeps before each timed
+request to show the difference: on the 2-core virtual machine of docs/benchmarks.md (eighth
+round), a pause of 5 ms doubled the CPU of the request that followed.
 """
 
 import argparse
@@ -65,9 +72,11 @@ BASE_ENVIRON = {
 class Driver:
     """Calls the app as gunicorn would, timing the calls it is asked to time."""
 
-    def __init__(self, app, profiler: cProfile.Profile | None):
+    def __init__(self, app, profiler: cProfile.Profile | None, pause: float = 0.0):
         self.app = app
         self.profiler = profiler
+        self.pause = pause
+        """Seconds to sleep before each timed call."""
 
     def call(self, method: str, path: str, token: str | None = None, body=None, timings: list | None = None):
         data = orjson.dumps(body) if body is not None else b""
@@ -80,6 +89,8 @@ class Driver:
             environ["CONTENT_LENGTH"] = str(len(data))
         statuses = []
         profiling = self.profiler is not None and timings is not None
+        if self.pause and timings is not None:
+            time.sleep(self.pause)
         if profiling:
             self.profiler.enable()
         started = time.thread_time()
@@ -139,7 +150,8 @@ def measure(url: str, args) -> None:
     pool = create_pool(url, min_size=1, max_size=2)
     profiler = cProfile.Profile(time.thread_time) if args.profile else None
     try:
-        views, posts = play(Driver(create_app(load_settings({}), pool=pool), profiler), args.actions, args.seed)
+        driver = Driver(create_app(load_settings({}), pool=pool), profiler, args.pause_ms / 1000)
+        views, posts = play(driver, args.actions, args.seed)
     finally:
         pool.close()
     warm = len(posts) // 10
@@ -156,6 +168,7 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=2000, help="actions to post (default 2000)")
     add_database_arguments(parser)
     parser.add_argument("--profile", metavar="FILE", help="write cProfile's stats of the timed calls (in CPU time) to FILE")
+    parser.add_argument("--pause-ms", type=float, default=0.0, help="sleep this long before each timed request (default 0)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()  # fmt: skip
 
