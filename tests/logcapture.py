@@ -6,7 +6,7 @@ import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from hanabi.logs import ContextFilter, json_formatter
+from hanabi.logs import ContextFilter, JsonFormatter
 
 
 @contextmanager
@@ -15,7 +15,7 @@ def json_log_lines(level: int = logging.INFO) -> Iterator[Callable[[], list[dict
     the function yielded returns the lines written so far, parsed."""
     stream = io.StringIO()
     handler = logging.StreamHandler(stream)
-    handler.setFormatter(json_formatter())
+    handler.setFormatter(JsonFormatter())
     handler.addFilter(ContextFilter())
     root = logging.getLogger()
     previous_level = root.level

@@ -94,14 +94,10 @@ def _as_text(value) -> str:
     return value.isoformat() if isinstance(value, datetime) else str(value)
 
 
-def json_formatter() -> JsonFormatter:
-    return JsonFormatter()
-
-
 def logging_config(settings: Settings) -> dict:
     """A dictConfig dict: everything to stderr in the settings' format, at their level, and
     gunicorn's error log (its own lines: start, workers, signals) likewise."""
-    formatter = {"()": json_formatter} if settings.log_format == "json" else {"()": TextFormatter}
+    formatter = {"()": JsonFormatter} if settings.log_format == "json" else {"()": TextFormatter}
     handler = {
         "class": "logging.StreamHandler",
         "stream": "ext://sys.stderr",

@@ -223,8 +223,8 @@ class Bench:
             shutil.rmtree(self.pgdata, ignore_errors=True)
 
 
-def cpu_seconds(pids, part: str = "both") -> dict[int, float]:
-    """CPU time of each process still running: user + system ("both"), or "user" or "system" alone."""
+def process_times(pids) -> dict[int, tuple[float, float]]:
+    """User and system CPU time of each process still running."""
     ticks = os.sysconf("SC_CLK_TCK")
     times = {}
     for pid in pids:
@@ -232,9 +232,21 @@ def cpu_seconds(pids, part: str = "both") -> dict[int, float]:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        user, system = int(fields[11]), int(fields[12])
-        times[pid] = {"both": user + system, "user": user, "system": system}[part] / ticks
+        times[pid] = (int(fields[11]) / ticks, int(fields[12]) / ticks)
     return times
+
+
+def cpu_seconds(pids) -> dict[int, float]:
+    """User + system CPU time of each process still running."""
+    return _both(process_times(pids))
+
+
+def _both(times: dict[int, tuple[float, float]]) -> dict[int, float]:
+    return {pid: user + system for pid, (user, system) in times.items()}
+
+
+def _system(times: dict[int, tuple[float, float]]) -> dict[int, float]:
+    return {pid: system for pid, (_, system) in times.items()}
 
 
 def cpu_used(before: dict[int, float], after: dict[int, float]) -> float:
@@ -462,16 +474,18 @@ async def measure(bench: Bench, args, load: Load, slots: list[asyncio.Task]) -> 
     await asyncio.sleep(args.warmup)
 
     workers, databases = bench.worker_pids(), postgres_pids(bench.url)
-    cpu_before = (cpu_seconds(workers), cpu_seconds(databases), time.process_time(), *machine_seconds())
-    kernel_before = cpu_seconds(workers, "system")
+    worker_times = process_times(workers)
+    cpu_before = (_both(worker_times), cpu_seconds(databases), time.process_time(), *machine_seconds())
+    kernel_before = _system(worker_times)
     profilers = start_profilers(workers, args) if args.profile else []
     load.measuring = True
     started = time.perf_counter()
     await asyncio.sleep(args.duration)
     load.measuring = False
     elapsed = time.perf_counter() - started
-    cpu_after = (cpu_seconds(workers), cpu_seconds(databases), time.process_time(), *machine_seconds())
-    kernel_after = cpu_seconds(workers, "system")
+    worker_times = process_times(workers)
+    cpu_after = (_both(worker_times), cpu_seconds(databases), time.process_time(), *machine_seconds())
+    kernel_after = _system(worker_times)
     load.stopping = True
     await asyncio.gather(*slots, return_exceptions=False)
     for profiler in profilers:
