@@ -25,7 +25,10 @@ By default every game acts as fast as the server answers: that measures the most
 and the latency is then mostly queueing (50 games with one request each in flight at 1000
 requests/s wait 50 ms on average, by Little's law). `--rate` offers a fixed load instead (each
 game paces its actions to reach that total, at random moments: a Poisson process per game, as
-independent players would), which measures the latency at that load.
+independent players would), which measures the latency at that load. It then also counts the
+actions that fell due in the measured window: random arrivals offer the rate asked for give
+or take about the square root of the count, so the server kept up when the actions done match
+the actions due.
 
     .venv/bin/python tests/bench/api_load.py                      # 50 games, 30 s, local Postgres
     .venv/bin/python tests/bench/api_load.py --embedded           # an embedded pgserver instead
@@ -349,6 +352,11 @@ class Load:
         the setting up of its next game) acts at once until it has caught up, so the offered
         rate is the rate asked for as long as the server keeps up."""
         self.measuring = False
+        self.window = (float("inf"), float("inf"))
+        """The measured moments (perf_counter): actions due in it are counted in `offered`."""
+        self.offered = 0
+        """Paced actions due in the window. With random gaps this is itself random (about
+        rate x duration, give or take its square root), so keeping up means `actions` ≈ `offered`."""
         self.stopping = False
         self.latencies = {"POST action": [], "GET view": []}
         self.actions = 0
@@ -408,6 +416,7 @@ class Load:
             if self.interval:
                 schedule[0] += self.rng.expovariate(1 / self.interval)
                 await asyncio.sleep(schedule[0] - time.perf_counter())
+                self.offered += self.window[0] <= schedule[0] < self.window[1]
             status, view = await self.request("GET", f"/games/{game_id}/view", tokens[seat], label="GET view")
             if status != 200:
                 continue
@@ -480,6 +489,7 @@ async def measure(bench: Bench, args, load: Load, slots: list[asyncio.Task]) -> 
     profilers = start_profilers(workers, args) if args.profile else []
     load.measuring = True
     started = time.perf_counter()
+    load.window = (started, started + args.duration)
     await asyncio.sleep(args.duration)
     load.measuring = False
     elapsed = time.perf_counter() - started
@@ -516,6 +526,8 @@ async def measure(bench: Bench, args, load: Load, slots: list[asyncio.Task]) -> 
         "seconds": round(elapsed, 2),
         "actions": load.actions,
         "actions_per_second": round(load.actions / elapsed, 1),
+        "offered_actions": load.offered if args.rate else None,
+        "offered_actions_per_second": round(load.offered / args.duration, 1) if args.rate else None,
         "games_completed": load.games_completed,
         "latency_ms": {
             label: {
@@ -593,6 +605,11 @@ def main() -> None:
         f"pool {result['pool']}/worker, {result['seconds']} s measured"
     )
     print(f"actions/s: {result['actions_per_second']}  ({result['actions']} actions, {result['games_completed']} games completed)")
+    if result["offered_actions"] is not None:
+        print(
+            f"offered in the window: {result['offered_actions_per_second']}/s ({result['offered_actions']} actions due;"
+            " random arrivals: about the rate asked for, give or take the square root of the count)"
+        )
     for label, figures in result["latency_ms"].items():
         print(f"{label:>12}: p50 {figures['p50']:6.2f} ms  p95 {figures['p95']:6.2f} ms  p99 {figures['p99']:6.2f} ms  ({figures['count']} requests)")
     print(
