@@ -3,7 +3,7 @@
 # make a venv. A distribution's build comes first: Debian's is compiled with profile-guided and
 # link-time optimisation, as the deploy image's is, with the interpreter linked into the
 # executable; pyenv's default build has neither (and runs the interpreter from a shared library),
-# and there the app spent 14-20% more CPU per request (docs/benchmarks.md, sixth round).
+# and there the app spent 14-20% more CPU per request (docs/benchmarks.md, decisions).
 # `make PYTHON=...` picks another.
 PYTHON ?= $(or $(shell for candidate in /usr/bin/python3 python3; do \
 	$$candidate -c 'import sys, ensurepip, venv; sys.exit(sys.version_info < (3, 11))' >/dev/null 2>&1 \

@@ -13,7 +13,7 @@ bind = "0.0.0.0:8000"
 worker_class = "hanabi.connection_threads.ThreadPerConnectionWorker"
 """Each client connection on a thread of its own (the proxy's kept-alive connections, a bot's):
 less CPU per request than gthread, which passes every request from a polling thread to a pool
-and back (docs/benchmarks.md, fifth round). It reads `threads`, `worker_connections` and
+and back (docs/benchmarks.md, decisions). It reads `threads`, `worker_connections` and
 `keepalive` as gthread does."""
 workers = int(os.environ.get("WEB_CONCURRENCY") or 2)
 threads = 32
@@ -24,8 +24,7 @@ reuse_port = True
 """A listening socket per worker (SO_REUSEPORT), over which the kernel spreads new connections.
 With one shared socket, whichever worker wakes first accepts: long-lived keep-alive connections
 (a proxy's, a bot's) then settle unevenly, and a worker holding most of them is held to one
-core by its GIL while another idles (measured 0.15 / 0.91 / 0.0 cores busy over three workers;
-docs/benchmarks.md, fourth round). Each container has its own network namespace, so no other
+core by its GIL while another idles (docs/benchmarks.md, decisions). Each container has its own network namespace, so no other
 server can share the port by accident. The price: connections still waiting in the queue of a
 worker that stops on its own (a crash, a reload with HUP) are reset instead of being accepted by
 another worker; a container that stops as a whole is the same either way."""

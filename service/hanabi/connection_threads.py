@@ -5,7 +5,7 @@ kept-alive connections, to a thread pool and back: per request, a round of selec
 system calls, a future, and two hand-overs of the GIL between threads. Here the main thread
 only accepts connections; the connection's thread reads a request, calls the app, writes the
 answer and waits on its own socket for the next request. On the API's hot path that is less
-CPU per request and far less waiting (docs/benchmarks.md, fifth round).
+CPU per request and far less waiting (docs/benchmarks.md, decisions).
 
     gunicorn -k hanabi.connection_threads.ThreadPerConnectionWorker ...
 

@@ -69,8 +69,8 @@ class JsonFormatter(logging.Formatter):
     """One JSON object per line: level, logger and message, every extra field of the record
     (the context above, the access line's fields), an exception's traceback as `exc_info`, a
     stack as `stack_info`, and the time in ISO 8601 (UTC). Values JSON has no type for are
-    written as their str(). It writes the access line of every request, in about two thirds of
-    the CPU python-json-logger took to format the same line (docs/benchmarks.md, seventh round)."""
+    written as their str(). It writes the access line of every request, in less CPU than
+    python-json-logger's formatter (docs/benchmarks.md, decisions)."""
 
     def format(self, record: logging.LogRecord) -> str:
         line = {"level": record.levelname, "logger": record.name, "message": record.getMessage()}

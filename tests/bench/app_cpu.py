@@ -22,8 +22,7 @@ drift hits them alike, e.g. with a second checkout of the old commit:
 Back to back, a request finds the code and data it needs still in the core's caches. Under a
 real load it does not: between two requests of a gunicorn worker, other processes (Postgres,
 other workers, the clients) run on the same cores. `--pause-ms` sleeps before each timed
-request to show the difference: on the 2-core virtual machine of docs/benchmarks.md (eighth
-round), a pause of 5 ms doubled the CPU of the request that followed.
+request to show the difference (docs/benchmarks.md has the figures).
 """
 
 import argparse
