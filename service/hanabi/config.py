@@ -20,6 +20,9 @@
     HANABI_WEBHOOK_MAX_ATTEMPTS         attempts before a delivery is failed (default 8)
     HANABI_WEBHOOK_BACKOFF_SECONDS      the wait before the second attempt, doubling after (default 1)
     HANABI_WEBHOOK_BACKOFF_MAX_SECONDS  the longest wait between attempts (default 300)
+    HANABI_WEBHOOK_ALLOWED_NETWORKS     networks (CIDR, comma-separated) webhooks may reach besides
+                         public addresses; "none" for none. Unset: none, except that `hanabi
+                         serve` on a loopback host allows loopback (hanabi.webhook_addresses)
     HANABI_LOG_FORMAT    json (one JSON object per line) or text; unset: text when stderr is a
                          terminal, json otherwise
     HANABI_LOG_LEVEL     DEBUG, INFO, WARNING or ERROR (default INFO; WARNING drops the access lines)
@@ -40,6 +43,8 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+
+from hanabi.webhook_addresses import Network, parse_networks
 
 LOG_FORMATS = ("json", "text")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -74,6 +79,8 @@ class Settings:
     webhook_max_attempts: int = 8
     webhook_backoff_seconds: float = 1.0
     webhook_backoff_max_seconds: float = 300.0
+    webhook_allowed_networks: tuple[Network, ...] | None = None
+    """None means unset: no network (`hanabi serve` on a loopback host: loopback)."""
     log_format: str = "json"
     log_level: str = "INFO"
     rate_limits: bool = True
@@ -118,6 +125,7 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         webhook_max_attempts=_positive_int(env, "HANABI_WEBHOOK_MAX_ATTEMPTS", 8),
         webhook_backoff_seconds=_positive_seconds(env, "HANABI_WEBHOOK_BACKOFF_SECONDS", 1.0),
         webhook_backoff_max_seconds=_positive_seconds(env, "HANABI_WEBHOOK_BACKOFF_MAX_SECONDS", 300.0),
+        webhook_allowed_networks=_networks(env, "HANABI_WEBHOOK_ALLOWED_NETWORKS"),
         log_format=_log_format(env),
         log_level=_choice(env, "HANABI_LOG_LEVEL", LOG_LEVELS, "INFO"),
         rate_limits=_switch(env, "HANABI_RATE_LIMITS", True),
@@ -218,6 +226,18 @@ def _rate_limit(env: Mapping[str, str], name: str, default: str) -> str:
     except ValueError:
         raise ConfigError(f'{name} must be a rate such as "100 per minute" or "10/second; 1000/day", not {raw!r}.') from None
     return raw
+
+
+def _networks(env: Mapping[str, str], name: str) -> tuple[Network, ...] | None:
+    raw = env.get(name)
+    if not raw:
+        return None
+    if raw.strip().lower() == "none":
+        return ()
+    try:
+        return parse_networks(raw)
+    except ValueError as error:
+        raise ConfigError(f"{name} must list networks or say none: {error}.") from None
 
 
 def _port(env: Mapping[str, str], name: str) -> int | None:

@@ -3,6 +3,7 @@ from datetime import datetime, timezone
 import tempfile
 from pathlib import Path
 
+import psycopg
 import pytest
 from psycopg.conninfo import conninfo_to_dict
 from yoyo import get_backend, read_migrations
@@ -130,3 +131,50 @@ def test_migration_0007_names_the_account_to_move_in_games_running_before_it(cre
     with connect(url) as conn:
         turn_accounts = dict(conn.execute("SELECT id, turn_account_id FROM games").fetchall())
     assert turn_accounts == {running: bob, lobby: None}
+
+
+WEBHOOK_FAILURE_CLASSES = next(name for name in ALL_MIGRATIONS if name.endswith("_webhook_failure_classes"))
+
+
+def test_the_webhook_failure_migration_turns_stored_error_texts_into_their_class(create_database):
+    url = create_database()
+    backend = get_backend(yoyo_url(url))
+    try:
+        with backend.lock():
+            earlier = read_migrations(str(MIGRATIONS_DIR)).filter(lambda m: m.id < WEBHOOK_FAILURE_CLASSES)
+            backend.apply_migrations(backend.to_apply(earlier))
+    finally:
+        backend.connection.close()
+    errors = {
+        "HTTP 403": (403, "http_status"),
+        "TimeoutError: timed out": (None, "timeout"),
+        "ConnectionRefusedError: [Errno 111] Connection refused": (None, "connection_failed"),
+        "RemoteDisconnected: Remote end closed connection without response": (None, "connection_failed"),
+        None: (204, None),
+    }
+    with connect(url) as conn:
+        account = conn.execute("INSERT INTO accounts (name, kind) VALUES ('ann', 'human') RETURNING id").fetchone()[0]
+        game = conn.execute(
+            """INSERT INTO games (options, deck, players, status, free_seats)
+               VALUES ('{"players": 2}', '[]', 2, 'lobby', 2) RETURNING id"""
+        ).fetchone()[0]
+        webhook = conn.execute(
+            "INSERT INTO webhooks (account_id, url, secret) VALUES (%s, 'http://127.0.0.1:1/x', 's') RETURNING id",
+            (account,),
+        ).fetchone()[0]
+        ids = {}
+        for version, (error, (code, _)) in enumerate(errors.items(), start=1):
+            ids[error] = conn.execute(
+                """INSERT INTO webhook_deliveries (webhook_id, type, game_id, version, occurred_at, status, attempts,
+                                                   last_status_code, last_error)
+                   VALUES (%s, 'game_over', %s, %s, now(), %s, 8, %s, %s) RETURNING id""",
+                (webhook, game, version, "failed" if error else "delivered", code, error),
+            ).fetchone()[0]
+
+    assert WEBHOOK_FAILURE_CLASSES in apply_migrations(url)
+
+    with connect(url) as conn:
+        stored = {row[0]: row[1:] for row in conn.execute("SELECT id, last_status_code, last_failure FROM webhook_deliveries")}
+        with pytest.raises(psycopg.errors.CheckViolation):
+            conn.execute("UPDATE webhook_deliveries SET last_failure = 'Connection refused' WHERE id = %s", (ids[None],))
+    assert {error: stored[ids[error]] for error in errors} == errors

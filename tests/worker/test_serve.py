@@ -14,6 +14,7 @@ import pytest
 
 from .game_log import assert_one_event_per_turn
 from .processes import alive, children, command_line, start_hanabi, stop
+from .webhook_receiver import Receiver, verified
 
 
 def free_port() -> int:
@@ -108,3 +109,32 @@ def test_hanabi_serve_with_nothing_configured_plays_bot_seats_and_stops_its_work
     server.send_signal(signal.SIGTERM)
     assert server.wait(30) == 0, log.read_text()
     assert not alive(worker_pids[0]), "the worker outlived hanabi serve"
+
+
+def test_hanabi_serve_on_loopback_delivers_webhooks_to_this_machine_and_refuses_the_metadata_address(served):
+    """With HANABI_WEBHOOK_ALLOWED_NETWORKS unset, `hanabi serve` on 127.0.0.1 lets a bot
+    developer receive webhooks on their own machine; other internal addresses stay refused."""
+    _, anonymous, log = served
+    receiver = Receiver()
+    try:
+        alice, bob = (
+            Http(anonymous.base, anonymous.post("/accounts", {"name": f"{who}-{uuid.uuid4().hex[:10]}", "kind": "human"})[1]["token"])
+            for who in ("alice", "bob")
+        )
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            alice.post("/webhooks", {"url": "http://169.254.169.254/latest/meta-data/"})
+        problem = json.loads(refused.value.read())
+        assert (refused.value.code, problem["code"]) == (422, "webhook_url_not_allowed")
+        assert "link-local" in problem["detail"]
+        status, hook = alice.post("/webhooks", {"url": receiver.url("/served")})
+        assert status == 201
+        game_id = alice.post("/games", {"options": {"players": 2}, "start_when_full": False})[1]["id"]
+        alice.post(f"/games/{game_id}/join")
+        bob.post(f"/games/{game_id}/join")
+        alice.post(f"/games/{game_id}/abort")
+
+        [request] = receiver.wait_for("/served", 1, timeout=30)
+        assert verified(request, hook["secret"])["type"] == "game_over"
+        assert "webhooks may also reach 127.0.0.0/8, ::1/128" in log.read_text()
+    finally:
+        receiver.close()

@@ -1,90 +1,55 @@
 """Webhook deliveries with a real worker (filesystem broker and Redis) and a real HTTP receiver:
 signed POSTs reach the right accounts, failures are retried with backoff until delivered or
-failed, copies of a message make one attempt, and the sweeper sends what a lost message left."""
+failed and shown to the account as a class, copies of a message make one attempt, and the
+sweeper sends what a lost message left.
 
-import hashlib
-import hmac
-import json
+Where deliveries may go: the operator allows 127.0.0.1/32 (where the receiver listens) with
+HANABI_WEBHOOK_ALLOWED_NETWORKS; names are resolved by a test resolver (NAMES) in the API and
+the worker. A name resolving to the receiver gets its delivery at the address that was checked
+(the system's resolver does not know the name); a name that resolves to a public address at
+registration and to an internal one at delivery, and URLs stored without the registration's
+check, are `blocked` without a connection."""
+
+import ipaddress
 import socket
-import threading
 import time
 from datetime import datetime
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from celery.contrib.testing.worker import start_worker
 from hanabi.api import create_app
+from hanabi.api.webhooks import ADDRESSES_EXTENSION
 from hanabi.store import webhooks as outbox
 from hanabi.store.database import create_pool
+from hanabi.webhook_addresses import WebhookAddresses
 from hanabi.worker import sweeper
 from hanabi.worker.celery_app import create_celery
 from hanabi.worker.dispatch import bot_turns_enabled
 from hanabi.worker.webhooks import (
-    DELIVERY_HEADER,
-    SIGNATURE_HEADER,
     disable_webhook_deliveries,
     enable_webhook_deliveries,
     enqueue_delivery,
 )
 
 from .conftest import BROKERS, forget_redis_queue, require_redis, worker_settings
+from .webhook_receiver import Receiver, verified
 
 MAX_ATTEMPTS = 4
 BACKOFF_SECONDS = 0.1
 BACKOFF_MAX_SECONDS = 0.3
 """Waits between the attempts: 0.1, 0.2, then 0.3 s (capped)."""
+TIMEOUT_SECONDS = 1
 SWEEP_SECONDS = 0.5
-PAYLOAD_KEYS = {"id", "type", "game_id", "version", "seat", "occurred_at"}
+ALLOWED_NETWORKS = "127.0.0.1/32"
+PUBLIC = "93.184.216.34"
+NAMES: dict[str, list[str]] = {}
+"""What the test resolver answers for a name; tests set their names' addresses."""
 
 
-class Receiver:
-    """An HTTP server on 127.0.0.1 that records every POST; a path can be told to answer 500
-    a number of times before it answers 204."""
-
-    def __init__(self):
-        self.requests: list[dict] = []
-        self.failures_left: dict[str, int] = {}
-        self.lock = threading.Condition()
-        receiver = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self):
-                body = self.rfile.read(int(self.headers["Content-Length"]))
-                with receiver.lock:
-                    receiver.requests.append({"path": self.path, "headers": dict(self.headers), "body": body})
-                    failing = receiver.failures_left.get(self.path, 0) > 0
-                    if failing:
-                        receiver.failures_left[self.path] -= 1
-                    receiver.lock.notify_all()
-                self.send_response(500 if failing else 204)
-                self.end_headers()
-
-            def log_message(self, *args):
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-
-    def url(self, path: str) -> str:
-        return f"http://127.0.0.1:{self.server.server_address[1]}{path}"
-
-    def received(self, path: str) -> list[dict]:
-        with self.lock:
-            return [request for request in self.requests if request["path"] == path]
-
-    def wait_for(self, path: str, count: int, timeout: float = 20) -> list[dict]:
-        deadline = time.monotonic() + timeout
-        with self.lock:
-            while len(self.received(path)) < count:
-                remaining = deadline - time.monotonic()
-                assert remaining > 0, f"{path} got {len(self.received(path))} requests, not {count}"
-                self.lock.wait(remaining)
-            return self.received(path)
-
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
+def resolve_names(host: str, port: int):
+    if host not in NAMES:
+        raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+    return [ipaddress.ip_address(address) for address in NAMES[host]]
 
 
 @pytest.fixture(scope="module")
@@ -106,11 +71,16 @@ def service(request, worker_database, tmp_path_factory):
         HANABI_WEBHOOK_MAX_ATTEMPTS=str(MAX_ATTEMPTS),
         HANABI_WEBHOOK_BACKOFF_SECONDS=str(BACKOFF_SECONDS),
         HANABI_WEBHOOK_BACKOFF_MAX_SECONDS=str(BACKOFF_MAX_SECONDS),
-        HANABI_WEBHOOK_TIMEOUT_SECONDS="2",
+        HANABI_WEBHOOK_TIMEOUT_SECONDS=str(TIMEOUT_SECONDS),
         HANABI_SWEEP_SECONDS=str(SWEEP_SECONDS),
+        HANABI_WEBHOOK_ALLOWED_NETWORKS=ALLOWED_NETWORKS,
     )
     pool = create_pool(worker_database, min_size=1, max_size=8)
     app = create_celery(settings, pool)
+    addresses = WebhookAddresses(settings.webhook_allowed_networks, resolve_names)
+    app.webhook_addresses = addresses
+    api = create_app(settings, pool=pool)
+    api.extensions[ADDRESSES_EXTENSION] = addresses
     try:
         with (
             start_worker(app, pool="threads", concurrency=4, perform_ping_check=False, shutdown_timeout=30),
@@ -118,7 +88,7 @@ def service(request, worker_database, tmp_path_factory):
         ):
             sender = enable_webhook_deliveries(app)
             try:
-                yield app, create_app(pool=pool)
+                yield app, api
             finally:
                 disable_webhook_deliveries(sender)
     finally:
@@ -133,6 +103,7 @@ class Client:
         created = api.test_client().post("/v1/accounts", json={"name": name, "kind": "human"})
         assert created.status_code == 201, created.json
         self.token = created.json["token"]
+        self.id = created.json["id"]
 
     def call(self, method: str, path: str, **kwargs):
         response = getattr(self.api.test_client(), method)(path, headers={"Authorization": f"Bearer {self.token}"}, **kwargs)
@@ -169,15 +140,12 @@ def two_player_game(alice: Client, bob: Client) -> int:
     return game_id
 
 
-def verified(request: dict, secret: str) -> dict:
-    """The JSON body of a received delivery, once its signature is checked with the secret."""
-    expected = "sha256=" + hmac.new(secret.encode(), request["body"], hashlib.sha256).hexdigest()
-    assert hmac.compare_digest(request["headers"][SIGNATURE_HEADER], expected)
-    assert request["headers"]["Content-Type"] == "application/json"
-    body = json.loads(request["body"])
-    assert set(body) == PAYLOAD_KEYS
-    assert request["headers"][DELIVERY_HEADER] == str(body["id"])
-    return body
+def full_lobby(alice: Client, bob: Client) -> int:
+    """A game alice and bob joined that waits for a start: its abort is one notice, game_over."""
+    game_id = alice.call("post", "/v1/games", json={"options": {"players": 2}, "start_when_full": False})["id"]
+    alice.call("post", f"/v1/games/{game_id}/join")
+    bob.call("post", f"/v1/games/{game_id}/join")
+    return game_id
 
 
 def test_a_game_is_delivered_signed_to_each_account(service, receiver):
@@ -202,7 +170,7 @@ def test_a_game_is_delivered_signed_to_each_account(service, receiver):
         assert sorted(d["id"] for d in listed) == sorted(b["id"] for b in bodies)
         for delivery in listed:
             assert delivery["attempts"] == 1 and delivery["last_status_code"] == 204
-            assert delivery["last_error"] is None and delivery["delivered_at"] and delivery["next_attempt_at"] is None
+            assert delivery["last_failure"] is None and delivery["delivered_at"] and delivery["next_attempt_at"] is None
 
 
 def test_a_failing_receiver_is_retried_until_it_answers(service, receiver):
@@ -211,9 +179,7 @@ def test_a_failing_receiver_is_retried_until_it_answers(service, receiver):
     path = f"/{alice.name}-flaky"
     receiver.failures_left[path] = 2
     hook = alice.register(receiver.url(path))
-    game_id = alice.call("post", "/v1/games", json={"options": {"players": 2}, "start_when_full": False})["id"]
-    alice.call("post", f"/v1/games/{game_id}/join")
-    bob.call("post", f"/v1/games/{game_id}/join")
+    game_id = full_lobby(alice, bob)
     alice.call("post", f"/v1/games/{game_id}/abort")  # one notice: game_over
 
     requests = receiver.wait_for(path, 3)
@@ -221,7 +187,7 @@ def test_a_failing_receiver_is_retried_until_it_answers(service, receiver):
     assert {b["id"] for b in bodies} == {bodies[0]["id"]} and bodies[0]["type"] == "game_over"
     [delivery] = alice.wait_for_deliveries(hook["id"], lambda items: items and items[0]["status"] != "pending")
     assert delivery["status"] == "delivered" and delivery["attempts"] == 3
-    assert delivery["last_status_code"] == 204 and delivery["last_error"] is None
+    assert delivery["last_status_code"] == 204 and delivery["last_failure"] is None
 
 
 def test_an_unreachable_url_fails_after_the_last_attempt(service):
@@ -231,14 +197,12 @@ def test_an_unreachable_url_fails_after_the_last_attempt(service):
         closed_port = probe.getsockname()[1]
     alice, bob = Client(api, unique("alice")), Client(api, unique("bob"))
     hook = alice.register(f"http://127.0.0.1:{closed_port}/nobody-listens")
-    game_id = alice.call("post", "/v1/games", json={"options": {"players": 2}, "start_when_full": False})["id"]
-    alice.call("post", f"/v1/games/{game_id}/join")
-    bob.call("post", f"/v1/games/{game_id}/join")
+    game_id = full_lobby(alice, bob)
     alice.call("post", f"/v1/games/{game_id}/abort")
 
     [delivery] = alice.wait_for_deliveries(hook["id"], lambda items: items and items[0]["status"] != "pending")
     assert delivery["status"] == "failed" and delivery["attempts"] == MAX_ATTEMPTS
-    assert delivery["last_status_code"] is None and "Connection" in delivery["last_error"]
+    assert delivery["last_status_code"] is None and delivery["last_failure"] == "connection_failed"
     assert delivery["next_attempt_at"] is None and delivery["delivered_at"] is None
     waited = datetime.fromisoformat(delivery["last_attempt_at"]) - datetime.fromisoformat(delivery["occurred_at"])
     assert waited.total_seconds() >= BACKOFF_SECONDS + 2 * BACKOFF_SECONDS + BACKOFF_MAX_SECONDS
@@ -249,9 +213,7 @@ def test_copies_of_a_message_make_one_attempt(service, receiver):
     alice, bob = Client(api, unique("alice")), Client(api, unique("bob"))
     path = f"/{alice.name}-copies"
     hook = alice.register(receiver.url(path))
-    game_id = alice.call("post", "/v1/games", json={"options": {"players": 2}, "start_when_full": False})["id"]
-    alice.call("post", f"/v1/games/{game_id}/join")
-    bob.call("post", f"/v1/games/{game_id}/join")
+    game_id = full_lobby(alice, bob)
     alice.call("post", f"/v1/games/{game_id}/abort")
     [delivery] = alice.wait_for_deliveries(hook["id"], lambda items: items and items[0]["status"] == "delivered")
     for _ in range(3):
@@ -266,9 +228,7 @@ def test_the_sweeper_sends_a_delivery_whose_message_was_lost(service, receiver):
     alice, bob = Client(api, unique("alice")), Client(api, unique("bob"))
     path = f"/{alice.name}-lost"
     hook = alice.register(receiver.url(path))
-    game_id = alice.call("post", "/v1/games", json={"options": {"players": 2}, "start_when_full": False})["id"]
-    alice.call("post", f"/v1/games/{game_id}/join")
-    bob.call("post", f"/v1/games/{game_id}/join")
+    game_id = full_lobby(alice, bob)
     senders = list(outbox.SENDERS)
     outbox.SENDERS.clear()
     try:
@@ -285,3 +245,86 @@ def test_the_sweeper_sends_a_delivery_whose_message_was_lost(service, receiver):
     assert verified(request, hook["secret"])["type"] == "game_over"
     [delivery] = alice.wait_for_deliveries(hook["id"], lambda items: items[0]["status"] == "delivered")
     assert delivery["attempts"] == 1
+
+
+def test_a_name_gets_its_delivery_at_the_address_that_was_checked(service, receiver):
+    _, api = service
+    alice, bob = Client(api, unique("alice")), Client(api, unique("bob"))
+    name = f"{alice.name}.hooks.example"
+    NAMES[name] = ["127.0.0.1"]  # the system's resolver does not know the name
+    path = f"/{alice.name}-named"
+    hook = alice.register(receiver.url(path, host=name))
+    alice.call("post", f"/v1/games/{full_lobby(alice, bob)}/abort")
+
+    [request] = receiver.wait_for(path, 1)
+    assert verified(request, hook["secret"])["type"] == "game_over"
+    assert request["headers"]["Host"] == f"{name}:{receiver.port}"
+    [delivery] = alice.wait_for_deliveries(hook["id"], lambda items: items and items[0]["status"] != "pending")
+    assert (delivery["status"], delivery["last_status_code"], delivery["last_failure"]) == ("delivered", 204, None)
+
+
+def test_a_name_that_rebinds_to_an_internal_address_is_blocked(service, receiver):
+    _, api = service
+    alice, bob = Client(api, unique("alice")), Client(api, unique("bob"))
+    name = f"{alice.name}.rebinding.example"
+    NAMES[name] = [PUBLIC]
+    hook = alice.register(f"http://{name}:{receiver.port}/{alice.name}-rebinding")
+    NAMES[name] = ["169.254.169.254"]
+    alice.call("post", f"/v1/games/{full_lobby(alice, bob)}/abort")
+
+    [delivery] = alice.wait_for_deliveries(hook["id"], lambda items: items and items[0]["status"] != "pending")
+    assert (delivery["status"], delivery["attempts"]) == ("failed", 1)
+    assert (delivery["last_failure"], delivery["last_status_code"]) == ("blocked", None)
+    assert receiver.received(f"/{alice.name}-rebinding") == []
+
+
+def test_deliveries_to_addresses_off_the_public_internet_are_blocked(service, receiver):
+    """URLs stored without the registration's check (registered before it, or before the
+    operator narrowed the networks): each delivery is blocked, the receiver gets nothing."""
+    app, api = service
+    alice, bob = Client(api, unique("alice")), Client(api, unique("bob"))
+    NAMES[f"{alice.name}.private.example"] = ["192.168.1.10"]
+    NAMES[f"{alice.name}.mapped.example"] = ["::ffff:127.0.0.2"]
+    port = receiver.port
+    refused = [
+        f"http://127.0.0.2:{port}/a",  # loopback, outside the allowed 127.0.0.1/32
+        f"http://[::1]:{port}/b",
+        f"http://0.0.0.0:{port}/c",  # Linux connects it to this machine
+        "http://169.254.169.254/latest/meta-data/",
+        "http://10.0.0.1/",
+        "http://100.64.0.1/",
+        "http://[fd00::1]/",
+        "http://224.0.0.1/",
+        f"http://{alice.name}.private.example:{port}/d",
+        f"http://{alice.name}.mapped.example:{port}/e",
+    ]
+    with app.database().connection() as conn:
+        hooks = [outbox.create_webhook(conn, alice.id, url).id for url in refused]
+    bob.register(receiver.url(f"/{bob.name}-control"))
+    alice.call("post", f"/v1/games/{full_lobby(alice, bob)}/abort")
+
+    receiver.wait_for(f"/{bob.name}-control", 1)
+    for hook, url in zip(hooks, refused):
+        [delivery] = alice.wait_for_deliveries(hook, lambda items: items and items[0]["status"] != "pending")
+        assert (delivery["status"], delivery["attempts"], delivery["last_failure"]) == ("failed", 1, "blocked"), url
+        assert delivery["last_status_code"] is None
+    assert {request["path"] for request in receiver.requests} & {"/a", "/b", "/c", "/d", "/e"} == set()
+
+
+def test_the_account_sees_the_class_of_a_failure_not_the_error(service, receiver):
+    _, api = service
+    alice, bob = Client(api, unique("alice")), Client(api, unique("bob"))
+    paths = {kind: f"/{alice.name}-{kind}" for kind in ("error", "redirect", "slow")}
+    receiver.statuses[paths["error"]] = 503
+    receiver.statuses[paths["redirect"]] = 302
+    receiver.delays[paths["slow"]] = TIMEOUT_SECONDS + 0.5
+    hooks = {kind: alice.register(receiver.url(path))["id"] for kind, path in paths.items()}
+    alice.call("post", f"/v1/games/{full_lobby(alice, bob)}/abort")
+
+    expected = {"error": ("http_status", 503), "redirect": ("http_status", 302), "slow": ("timeout", None)}
+    for kind, hook in hooks.items():
+        [delivery] = alice.wait_for_deliveries(hook, lambda items: items and items[0]["status"] != "pending")
+        assert (delivery["status"], delivery["attempts"]) == ("failed", MAX_ATTEMPTS), kind
+        assert (delivery["last_failure"], delivery["last_status_code"]) == expected[kind]
+    assert len(receiver.received(paths["redirect"])) == MAX_ATTEMPTS
+    assert receiver.received(paths["redirect"] + "-redirected") == []

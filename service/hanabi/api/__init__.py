@@ -18,6 +18,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from hanabi import web
 from hanabi.config import Settings, load_settings
 from hanabi.store.database import pool_from_settings
+from hanabi.webhook_addresses import WebhookAddresses
 
 from . import accounts, events, games, hanablive, health, me, play, replays, tokens, webhooks
 from .context import (
@@ -119,6 +120,7 @@ def create_app(settings: Settings | None = None, pool: ConnectionPool | None = N
     app.extensions[DATABASE_HEALTH_EXTENSION] = DatabaseHealth()
     app.extensions[LISTEN_CONNINFO_EXTENSION] = settings.listen_database_url or pool.conninfo
     app.extensions[TOKEN_CACHE_SECONDS_EXTENSION] = settings.token_cache_seconds
+    app.extensions[webhooks.ADDRESSES_EXTENSION] = WebhookAddresses(settings.webhook_allowed_networks or ())
     api = Api(app, spec_kwargs={"extra_plugins": [RateLimitDocumentation(settings)]})
     api.spec.components.schema(hanablive.HANABLIVE_GAME_COMPONENT, hanablive.HANABLIVE_GAME)
     for blueprint in BLUEPRINTS:

@@ -7,6 +7,10 @@ otherwise, with no CELERY_BROKER_URL it also runs a worker with the scheduler as
 process (hanabi.worker.embedded), so bot seats play with nothing configured. gunicorn stops on
 SIGTERM/SIGINT; the worker is stopped after it, and the embedded Postgres last.
 
+On a loopback host (127.0.0.1, ::1, localhost) with HANABI_WEBHOOK_ALLOWED_NETWORKS unset,
+webhooks may reach loopback addresses too: a bot developer's receiver on the same machine
+(`webhooks_on_loopback`).
+
 Every process logs through hanabi.logs (gunicorn's own lines too: GunicornLogger). The caller sets
 PROMETHEUS_MULTIPROC_DIR up before the API's modules are imported (`hanabi serve` does: see
 hanabi.metrics_dir), so that /metrics adds up gunicorn's workers and the worker child.
@@ -14,6 +18,7 @@ hanabi.metrics_dir), so that /metrics adds up gunicorn's workers and the worker 
 
 import dataclasses
 import gc
+import ipaddress
 import os
 from contextlib import nullcontext
 
@@ -24,6 +29,7 @@ from hanabi.connection_threads import ThreadPerConnectionWorker
 from hanabi.logs import GunicornLogger
 from hanabi.store.database import database_url, stop_embedded_postgres
 from hanabi.store.migrate import apply_migrations
+from hanabi.webhook_addresses import LOOPBACK_NETWORKS
 
 from .metrics import child_exit
 
@@ -69,6 +75,23 @@ def service_app(settings: Settings):
     return create_app(settings)
 
 
+def is_loopback_host(host: str) -> bool:
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def webhooks_on_loopback(settings: Settings, host: str) -> Settings:
+    """`settings`, allowing webhooks to loopback addresses when the server listens on a
+    loopback host and HANABI_WEBHOOK_ALLOWED_NETWORKS is unset."""
+    if settings.webhook_allowed_networks is None and is_loopback_host(host):
+        return dataclasses.replace(settings, webhook_allowed_networks=LOOPBACK_NETWORKS)
+    return settings
+
+
 def serve(
     settings: Settings,
     host: str = "127.0.0.1",
@@ -83,6 +106,7 @@ def serve(
 
     if run_worker is None:
         run_worker = settings.celery_broker_url is None
+    settings = webhooks_on_loopback(settings, host)
     embedded = settings.database_url is None
     url = database_url(settings)
     try:
@@ -91,6 +115,9 @@ def serve(
             print(f"hanabi serve: applied migrations {', '.join(applied)}", flush=True)
         where = f"embedded Postgres in {settings.embedded_postgres_dir}" if embedded else "DATABASE_URL"
         print(f"hanabi serve: http://{host}:{port}/v1 ({where})", flush=True)
+        if settings.webhook_allowed_networks:
+            networks = ", ".join(str(network) for network in settings.webhook_allowed_networks)
+            print(f"hanabi serve: webhooks may also reach {networks}", flush=True)
         if run_worker:
             broker = "CELERY_BROKER_URL" if settings.celery_broker_url else f"the filesystem broker in {settings.broker_dir}"
             print(f"hanabi serve: running a worker and the scheduler ({broker})", flush=True)

@@ -1,7 +1,13 @@
 """Webhooks: register a URL that gets a signed POST for each event that concerns your account
-(`game_started`, `your_turn`, `game_over`), list and delete them, and list their deliveries."""
+(`game_started`, `your_turn`, `game_over`), list and delete them, and list their deliveries.
+
+A URL whose host is, or resolves to, an address webhooks may not reach (hanabi.webhook_addresses:
+loopback, private, link-local, ... unless the operator allows its network) is a 422
+`webhook_url_not_allowed`. A name that does not resolve yet is accepted: each delivery checks
+the host again."""
 
 import marshmallow as ma
+from flask import current_app
 from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import RAISE, fields, validate
@@ -10,14 +16,17 @@ from hanabi.store.lobby import MAX_PAGE
 from hanabi.store.webhooks import (
     DELIVERY_STATUSES,
     EVENT_TYPES,
+    FAILURES,
     create_webhook,
     delete_webhook,
     list_deliveries,
     list_webhooks,
 )
+from hanabi.webhook_addresses import AddressRefused, WebhookAddresses, url_host_port
 
 from .context import Reply, current_account, db, idempotent_write
 from .docs import idempotent, problems
+from .errors import Problem
 from .present import decode_cursor, encode_cursor
 from .schemas import DEFAULT_PAGE, MAX_ID, StrictSchema
 
@@ -25,6 +34,8 @@ blp = Blueprint("webhooks", __name__, url_prefix="/v1/webhooks", description="We
 
 WEBHOOK_ID = f"int(max={MAX_ID}):webhook_id"
 MAX_URL_LENGTH = 2000
+ADDRESSES_EXTENSION = "hanabi.webhook_addresses"
+"""app.extensions[ADDRESSES_EXTENSION]: the WebhookAddresses registrations are checked with."""
 
 
 class CreateWebhookRequestSchema(StrictSchema):
@@ -35,6 +46,13 @@ class CreateWebhookRequestSchema(StrictSchema):
         validate=validate.Length(max=MAX_URL_LENGTH),
         metadata={"description": "An absolute http or https URL that accepts POSTs"},
     )
+
+    @ma.validates("url")
+    def _port(self, value: str, **kwargs) -> None:
+        try:
+            url_host_port(value)
+        except ValueError:
+            raise ma.ValidationError("Not a valid port.") from None
 
 
 class WebhookSchema(ma.Schema):
@@ -65,8 +83,19 @@ class DeliverySchema(ma.Schema):
     attempts = fields.Integer(required=True)
     next_attempt_at = fields.DateTime(required=True, allow_none=True, metadata={"description": "While pending"})
     last_attempt_at = fields.DateTime(required=True, allow_none=True)
-    last_status_code = fields.Integer(required=True, allow_none=True, metadata={"description": "Of the last attempt"})
-    last_error = fields.String(required=True, allow_none=True, metadata={"description": "Of the last attempt"})
+    last_status_code = fields.Integer(
+        required=True, allow_none=True, metadata={"description": "The receiver's answer to the last attempt"}
+    )
+    last_failure = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": f"Why the last attempt failed, one of {', '.join(FAILURES)}: no connection (refused, "
+            "broken, TLS failed, the name does not resolve), no answer in time, an answer other than 2xx (in "
+            "last_status_code), or the host is, or resolved to, an address webhooks may not reach; null when "
+            "it did not fail"
+        },
+    )
     delivered_at = fields.DateTime(required=True, allow_none=True)
 
 
@@ -100,8 +129,11 @@ class Webhooks(MethodView):
 
         The response holds the webhook's secret, shown only here: every delivery carries
         `X-Hanabi-Signature: sha256=<hex HMAC-SHA256 of the body keyed with the secret>`.
+        A URL whose host is, or resolves to, a loopback, private, link-local or other address
+        that is not on the public internet is a 422 `webhook_url_not_allowed`.
         """
         account = current_account()
+        check_destination(data["url"])
 
         def write(conn):
             webhook = create_webhook(conn, account.id, data["url"])
@@ -109,6 +141,17 @@ class Webhooks(MethodView):
             return Reply(201, body, {"Location": f"/v1/webhooks/{webhook.id}"})
 
         return idempotent_write(write)
+
+
+def check_destination(url: str) -> None:
+    """Refuse a URL whose host webhooks may not reach (422 `webhook_url_not_allowed`)."""
+    addresses: WebhookAddresses = current_app.extensions[ADDRESSES_EXTENSION]
+    try:
+        addresses.check_url(url)
+    except AddressRefused as refused:
+        raise Problem(422, "webhook_url_not_allowed", str(refused)) from None
+    except OSError:
+        pass  # the name does not resolve (yet): every delivery checks it again
 
 
 @blp.route(f"/<{WEBHOOK_ID}>")

@@ -6,11 +6,13 @@ webhooks (`game_started`, `your_turn`, `game_over`) get one delivery row per web
 rows commit or roll back with the change. Once the transaction commits, the functions of
 SENDERS get the new rows' ids (the worker enqueues their POSTs there).
 
-A delivery is `pending` until it is `delivered` or, after its last attempt, `failed`. An
-attempt is claimed by `claim_attempt` with the number of attempts made so far, so of two copies
-of a task, one makes the attempt. `next_attempt_at` is when the next attempt is due; while an
-attempt runs it is the time after which the attempt counts as lost (the sweeper then sends it
-again). The secret is stored as given: it signs every delivery.
+A delivery is `pending` until it is `delivered` or, after its last attempt, `failed`. A failed
+attempt is recorded as one of FAILURES (with the receiver's status code for `http_status`),
+never as the network's error text. An attempt is claimed by `claim_attempt` with the number of
+attempts made so far, so of two copies of a task, one makes the attempt. `next_attempt_at` is
+when the next attempt is due; while an attempt runs it is the time after which the attempt
+counts as lost (the sweeper then sends it again). The secret is stored as given: it signs
+every delivery.
 """
 
 import logging
@@ -35,6 +37,11 @@ SECRET_PREFIX = "whsec_"
 MAX_WEBHOOKS_PER_ACCOUNT = 10
 EVENT_TYPES = ("game_started", "your_turn", "game_over")
 DELIVERY_STATUSES = ("pending", "delivered", "failed")
+CONNECTION_FAILED = "connection_failed"
+TIMEOUT = "timeout"
+HTTP_STATUS = "http_status"
+BLOCKED = "blocked"
+FAILURES = (CONNECTION_FAILED, TIMEOUT, HTTP_STATUS, BLOCKED)
 
 SENDERS: list[Callable[[list[int]], None]] = []
 """Called after a commit that recorded deliveries, with their ids. A sender that raises is
@@ -64,7 +71,7 @@ class Delivery:
     next_attempt_at: datetime | None
     last_attempt_at: datetime | None
     last_status_code: int | None
-    last_error: str | None
+    last_failure: str | None
     delivered_at: datetime | None
     created_at: datetime
 
@@ -80,7 +87,7 @@ class Attempt:
 
 _WEBHOOK_COLUMNS = "id, account_id, url, secret, created_at"
 _DELIVERY_COLUMNS = """d.id, d.webhook_id, d.type, d.game_id, d.version, d.seat, d.occurred_at, d.status,
-    d.attempts, d.next_attempt_at, d.last_attempt_at, d.last_status_code, d.last_error, d.delivered_at,
+    d.attempts, d.next_attempt_at, d.last_attempt_at, d.last_status_code, d.last_failure, d.delivered_at,
     d.created_at"""
 
 
@@ -232,21 +239,21 @@ def finish_attempt(
     *,
     delivered: bool,
     status_code: int | None,
-    error: str | None,
+    failure: str | None,
     retry_in: float | None,
 ) -> str:
-    """Record the outcome of attempt number `attempt`: delivered, or failed for good when
-    `retry_in` is None, or pending with the next attempt due in `retry_in` seconds. Returns
-    the delivery's status."""
+    """Record the outcome of attempt number `attempt`: delivered, or failed (`failure`, one of
+    FAILURES) for good when `retry_in` is None, or pending with the next attempt due in
+    `retry_in` seconds. Returns the delivery's status."""
     status = "delivered" if delivered else ("pending" if retry_in is not None else "failed")
     row = conn.execute(
         """UPDATE webhook_deliveries
-              SET status = %(status)s, last_status_code = %(code)s, last_error = %(error)s,
+              SET status = %(status)s, last_status_code = %(code)s, last_failure = %(failure)s,
                   delivered_at = CASE WHEN %(status)s = 'delivered' THEN now() END,
                   next_attempt_at = CASE WHEN %(status)s = 'pending' THEN now() + make_interval(secs => %(retry_in)s) END
             WHERE id = %(id)s AND attempts = %(attempt)s AND status = 'pending'
         RETURNING status""",
-        {"status": status, "code": status_code, "error": error, "retry_in": retry_in or 0, "id": delivery_id, "attempt": attempt},
+        {"status": status, "code": status_code, "failure": failure, "retry_in": retry_in or 0, "id": delivery_id, "attempt": attempt},
     ).fetchone()
     return row[0] if row else "gone"
 

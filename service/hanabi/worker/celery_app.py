@@ -28,6 +28,7 @@ from hanabi import metrics
 from hanabi.config import Settings, load_settings
 from hanabi.logs import GAME_ID, TASK_ID
 from hanabi.store.database import pool_from_settings
+from hanabi.webhook_addresses import WebhookAddresses
 
 from .deadlines import EXPIRE_TURN
 from .dispatch import PLAY_BOT_TURN, SWEEP
@@ -38,12 +39,13 @@ FILESYSTEM_POLLING_SECONDS = 0.02
 
 
 class HanabiCelery(Celery):
-    """A Celery app that knows the service's settings and opens its database pool on first use
-    (in each worker process, after a prefork worker forked it)."""
+    """A Celery app that knows the service's settings and where webhooks may go, and opens its
+    database pool on first use (in each worker process, after a prefork worker forked it)."""
 
     def __init__(self, settings: Settings, pool: ConnectionPool | None = None):
         super().__init__("hanabi", set_as_current=False)
         self.hanabi_settings = settings
+        self.webhook_addresses = WebhookAddresses(settings.webhook_allowed_networks or ())
         self._database_pool = pool
         self._database_lock = threading.Lock()
 

@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from typing import Iterator
 
 from hanabi.config import Settings
+from hanabi.webhook_addresses import allowed_networks_text
 
 STOP_TIMEOUT_SECONDS = 15
 
@@ -23,15 +24,19 @@ STOP_TIMEOUT_SECONDS = 15
 def worker_process(
     settings: Settings, database_url: str, *, concurrency: int = 2, loglevel: str = "WARNING"
 ) -> Iterator[subprocess.Popen]:
-    """Run `hanabi worker --beat` with `settings`' data folder on `database_url` until the block
-    ends; then stop it as Celery stops on SIGTERM: running tasks finish first."""
+    """Run `hanabi worker --beat` with `settings`' data folder and webhook networks on
+    `database_url` until the block ends; then stop it as Celery stops on SIGTERM: running tasks
+    finish first."""
     command = [
         sys.executable, "-m", "hanabi.cli", "worker", "--beat",
         "--pool", "threads", "--concurrency", str(concurrency), "--loglevel", loglevel,
     ]
+    env = {**os.environ, "DATABASE_URL": database_url, "HANABI_DATA_DIR": str(settings.data_dir)}
+    if settings.webhook_allowed_networks is not None:
+        env["HANABI_WEBHOOK_ALLOWED_NETWORKS"] = allowed_networks_text(settings.webhook_allowed_networks)
     child = subprocess.Popen(
         command,
-        env={**os.environ, "DATABASE_URL": database_url, "HANABI_DATA_DIR": str(settings.data_dir)},
+        env=env,
         preexec_fn=_stop_with_parent,
     )
     try:

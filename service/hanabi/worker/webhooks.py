@@ -7,25 +7,42 @@ copies of one message make one attempt), POSTs
     {"id", "type", "game_id", "version", "seat", "occurred_at"}
 
 with `X-Hanabi-Signature: sha256=<hex HMAC-SHA256 of the body, keyed with the webhook's secret>`
-and `X-Hanabi-Delivery: <id>`, and counts any 2xx as delivered. Anything else (a network
-error, a timeout, a redirect, another status) schedules the next attempt after a backoff that
-doubles from HANABI_WEBHOOK_BACKOFF_SECONDS up to HANABI_WEBHOOK_BACKOFF_MAX_SECONDS, until
-HANABI_WEBHOOK_MAX_ATTEMPTS attempts have failed: then the delivery is `failed`. The sweeper
+and `X-Hanabi-Delivery: <id>`, and counts any 2xx as delivered.
+
+Before each attempt the URL's host is resolved and checked (hanabi.webhook_addresses, the
+app's `webhook_addresses`), and the POST connects to an address that was checked, sending the
+URL's host in the Host header and, for https, as the TLS server name whose certificate must
+match. A host that is or resolves to an address webhooks may not reach fails the delivery at
+once (`blocked`). Any other failure (`connection_failed`, `timeout`, `http_status`: a redirect
+or another status) schedules the next attempt after a backoff that doubles from
+HANABI_WEBHOOK_BACKOFF_SECONDS up to HANABI_WEBHOOK_BACKOFF_MAX_SECONDS, until
+HANABI_WEBHOOK_MAX_ATTEMPTS attempts have failed: then the delivery is `failed`. The account
+sees only that class; the worker's log has the error. The sweeper
 (`enqueue_due_webhook_deliveries`) sends again any attempt whose message was lost.
 """
 
 import hashlib
 import hmac
+import http.client
 import json
 import logging
-import urllib.error
-import urllib.request
+import socket
+import ssl
+import time
+from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 import psycopg
 from celery import Celery
 
 from hanabi.config import Settings
 from hanabi.store import webhooks as store
+from hanabi.webhook_addresses import (
+    AddressRefused,
+    IPAddress,
+    WebhookAddresses,
+    url_host_port,
+)
 
 from .dispatch import TaskSender
 
@@ -33,7 +50,6 @@ DELIVER_WEBHOOK = "hanabi.deliver_webhook"
 SIGNATURE_HEADER = "X-Hanabi-Signature"
 DELIVERY_HEADER = "X-Hanabi-Delivery"
 USER_AGENT = "hanabi-webhooks/1"
-MAX_ERROR_LENGTH = 500
 LEASE_MARGIN_SECONDS = 30
 """An attempt not finished this long after its timeout counts as lost (its worker died)."""
 MAX_PER_SWEEP = 1000
@@ -97,28 +113,81 @@ def backoff_seconds(settings: Settings, attempts_made: int) -> float:
     return min(settings.webhook_backoff_seconds * 2 ** (attempts_made - 1), settings.webhook_backoff_max_seconds)
 
 
-class _NoRedirects(urllib.request.HTTPRedirectHandler):
-    """A redirect is an answer other than 2xx, not a second request (which would drop the POST)."""
-
-    def redirect_request(self, req, fp, code, msg, headers, newurl):
-        return None
+TLS_CONTEXT = ssl.create_default_context()
+"""Verifies the receiver's certificate against the URL's host name."""
 
 
-_opener = urllib.request.build_opener(_NoRedirects)
+@dataclass(frozen=True)
+class Outcome:
+    """What an attempt got: a status code from the receiver, and the class of the failure
+    (one of store.FAILURES), None when the receiver answered 2xx."""
+
+    status_code: int | None
+    failure: str | None
+    detail: str | None = None
+    """The error, for the worker's log only."""
 
 
-def post(url: str, body: bytes, headers: dict, timeout: float) -> tuple[int | None, str | None]:
-    """POST `body`; returns (status code, error): a code without error for 2xx, else what went wrong."""
-    request = urllib.request.Request(url, data=body, method="POST", headers=headers)
+def _connect(addresses: list[IPAddress], port: int, timeout: float) -> socket.socket:
+    """A TCP connection to the first of `addresses` that answers, all within `timeout`."""
+    deadline = time.monotonic() + timeout
+    error: OSError = TimeoutError("no time left to connect")
+    for address in addresses:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            break
+        try:
+            return socket.create_connection((str(address), port), remaining)
+        except OSError as failed:
+            error = failed
+    raise error
+
+
+class _PinnedHTTPConnection(http.client.HTTPConnection):
+    """An HTTP connection for `host` (the Host header) made to one of `addresses`."""
+
+    def __init__(self, host: str, port: int, addresses: list[IPAddress], timeout: float):
+        super().__init__(host, port, timeout=timeout)
+        self.addresses = addresses
+
+    def connect(self):
+        self.sock = _connect(self.addresses, self.port, self.timeout)
+
+
+class _PinnedHTTPSConnection(http.client.HTTPSConnection):
+    """An HTTPS connection for `host` (the Host header, the TLS server name and the name the
+    certificate must be for) made to one of `addresses`."""
+
+    def __init__(self, host: str, port: int, addresses: list[IPAddress], timeout: float):
+        super().__init__(host, port, timeout=timeout, context=TLS_CONTEXT)
+        self.addresses = addresses
+
+    def connect(self):
+        self.sock = TLS_CONTEXT.wrap_socket(_connect(self.addresses, self.port, self.timeout), server_hostname=self.host)
+
+
+def post(url: str, body: bytes, headers: dict, timeout: float, addresses: WebhookAddresses) -> Outcome:
+    """POST `body` to `url` at an address `addresses` allows (no proxy, no redirect followed)."""
     try:
-        with _opener.open(request, timeout=timeout) as response:
-            return response.status, None
-    except urllib.error.HTTPError as error:
-        error.close()
-        return error.code, f"HTTP {error.code}"
-    except (urllib.error.URLError, OSError, ValueError) as error:
-        reason = getattr(error, "reason", error)
-        return None, f"{type(reason).__name__}: {reason}"[:MAX_ERROR_LENGTH]
+        host, port = url_host_port(url)
+        pinned = addresses.check(host, port)
+        parts = urlsplit(url)
+        connection_class = _PinnedHTTPSConnection if parts.scheme.lower() == "https" else _PinnedHTTPConnection
+        connection = connection_class(host, port, pinned, timeout)
+        try:
+            connection.request("POST", (parts.path or "/") + (f"?{parts.query}" if parts.query else ""), body, headers)
+            status = connection.getresponse().status
+        finally:
+            connection.close()
+    except AddressRefused as refused:
+        return Outcome(None, store.BLOCKED, str(refused))
+    except TimeoutError as error:
+        return Outcome(None, store.TIMEOUT, f"{type(error).__name__}: {error}")
+    except (OSError, http.client.HTTPException, ValueError) as error:
+        return Outcome(None, store.CONNECTION_FAILED, f"{type(error).__name__}: {error}")
+    if 200 <= status < 300:
+        return Outcome(status, None)
+    return Outcome(status, store.HTTP_STATUS, f"HTTP {status}")
 
 
 def deliver(app, delivery_id: int, attempt: int) -> str:
@@ -137,17 +206,27 @@ def deliver(app, delivery_id: int, attempt: int) -> str:
             SIGNATURE_HEADER: signature(claimed.secret, body),
             DELIVERY_HEADER: str(delivery_id),
         }
-    status_code, error = post(claimed.url, body, headers, timeout)
-    delivered = error is None
-    retry_in = None if delivered or attempt >= settings.webhook_max_attempts else backoff_seconds(settings, attempt)
+    outcome = post(claimed.url, body, headers, timeout, app.webhook_addresses)
+    done = outcome.failure in (None, store.BLOCKED) or attempt >= settings.webhook_max_attempts
+    retry_in = None if done else backoff_seconds(settings, attempt)
     with app.database().connection() as conn:
         status = store.finish_attempt(
-            conn, delivery_id, attempt, delivered=delivered, status_code=status_code, error=error, retry_in=retry_in
+            conn,
+            delivery_id,
+            attempt,
+            delivered=outcome.failure is None,
+            status_code=outcome.status_code,
+            failure=outcome.failure,
+            retry_in=retry_in,
+        )
+    if outcome.failure is not None:
+        log.log(
+            logging.WARNING if status == "failed" else logging.INFO,
+            "webhook delivery %s attempt %s: %s (%s); now %s",
+            delivery_id, attempt, outcome.failure, outcome.detail, status,
         )
     if status == "pending":
         enqueue_delivery(app, delivery_id, attempt + 1, countdown=retry_in)
-    elif status == "failed":
-        log.warning("webhook delivery %s failed after %s attempts: %s", delivery_id, attempt, error)
     return status
 
 

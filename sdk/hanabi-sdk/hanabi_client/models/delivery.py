@@ -29,9 +29,12 @@ class Delivery:
     """ While pending """
     last_attempt_at: datetime.datetime | None
     last_status_code: int | None
-    """ Of the last attempt """
-    last_error: None | str
-    """ Of the last attempt """
+    """ The receiver's answer to the last attempt """
+    last_failure: None | str
+    """ Why the last attempt failed, one of connection_failed, timeout, http_status, blocked: no connection
+    (refused, broken, TLS failed, the name does not resolve), no answer in time, an answer other than 2xx (in
+    last_status_code), or the host is, or resolved to, an address webhooks may not reach; null when it did not fail
+    """
     delivered_at: datetime.datetime | None
 
     def to_dict(self) -> dict[str, Any]:
@@ -67,8 +70,8 @@ class Delivery:
         last_status_code: int | None
         last_status_code = self.last_status_code
 
-        last_error: None | str
-        last_error = self.last_error
+        last_failure: None | str
+        last_failure = self.last_failure
 
         delivered_at: None | str
         if isinstance(self.delivered_at, datetime.datetime):
@@ -91,7 +94,7 @@ class Delivery:
                 "next_attempt_at": next_attempt_at,
                 "last_attempt_at": last_attempt_at,
                 "last_status_code": last_status_code,
-                "last_error": last_error,
+                "last_failure": last_failure,
                 "delivered_at": delivered_at,
             }
         )
@@ -159,12 +162,12 @@ class Delivery:
 
         last_status_code = _parse_last_status_code(d.pop("last_status_code"))
 
-        def _parse_last_error(data: object) -> None | str:
+        def _parse_last_failure(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
-        last_error = _parse_last_error(d.pop("last_error"))
+        last_failure = _parse_last_failure(d.pop("last_failure"))
 
         def _parse_delivered_at(data: object) -> datetime.datetime | None:
             if data is None:
@@ -193,7 +196,7 @@ class Delivery:
             next_attempt_at=next_attempt_at,
             last_attempt_at=last_attempt_at,
             last_status_code=last_status_code,
-            last_error=last_error,
+            last_failure=last_failure,
             delivered_at=delivered_at,
         )
 

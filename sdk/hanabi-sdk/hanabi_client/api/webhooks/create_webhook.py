@@ -84,6 +84,8 @@ def sync_detailed(
 
      The response holds the webhook's secret, shown only here: every delivery carries
     `X-Hanabi-Signature: sha256=<hex HMAC-SHA256 of the body keyed with the secret>`.
+    A URL whose host is, or resolves to, a loopback, private, link-local or other address
+    that is not on the public internet is a 422 `webhook_url_not_allowed`.
 
     Args:
         idempotency_key (str | Unset):
@@ -119,6 +121,8 @@ def sync(
 
      The response holds the webhook's secret, shown only here: every delivery carries
     `X-Hanabi-Signature: sha256=<hex HMAC-SHA256 of the body keyed with the secret>`.
+    A URL whose host is, or resolves to, a loopback, private, link-local or other address
+    that is not on the public internet is a 422 `webhook_url_not_allowed`.
 
     Args:
         idempotency_key (str | Unset):
@@ -149,6 +153,8 @@ async def asyncio_detailed(
 
      The response holds the webhook's secret, shown only here: every delivery carries
     `X-Hanabi-Signature: sha256=<hex HMAC-SHA256 of the body keyed with the secret>`.
+    A URL whose host is, or resolves to, a loopback, private, link-local or other address
+    that is not on the public internet is a 422 `webhook_url_not_allowed`.
 
     Args:
         idempotency_key (str | Unset):
@@ -182,6 +188,8 @@ async def asyncio(
 
      The response holds the webhook's secret, shown only here: every delivery carries
     `X-Hanabi-Signature: sha256=<hex HMAC-SHA256 of the body keyed with the secret>`.
+    A URL whose host is, or resolves to, a loopback, private, link-local or other address
+    that is not on the public internet is a 422 `webhook_url_not_allowed`.
 
     Args:
         idempotency_key (str | Unset):

@@ -1,0 +1,87 @@
+"""A webhook receiver for the worker tests: an HTTP server on 127.0.0.1 that records every POST,
+and the check of a delivery's signature."""
+
+import hashlib
+import hmac
+import json
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from hanabi.worker.webhooks import DELIVERY_HEADER, SIGNATURE_HEADER
+
+PAYLOAD_KEYS = {"id", "type", "game_id", "version", "seat", "occurred_at"}
+
+
+class Receiver:
+    """An HTTP server on 127.0.0.1 that records every POST and answers 204; a path can be told
+    to answer 500 a number of times first (`failures_left`), to answer another status always
+    (`statuses`), or to wait before it answers (`delays`, seconds)."""
+
+    def __init__(self):
+        self.requests: list[dict] = []
+        self.failures_left: dict[str, int] = {}
+        self.statuses: dict[str, int] = {}
+        self.delays: dict[str, float] = {}
+        self.lock = threading.Condition()
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers["Content-Length"]))
+                with receiver.lock:
+                    receiver.requests.append({"path": self.path, "headers": dict(self.headers), "body": body})
+                    failing = receiver.failures_left.get(self.path, 0) > 0
+                    if failing:
+                        receiver.failures_left[self.path] -= 1
+                    status = 500 if failing else receiver.statuses.get(self.path, 204)
+                    delay = receiver.delays.get(self.path, 0)
+                    receiver.lock.notify_all()
+                time.sleep(delay)
+                self.send_response(status)
+                if 300 <= status < 400:
+                    self.send_header("Location", self.path + "-redirected")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    @property
+    def port(self) -> int:
+        return self.server.server_address[1]
+
+    def url(self, path: str, host: str = "127.0.0.1") -> str:
+        return f"http://{host}:{self.port}{path}"
+
+    def received(self, path: str) -> list[dict]:
+        with self.lock:
+            return [request for request in self.requests if request["path"] == path]
+
+    def wait_for(self, path: str, count: int, timeout: float = 20) -> list[dict]:
+        deadline = time.monotonic() + timeout
+        with self.lock:
+            while len(self.received(path)) < count:
+                remaining = deadline - time.monotonic()
+                assert remaining > 0, f"{path} got {len(self.received(path))} requests, not {count}"
+                self.lock.wait(remaining)
+            return self.received(path)
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def verified(request: dict, secret: str) -> dict:
+    """The JSON body of a received delivery, once its signature is checked with the secret."""
+    expected = "sha256=" + hmac.new(secret.encode(), request["body"], hashlib.sha256).hexdigest()
+    assert hmac.compare_digest(request["headers"][SIGNATURE_HEADER], expected)
+    assert request["headers"]["Content-Type"] == "application/json"
+    body = json.loads(request["body"])
+    assert set(body) == PAYLOAD_KEYS
+    assert request["headers"][DELIVERY_HEADER] == str(body["id"])
+    return body
