@@ -81,7 +81,7 @@ def test_a_play_of_someone_elses_card_is_reported(fixtures_dir, tmp_path):
     data["actions"][0] = {"type": 0, "target": 5, "value": 0}
     status, result = run_replay(str(write_game(tmp_path, data)))
     assert (status != 0, result["action_index"]) == (True, 0)
-    assert "not in seat 0's hand" in result["error"]
+    assert "not in your hand (seat 1," in result["error"]
 
 
 def test_a_malformed_game_has_no_action_index(fixtures_dir, tmp_path):

@@ -74,7 +74,7 @@ def test_two_people_and_a_bot_play_a_game_to_its_end_and_step_through_its_replay
     # alice creates a game for three: two open seats and a bot; she starts it herself.
     alice.get_by_label("players", exact=True).fill("3")
     alice.get_by_label("Seat 3", exact=True).select_option("bot:basic")
-    alice.get_by_label("max strikes").fill("2")
+    alice.get_by_label("strikes allowed").fill("2")
     alice.get_by_label("kind").select_option("per_turn")
     alice.get_by_label("seconds").fill("900")
     alice.get_by_label("start when every seat is taken").uncheck()

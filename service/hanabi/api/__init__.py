@@ -20,7 +20,7 @@ from hanabi.config import Settings, load_settings
 from hanabi.store.database import pool_from_settings
 from hanabi.webhook_addresses import WebhookAddresses
 
-from . import accounts, events, games, hanablive, health, me, play, replays, tokens, webhooks
+from . import accounts, events, games, hanablive, health, me, play, replays, table, tokens, webhooks
 from .context import (
     DATABASE_HEALTH_EXTENSION,
     DatabaseHealth,
@@ -55,6 +55,7 @@ BLUEPRINTS = (
     hanablive.blp,
     webhooks.blp,
     replays.blp,
+    table.blp,
 )
 
 

@@ -10,9 +10,8 @@ from hanabi.store.games import get_game, list_events
 
 from .context import current_account, db, listen_conninfo, release_db
 from .docs import problems
-from .errors import Problem
 from .notifications import WaitSeconds, game_key, listener_for, long_poll
-from .present import public_events
+from .present import public_events, watcher_seat
 from .schemas import GAME_ID, ActionOutcomeSchema, StrictSchema
 
 blp = Blueprint("events", __name__, url_prefix="/v1/games", description="The event log of a game")
@@ -66,7 +65,8 @@ class Events(MethodView):
         """The game's events with seq > `after`, oldest first
 
         Players of a running game see everything public and the cards of the other seats, never
-        their own draws; anyone may read the log of a lobby game or of a finished one (in full).
+        their own draws; spectators (when the game allows them) see every card; anyone may read
+        the log of a lobby game or of a finished one (in full).
         With `wait`, when there is no event after `after` yet, the answer comes as soon as one
         is committed, or after `wait` seconds with no events (`last_seq` is then `after`).
         """
@@ -86,9 +86,7 @@ def _event_page(account_id: int, game_id: int, after: int, limit: int) -> dict:
     conn = db()
     events = list_events(conn, game_id)
     game = get_game(conn, game_id)  # read after the events, so never older than them
-    seat = game.seat_of(account_id)
-    if game.status == "running" and seat is None:
-        raise Problem(403, "not_a_player", f"Game {game_id} is running and you have no seat in it.")
+    seat = watcher_seat(game, account_id) if game.status == "running" else game.seat_of(account_id)
     names = account_names(conn, [event.payload.get("account_id") for event in events])
     visible = public_events(game, events, seat, names)
     page = [event for event in visible if event["seq"] > after][:limit]

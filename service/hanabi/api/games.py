@@ -35,7 +35,11 @@ class SeatPlanRequestSchema(StrictSchema):
     kind = fields.String(required=True, validate=validate.OneOf(SEAT_KINDS))
     account = fields.String(validate=validate.Length(1, 64), metadata={"description": "With kind account: the account's name"})
     strategy = fields.String(
-        validate=validate.OneOf(tuple(STRATEGIES)), metadata={"description": "With kind bot: the bot strategy"}
+        validate=validate.OneOf(tuple(STRATEGIES)),
+        metadata={
+            "description": "With kind bot: the bot strategy. basic plays well with people; hat reads every "
+            "clue as a hat clue, so it strikes out fast beside people: seat it only with other hat bots"
+        },
     )
 
     @validates_schema
@@ -60,6 +64,14 @@ class CreateGameRequestSchema(StrictSchema):
         load_default=True, truthy={True}, falsy={False}, metadata={"description": "Start when the last seat is taken"}
     )
     time_control = fields.Nested(TimeControlRequestSchema, metadata={"description": "Default: {\"kind\": \"none\"}"})
+    spectators = fields.Boolean(
+        load_default=False,
+        truthy={True},
+        falsy={False},
+        metadata={
+            "description": "Let any signed-in account watch the running game (every hand shown) and use its chat"
+        },
+    )
 
 
 class JoinRequestSchema(StrictSchema):
@@ -130,6 +142,7 @@ class Games(MethodView):
                 seed=data.get("seed"),
                 start_when_full=data["start_when_full"],
                 time_control=time_control,
+                spectators=data["spectators"],
             )
             return Reply(201, summary_body(conn, game), {"Location": f"/v1/games/{game.id}"})
 
@@ -145,7 +158,7 @@ def _seat_plan(conn, index: int, seat: dict) -> SeatPlan:
             raise Problem(
                 422,
                 "account_not_found",
-                f"Seat {index} is reserved for {seat['account']!r}, but there is no such account.",
+                f"Seat {index + 1} (counting from 1) is reserved for {seat['account']!r}, but there is no such account.",
                 errors={f"seats.{index}.account": ["No account has this name."]},
             )
         return SeatPlan.reserved(account.id)

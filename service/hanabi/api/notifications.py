@@ -2,13 +2,14 @@
 
 Migration 0003 makes Postgres announce committed changes on two channels: `hanabi_game`
 (a game's log grew; the payload is the game id) and `hanabi_turn` (a game's turn changed;
-the payload names the account whose turn it is). Each API process has one `Listener` per
+the payload names the account whose turn it is), and migration 0008 a third, `hanabi_chat`
+(a game's chat grew; the payload is the game id). Each API process has one `Listener` per
 database: a daemon thread with a connection of its own that LISTENs on these channels and wakes
 the requests waiting for that game or that account. It starts with the first waiting request
 and, once its connection fails, stops if no request is waiting. The cache of authenticated
-tokens (`accounts_cache`) has a listener of its own, on a third channel, `hanabi_token`
+tokens (`accounts_cache`) has a listener of its own, on another channel, `hanabi_token`
 (migration 0006): it keeps running for as long as the process lives and hears only revoked
-tokens, not the two notices of every move.
+tokens, not the notices of every move.
 
 Nothing is missed: a request registers its wait before it reads the database, so a commit
 that comes after the read wakes it. While the listener is not connected (the database went
@@ -30,6 +31,7 @@ import psycopg
 from marshmallow import fields, validate
 
 GAME_CHANNEL = "hanabi_game"
+CHAT_CHANNEL = "hanabi_chat"
 TURN_CHANNEL = "hanabi_turn"
 TOKEN_CHANNEL = "hanabi_token"
 MAX_WAIT_SECONDS = 60
@@ -42,7 +44,7 @@ APPLICATION_NAME = "hanabi-listener"
 """The long-poll listener's connection, as pg_stat_activity names it."""
 TOKEN_APPLICATION_NAME = "hanabi-token-listener"
 """The connection of the listener for revoked tokens."""
-LONG_POLL_CHANNELS = (GAME_CHANNEL, TURN_CHANNEL)
+LONG_POLL_CHANNELS = (GAME_CHANNEL, TURN_CHANNEL, CHAT_CHANNEL)
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +54,11 @@ T = TypeVar("T")
 def game_key(game_id: int) -> tuple:
     """What waits for a game's next event."""
     return ("game", game_id)
+
+
+def chat_key(game_id: int) -> tuple:
+    """What waits for a game's next chat message."""
+    return ("chat", game_id)
 
 
 def turn_key(account_id: int) -> tuple:
@@ -211,6 +218,8 @@ class Listener:
         try:
             if channel == GAME_CHANNEL:
                 key = game_key(int(payload))
+            elif channel == CHAT_CHANNEL:
+                key = chat_key(int(payload))
             else:
                 account_id = json.loads(payload)["account_id"]
                 if account_id is None:

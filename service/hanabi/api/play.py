@@ -12,7 +12,7 @@ from hanabi.store.games import Game, append_action, load_game
 from .context import Reply, current_account, db, idempotent_write
 from .docs import IF_NONE_MATCH_PARAMETER, idempotent, problems
 from .errors import Problem
-from .present import view_payload
+from .present import view_payload, watcher_seat
 from .schemas import GAME_ID, StrictSchema, ViewSchema
 
 blp = Blueprint("play", __name__, url_prefix="/v1/games", description="Playing: actions and views")
@@ -116,10 +116,12 @@ class GameView(MethodView):
     def get(self, game_id):
         """Your view of a game: others' cards in full, your own as ids with what clues told you
 
-        Players see their own view of a running game; anyone may see a finished game (its full
-        view for spectators). A game in the lobby has no view yet (409 `game_not_started`; read
-        the game's summary instead). `ETag` is the game's version: send it back as
-        `If-None-Match` and get 304 while nothing changed.
+        Players see their own view; anyone else gets the spectator's view (every hand shown) of a
+        finished game, or of a running one whose creator allowed spectators (`spectators`), and
+        otherwise 403 `not_a_player`. A seat always gets its own view, never the spectator's. A
+        game in the lobby has no view yet (409 `game_not_started`; read the game's summary
+        instead). `ETag` is the game's version: send it back as `If-None-Match` and get 304 while
+        nothing changed.
         """
         account = current_account()
         game, state = load_game(db(), game_id)
@@ -143,10 +145,7 @@ def _seat_of(game: Game, account) -> int:
 
 
 def _viewer_seat(game: Game, account) -> int | None:
-    """The seat whose view `account` gets; None for a spectator's full view of a finished game."""
+    """The seat whose view `account` gets; None for a spectator's view (see `watcher_seat`)."""
     if game.status == "lobby":
         raise Problem(409, "game_not_started", f"Game {game.id} has not started; GET /v1/games/{game.id} shows its seats.")
-    seat = game.seat_of(account.id)
-    if seat is None and game.status != "finished":
-        raise Problem(403, "not_a_player", f"Game {game.id} is running and you have no seat in it; it can be watched once it ends.")
-    return seat
+    return watcher_seat(game, account.id)

@@ -34,9 +34,10 @@ def game_summary(game: Game, names: dict[int, str]) -> dict:
         "id": game.id,
         "options": game.options.to_dict(),
         "status": game.status,
-        "seats": [_seat_summary(game, seat, names) for seat in game.seats],
+        "seats": _seat_summaries(game, names),
         "free_seats": game.free_seats,
         "start_when_full": game.start_when_full,
+        "spectators": game.spectators,
         "version": game.version,
         "turn": game.turn,
         "current_seat": game.current_seat,
@@ -53,10 +54,33 @@ def game_summary(game: Game, names: dict[int, str]) -> dict:
     }
 
 
-def _seat_summary(game: Game, seat, names: dict[int, str]) -> dict:
+def _seat_summaries(game: Game, names: dict[int, str]) -> list[dict]:
+    bot_names = _bot_names(game)
+    return [_seat_summary(game, seat, names, bot_names) for seat in game.seats]
+
+
+def _bot_names(game: Game) -> dict[int, str]:
+    """A name per bot seat that tells it apart: "basic bot", or "basic bot 1", "basic bot 2"
+    when several seats play the same strategy (account names have no spaces, so no account
+    has one of these names)."""
+    strategies = [seat.bot_strategy for seat in game.seats]
+    names, numbered = {}, {}
+    for seat in game.seats:
+        strategy = seat.bot_strategy
+        if strategy is None:
+            continue
+        if strategies.count(strategy) == 1:
+            names[seat.seat] = f"{strategy} bot"
+        else:
+            numbered[strategy] = numbered.get(strategy, 0) + 1
+            names[seat.seat] = f"{strategy} bot {numbered[strategy]}"
+    return names
+
+
+def _seat_summary(game: Game, seat, names: dict[int, str], bot_names: dict[int, str]) -> dict:
     entry = {"seat": seat.seat, "account": None, "strategy": None, "name": None}
     if seat.bot_strategy is not None:
-        entry.update(kind="bot", strategy=seat.bot_strategy, name=f"{seat.bot_strategy} bot")
+        entry.update(kind="bot", strategy=seat.bot_strategy, name=bot_names[seat.seat])
     elif seat.account_id is not None:
         entry.update(kind="account", account=names.get(seat.account_id), name=names.get(seat.account_id))
     elif seat.reserved_for is not None:
@@ -70,11 +94,26 @@ def _seat_summary(game: Game, seat, names: dict[int, str]) -> dict:
 
 def player_names(game: Game, names: dict[int, str]) -> list[str]:
     """A name per seat, for a hanab.live export."""
-    return [_seat_summary(game, seat, names)["name"] or f"Seat {seat.seat}" for seat in game.seats]
+    return [entry["name"] or f"Seat {entry['seat'] + 1}" for entry in _seat_summaries(game, names)]
+
+
+def watcher_seat(game: Game, account_id: int) -> int | None:
+    """The seat whose view of the game `account_id` gets: its own seat, or None for a spectator,
+    who sees every hand. Spectators are allowed in a finished game, and in any other game whose
+    creator allowed them (`spectators`); otherwise 403 `not_a_player`. A seat is never a
+    spectator of its own game, so its own cards stay hidden from it while the game runs."""
+    seat = game.seat_of(account_id)
+    if seat is None and not (game.spectators or game.status == "finished"):
+        raise Problem(
+            403,
+            "not_a_player",
+            f"You have no seat in game {game.id} and it does not allow spectators; it can be watched once it ends.",
+        )
+    return seat
 
 
 def view_payload(game: Game, state: GameState, seat: int | None) -> dict:
-    """The view of `seat`, or the full view (for spectators of a finished game) when None.
+    """The view of `seat`, or the full view (for spectators) when None.
     The engine's view is JSON already; it is sent as it is, without a second pass through
     ViewSchema, which only documents it (views are the API's hottest responses)."""
     payload = (view(state, seat) if seat is not None else full_view(state)).to_dict()
@@ -91,9 +130,9 @@ def _utc(moment: datetime | None) -> datetime | None:
 
 def public_events(game: Game, events: list[GameEvent], viewer_seat: int | None, names: dict[int, str]) -> list[dict]:
     """The game's events (all of them, oldest first) as `viewer_seat` may see them (None: a
-    spectator). Action events carry their public outcome as the engine's history records it,
-    plus `drew_suit`/`drew_rank`: the drawn card's identity. While the game runs, a player sees
-    the identity of the other seats' cards only, a spectator of none."""
+    spectator, see `watcher_seat`). Action events carry their public outcome as the engine's
+    history records it, plus `drew_suit`/`drew_rank`: the drawn card's identity. While the
+    game runs, a player sees the identity of the other seats' cards only, a spectator all."""
     start = new_game(game.options, game.deck)
     final = start
     actions = [event.action for event in events if event.type not in LOBBY_EVENTS]
@@ -101,7 +140,7 @@ def public_events(game: Game, events: list[GameEvent], viewer_seat: int | None, 
         final = final.apply(action)
 
     def visible(owner: int) -> bool:
-        return final.is_over or (viewer_seat is not None and owner != viewer_seat)
+        return final.is_over or owner != viewer_seat
 
     history = final.history
     result, action_index = [], 0

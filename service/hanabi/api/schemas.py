@@ -131,6 +131,9 @@ class GameSchema(ma.Schema):
     seats = fields.List(fields.Nested(SeatSchema), required=True)
     free_seats = fields.Integer(required=True)
     start_when_full = fields.Boolean(required=True)
+    spectators = fields.Boolean(
+        required=True, metadata={"description": "Whether accounts without a seat may watch the game while it runs"}
+    )
     version = fields.Integer(required=True, metadata={"description": "The seq of the game's last event"})
     turn = fields.Integer(required=True)
     current_seat = fields.Integer(allow_none=True, required=True, metadata={"description": "null unless running"})
@@ -263,3 +266,19 @@ class ViewSchema(ma.Schema):
     hands = fields.List(fields.List(fields.Nested(HandCardSchema)), required=True)
     history = fields.List(fields.Nested(HistoryEventSchema), required=True)
     legal_actions = fields.List(fields.Nested(ActionSchema), required=True)
+    pace = fields.Integer(
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "Discards left before max_score (the best score still possible) is out of reach: "
+            "score + deck_size + players - max_score; null once the deck is empty or the game is over"
+        },
+    )
+    efficiency = fields.Float(
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "Cards gotten (played, or clued and still in a hand) per clue spent (clues given "
+            "and misplays); null before any"
+        },
+    )

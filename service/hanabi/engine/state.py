@@ -353,7 +353,10 @@ class GameState:
         if type(seat) is not int or not (0 <= seat < self.table.players or (seat == -1 and handler is GameState._end_game)):
             raise IllegalAction("invalid_seat", f"Seat {seat!r} is not a seat of this game.")
         if handler is not GameState._reorder and handler is not GameState._end_game and seat != self.current_seat:
-            raise IllegalAction("not_your_turn", f"It is seat {self.current_seat}'s turn, not seat {seat}'s.")
+            raise IllegalAction(
+                "not_your_turn",
+                f"It is not your turn: seat {self.current_seat + 1} is to move, and you are seat {seat + 1} (counting seats from 1).",
+            )
         handler(self, action)
 
     def _play(self, action: Play) -> None:
@@ -441,7 +444,7 @@ class GameState:
         if not all(type(c) is int for c in cards) or sorted(cards) != sorted(hand):
             raise IllegalAction(
                 "invalid_reorder",
-                f"A new order must list exactly the cards of seat {seat}'s hand ({sorted(hand)}), each once.",
+                f"A new order must list exactly the cards of your hand ({sorted(hand)}), each once.",
             )
         hands = list(self.hands)
         hands[seat] = tuple(cards)
@@ -461,7 +464,7 @@ class GameState:
     def _check_own_card(self, seat: int, card) -> tuple[int, ...]:
         hand = self.hands[seat]
         if type(card) is not int or card not in hand:
-            raise IllegalAction("card_not_in_hand", f"Card {card!r} is not in seat {seat}'s hand.")
+            raise IllegalAction("card_not_in_hand", f"Card {card!r} is not in your hand (seat {seat + 1}, counting from 1).")
         return hand
 
     def _check_clue(self, seat: int, target) -> tuple[int, ...]:

@@ -11,6 +11,7 @@ from typing import NamedTuple
 from .actions import Action, EndCondition, action_from_dict, action_to_dict
 from .options import GameOptions
 from .scoring import rating
+from .stats import table_stats
 from .state import (
     ClueEvent,
     DiscardEvent,
@@ -67,6 +68,10 @@ class View:
     history: tuple[Event, ...]
     legal_actions: tuple[Action, ...]
     """The viewer's turn actions now; empty when it is not the viewer's turn."""
+    pace: int | None = None
+    """See `stats`: discards left before the best score still possible is out of reach."""
+    efficiency: float | None = None
+    """See `stats`: cards gotten per clue spent."""
 
     @property
     def my_hand(self) -> tuple[HandCard, ...]:
@@ -95,6 +100,8 @@ class View:
             "hands": [[_hand_card_dict(c) for c in hand] for hand in self.hands],
             "history": [event_to_dict(e) for e in self.history],
             "legal_actions": [action_to_dict(a) for a in self.legal_actions],
+            "pace": self.pace,
+            "efficiency": self.efficiency,
         }
 
 
@@ -132,6 +139,7 @@ def _build(state: GameState, seat: int | None, hidden_seat: int | None) -> View:
         )
     options = table.options
     over = state.is_over
+    stats = table_stats(state)
     return View(
         seat=seat,
         options=options,
@@ -143,7 +151,7 @@ def _build(state: GameState, seat: int | None, hidden_seat: int | None) -> View:
         end_condition=state.end_condition.label,
         score=state.score,
         fireworks_total=state.fireworks_total,
-        max_score=state.max_score,
+        max_score=stats.max_score,
         rating=rating(state.score, table.variant.max_score, options.all_or_nothing) if over else None,
         clue_tokens=state.clue_tokens,
         strikes=state.strikes,
@@ -153,6 +161,8 @@ def _build(state: GameState, seat: int | None, hidden_seat: int | None) -> View:
         hands=tuple(hands),
         history=history,
         legal_actions=tuple(state.legal_actions(seat)) if seat is not None else (),
+        pace=stats.pace,
+        efficiency=stats.efficiency,
     )
 
 
@@ -247,6 +257,8 @@ def view_from_dict(data: dict) -> View:
         ),
         history=history,
         legal_actions=tuple(action_from_dict(a) for a in data["legal_actions"]),
+        pace=data.get("pace"),
+        efficiency=data.get("efficiency"),
     )
 
 

@@ -108,6 +108,8 @@ class Game:
     time_control: TimeControl = TimeControl()
     clock_banks: tuple[float, ...] | None = None
     """With a clock: each seat's seconds left when the current turn began."""
+    spectators: bool = False
+    """Whether signed-in accounts without a seat may watch the game while it runs."""
 
     def seat_of(self, account_id: int) -> int | None:
         for seat in self.seats:
@@ -139,7 +141,7 @@ class LoadedGame(NamedTuple):
 GAME_COLUMNS = """
     g.id, g.options, g.deck, g.seed, g.creator_id, g.status, g.version, g.free_seats, g.turn,
     g.current_seat, g.score, g.end_condition, g.created_at, g.updated_at, g.deadline,
-    g.turn_started_at, g.start_when_full, g.player_names, g.time_control, g.clock_banks,
+    g.turn_started_at, g.start_when_full, g.player_names, g.time_control, g.clock_banks, g.spectators,
     (SELECT jsonb_agg(jsonb_build_object(
                 'seat', s.seat, 'reserved_for', s.reserved_for, 'account_id', s.account_id,
                 'bot_strategy', s.bot_strategy, 'joined_at', s.joined_at) ORDER BY s.seat)
@@ -228,6 +230,7 @@ def game_from_row(row: dict) -> Game:
         start_when_full=row["start_when_full"],
         player_names=tuple(row["player_names"]) if row["player_names"] is not None else None,
         time_control=TimeControl.from_dict(row["time_control"]),
+        spectators=row["spectators"],
         seats=_seats_from_json(row["seats"]),
         **_changing_fields(row),
     )
@@ -260,11 +263,13 @@ def create_game(
     seed: str | None = None,
     start_when_full: bool = True,
     time_control: TimeControl = TimeControl(),
+    spectators: bool = False,
 ) -> LoadedGame:
     """Create a game in the lobby. The deck is `deck` when given, else the engine shuffles one
     from `seed` (a random seed when none is given). With `start_when_full`, taking the last free
     seat starts the game, and a game whose seats are all bots starts at once. `time_control`
-    sets every turn's deadline (see `deadlines`)."""
+    sets every turn's deadline (see `deadlines`). With `spectators`, accounts without a seat may
+    watch the game while it runs."""
     plan = list(seat_plan)
     if len(plan) != options.players:
         raise InvalidRequest(
@@ -278,8 +283,9 @@ def create_game(
     try:
         with commits.transaction(conn):
             game_id = conn.execute(
-                """INSERT INTO games (options, deck, seed, players, creator_id, free_seats, start_when_full, time_control)
-                   VALUES (%s, %s, %s, %s, %s, %s, %s, %s) RETURNING id""",
+                """INSERT INTO games (options, deck, seed, players, creator_id, free_seats, start_when_full, time_control,
+                                      spectators)
+                   VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) RETURNING id""",
                 (
                     Jsonb(options.to_dict()),
                     Jsonb([list(card) for card in state.deck]),
@@ -289,6 +295,7 @@ def create_game(
                     free_seats,
                     start_when_full,
                     Jsonb(time_control.to_dict()),
+                    spectators,
                 ),
             ).fetchone()[0]
             conn.cursor().executemany(
@@ -313,7 +320,7 @@ def _check_seat_plan(plan: list[SeatPlan]) -> None:
             or (entry.kind == "bot" and entry.account_id is None and bool(entry.strategy))
         )
         if not valid:
-            raise InvalidRequest(f"Seat {seat} of the seat plan is not an open, reserved or bot seat.", "invalid_seat_plan")
+            raise InvalidRequest(f"Seat {seat + 1} of the seat plan (counting from 1) is not an open, reserved or bot seat.", "invalid_seat_plan")
     if len(set(reserved)) != len(reserved):
         raise InvalidRequest("The seat plan reserves two seats for the same account.", "invalid_seat_plan")
 

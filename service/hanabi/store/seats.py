@@ -27,7 +27,7 @@ def join_seat(
         game, state = load_game(conn, game_id, lock=True)
         taken = game.seat_of(account_id)
         if taken is not None:
-            raise Conflict(f"You already have seat {taken} in game {game_id}.", "already_seated")
+            raise Conflict(f"You already have seat {taken + 1} in game {game_id} (counting seats from 1).", "already_seated")
         target = _seat_to_join(game, account_id, seat)
         _require_lobby(game)
         conn.execute(
@@ -92,12 +92,12 @@ def _seat_to_join(game: Game, account_id: int, seat: int | None) -> Seat:
                 return candidate
         raise Conflict(f"Game {game.id} has no free seat left.", "game_full")
     if type(seat) is not int or not 0 <= seat < len(game.seats):
-        raise InvalidRequest(f"Game {game.id} has no seat {seat!r}.", "invalid_seat")
+        raise InvalidRequest(f"Game {game.id} has no seat {seat!r}: `seat` is 0 to {len(game.seats) - 1}.", "invalid_seat")
     chosen = game.seats[seat]
     if chosen.taken:
-        raise Conflict(f"Seat {seat} of game {game.id} is taken.", "seat_taken")
+        raise Conflict(f"Seat {seat + 1} of game {game.id} (counting from 1) is taken.", "seat_taken")
     if chosen.reserved_for not in (None, account_id):
-        raise Conflict(f"Seat {seat} of game {game.id} is reserved for another account.", "seat_reserved")
+        raise Conflict(f"Seat {seat + 1} of game {game.id} (counting from 1) is reserved for another account.", "seat_reserved")
     return chosen
 
 

@@ -8,6 +8,9 @@ from .action import Action
 from .action_request import ActionRequest
 from .action_request_kind import ActionRequestKind
 from .card import Card
+from .chat_message import ChatMessage
+from .chat_page import ChatPage
+from .chat_request import ChatRequest
 from .clue_mark import ClueMark
 from .create_game_request import CreateGameRequest
 from .create_webhook_request import CreateWebhookRequest
@@ -34,6 +37,9 @@ from .list_my_games_status import ListMyGamesStatus
 from .new_account import NewAccount
 from .new_account_kind import NewAccountKind
 from .new_webhook import NewWebhook
+from .note import Note
+from .note_request import NoteRequest
+from .notes import Notes
 from .options import Options
 from .options_request import OptionsRequest
 from .options_request_variant import OptionsRequestVariant
@@ -66,6 +72,9 @@ __all__ = (
     "ActionRequest",
     "ActionRequestKind",
     "Card",
+    "ChatMessage",
+    "ChatPage",
+    "ChatRequest",
     "ClueMark",
     "CreateGameRequest",
     "CreateWebhookRequest",
@@ -92,6 +101,9 @@ __all__ = (
     "NewAccount",
     "NewAccountKind",
     "NewWebhook",
+    "Note",
+    "NoteRequest",
+    "Notes",
     "Options",
     "OptionsRequest",
     "OptionsRequestVariant",

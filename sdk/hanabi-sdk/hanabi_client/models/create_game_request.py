@@ -26,6 +26,8 @@ class CreateGameRequest:
     start_when_full: bool | Unset = True
     """ Start when the last seat is taken """
     time_control: TimeControlRequest | Unset = UNSET
+    spectators: bool | Unset = False
+    """ Let any signed-in account watch the running game (every hand shown) and use its chat """
 
     def to_dict(self) -> dict[str, Any]:
         options = self.options.to_dict()
@@ -45,6 +47,8 @@ class CreateGameRequest:
         if not isinstance(self.time_control, Unset):
             time_control = self.time_control.to_dict()
 
+        spectators = self.spectators
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -60,6 +64,8 @@ class CreateGameRequest:
             field_dict["start_when_full"] = start_when_full
         if time_control is not UNSET:
             field_dict["time_control"] = time_control
+        if spectators is not UNSET:
+            field_dict["spectators"] = spectators
 
         return field_dict
 
@@ -92,12 +98,15 @@ class CreateGameRequest:
         else:
             time_control = TimeControlRequest.from_dict(_time_control)
 
+        spectators = d.pop("spectators", UNSET)
+
         create_game_request = cls(
             options=options,
             seats=seats,
             seed=seed,
             start_when_full=start_when_full,
             time_control=time_control,
+            spectators=spectators,
         )
 
         return create_game_request

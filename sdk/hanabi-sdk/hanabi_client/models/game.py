@@ -25,6 +25,8 @@ class Game:
     seats: list[Seat]
     free_seats: int
     start_when_full: bool
+    spectators: bool
+    """ Whether accounts without a seat may watch the game while it runs """
     version: int
     """ The seq of the game's last event """
     turn: int
@@ -58,6 +60,8 @@ class Game:
         free_seats = self.free_seats
 
         start_when_full = self.start_when_full
+
+        spectators = self.spectators
 
         version = self.version
 
@@ -111,6 +115,7 @@ class Game:
                 "seats": seats,
                 "free_seats": free_seats,
                 "start_when_full": start_when_full,
+                "spectators": spectators,
                 "version": version,
                 "turn": turn,
                 "current_seat": current_seat,
@@ -152,6 +157,8 @@ class Game:
         free_seats = d.pop("free_seats")
 
         start_when_full = d.pop("start_when_full")
+
+        spectators = d.pop("spectators")
 
         version = d.pop("version")
 
@@ -240,6 +247,7 @@ class Game:
             seats=seats,
             free_seats=free_seats,
             start_when_full=start_when_full,
+            spectators=spectators,
             version=version,
             turn=turn,
             current_seat=current_seat,

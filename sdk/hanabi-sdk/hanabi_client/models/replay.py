@@ -44,6 +44,12 @@ class Replay:
     hands: list[list[HandCard]]
     history: list[HistoryEvent]
     legal_actions: list[Action]
+    pace: int | None
+    """ Discards left before max_score (the best score still possible) is out of reach: score + deck_size + players
+    - max_score; null once the deck is empty or the game is over """
+    efficiency: float | None
+    """ Cards gotten (played, or clued and still in a hand) per clue spent (clues given and misplays); null before
+    any """
     turns: int
     """ The game's last turn: valid turns are 0 to turns """
 
@@ -118,6 +124,12 @@ class Replay:
             legal_actions_item = legal_actions_item_data.to_dict()
             legal_actions.append(legal_actions_item)
 
+        pace: int | None
+        pace = self.pace
+
+        efficiency: float | None
+        efficiency = self.efficiency
+
         turns = self.turns
 
         field_dict: dict[str, Any] = {}
@@ -148,6 +160,8 @@ class Replay:
                 "hands": hands,
                 "history": history,
                 "legal_actions": legal_actions,
+                "pace": pace,
+                "efficiency": efficiency,
                 "turns": turns,
             }
         )
@@ -259,6 +273,20 @@ class Replay:
 
             legal_actions.append(legal_actions_item)
 
+        def _parse_pace(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        pace = _parse_pace(d.pop("pace"))
+
+        def _parse_efficiency(data: object) -> float | None:
+            if data is None:
+                return data
+            return cast(float | None, data)
+
+        efficiency = _parse_efficiency(d.pop("efficiency"))
+
         turns = d.pop("turns")
 
         replay = cls(
@@ -286,6 +314,8 @@ class Replay:
             hands=hands,
             history=history,
             legal_actions=legal_actions,
+            pace=pace,
+            efficiency=efficiency,
             turns=turns,
         )
 

@@ -18,7 +18,8 @@ class SeatPlanRequest:
     account: str | Unset = UNSET
     """ With kind account: the account's name """
     strategy: SeatPlanRequestStrategy | Unset = UNSET
-    """ With kind bot: the bot strategy """
+    """ With kind bot: the bot strategy. basic plays well with people; hat reads every clue as a hat clue, so it
+    strikes out fast beside people: seat it only with other hat bots """
 
     def to_dict(self) -> dict[str, Any]:
         kind: str = self.kind

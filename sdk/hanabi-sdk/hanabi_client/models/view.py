@@ -44,6 +44,12 @@ class View:
     hands: list[list[HandCard]]
     history: list[HistoryEvent]
     legal_actions: list[Action]
+    pace: int | None
+    """ Discards left before max_score (the best score still possible) is out of reach: score + deck_size + players
+    - max_score; null once the deck is empty or the game is over """
+    efficiency: float | None
+    """ Cards gotten (played, or clued and still in a hand) per clue spent (clues given and misplays); null before
+    any """
 
     def to_dict(self) -> dict[str, Any]:
         game_id = self.game_id
@@ -116,6 +122,12 @@ class View:
             legal_actions_item = legal_actions_item_data.to_dict()
             legal_actions.append(legal_actions_item)
 
+        pace: int | None
+        pace = self.pace
+
+        efficiency: float | None
+        efficiency = self.efficiency
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -144,6 +156,8 @@ class View:
                 "hands": hands,
                 "history": history,
                 "legal_actions": legal_actions,
+                "pace": pace,
+                "efficiency": efficiency,
             }
         )
 
@@ -254,6 +268,20 @@ class View:
 
             legal_actions.append(legal_actions_item)
 
+        def _parse_pace(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        pace = _parse_pace(d.pop("pace"))
+
+        def _parse_efficiency(data: object) -> float | None:
+            if data is None:
+                return data
+            return cast(float | None, data)
+
+        efficiency = _parse_efficiency(d.pop("efficiency"))
+
         view = cls(
             game_id=game_id,
             version=version,
@@ -279,6 +307,8 @@ class View:
             hands=hands,
             history=history,
             legal_actions=legal_actions,
+            pace=pace,
+            efficiency=efficiency,
         )
 
         return view

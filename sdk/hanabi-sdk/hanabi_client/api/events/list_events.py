@@ -95,7 +95,8 @@ def sync_detailed(
     """The game's events with seq > `after`, oldest first
 
      Players of a running game see everything public and the cards of the other seats, never
-    their own draws; anyone may read the log of a lobby game or of a finished one (in full).
+    their own draws; spectators (when the game allows them) see every card; anyone may read
+    the log of a lobby game or of a finished one (in full).
     With `wait`, when there is no event after `after` yet, the answer comes as soon as one
     is committed, or after `wait` seconds with no events (`last_seq` is then `after`).
 
@@ -138,7 +139,8 @@ def sync(
     """The game's events with seq > `after`, oldest first
 
      Players of a running game see everything public and the cards of the other seats, never
-    their own draws; anyone may read the log of a lobby game or of a finished one (in full).
+    their own draws; spectators (when the game allows them) see every card; anyone may read
+    the log of a lobby game or of a finished one (in full).
     With `wait`, when there is no event after `after` yet, the answer comes as soon as one
     is committed, or after `wait` seconds with no events (`last_seq` is then `after`).
 
@@ -176,7 +178,8 @@ async def asyncio_detailed(
     """The game's events with seq > `after`, oldest first
 
      Players of a running game see everything public and the cards of the other seats, never
-    their own draws; anyone may read the log of a lobby game or of a finished one (in full).
+    their own draws; spectators (when the game allows them) see every card; anyone may read
+    the log of a lobby game or of a finished one (in full).
     With `wait`, when there is no event after `after` yet, the answer comes as soon as one
     is committed, or after `wait` seconds with no events (`last_seq` is then `after`).
 
@@ -217,7 +220,8 @@ async def asyncio(
     """The game's events with seq > `after`, oldest first
 
      Players of a running game see everything public and the cards of the other seats, never
-    their own draws; anyone may read the log of a lobby game or of a finished one (in full).
+    their own draws; spectators (when the game allows them) see every card; anyone may read
+    the log of a lobby game or of a finished one (in full).
     With `wait`, when there is no event after `after` yet, the answer comes as soon as one
     is committed, or after `wait` seconds with no events (`last_seq` is then `after`).
 

@@ -89,10 +89,12 @@ def sync_detailed(
 ) -> Response[Any | Problem | View]:
     """Your view of a game: others' cards in full, your own as ids with what clues told you
 
-     Players see their own view of a running game; anyone may see a finished game (its full
-    view for spectators). A game in the lobby has no view yet (409 `game_not_started`; read
-    the game's summary instead). `ETag` is the game's version: send it back as
-    `If-None-Match` and get 304 while nothing changed.
+     Players see their own view; anyone else gets the spectator's view (every hand shown) of a
+    finished game, or of a running one whose creator allowed spectators (`spectators`), and
+    otherwise 403 `not_a_player`. A seat always gets its own view, never the spectator's. A
+    game in the lobby has no view yet (409 `game_not_started`; read the game's summary
+    instead). `ETag` is the game's version: send it back as `If-None-Match` and get 304 while
+    nothing changed.
 
     Args:
         game_id (int):
@@ -126,10 +128,12 @@ def sync(
 ) -> Any | Problem | View | None:
     """Your view of a game: others' cards in full, your own as ids with what clues told you
 
-     Players see their own view of a running game; anyone may see a finished game (its full
-    view for spectators). A game in the lobby has no view yet (409 `game_not_started`; read
-    the game's summary instead). `ETag` is the game's version: send it back as
-    `If-None-Match` and get 304 while nothing changed.
+     Players see their own view; anyone else gets the spectator's view (every hand shown) of a
+    finished game, or of a running one whose creator allowed spectators (`spectators`), and
+    otherwise 403 `not_a_player`. A seat always gets its own view, never the spectator's. A
+    game in the lobby has no view yet (409 `game_not_started`; read the game's summary
+    instead). `ETag` is the game's version: send it back as `If-None-Match` and get 304 while
+    nothing changed.
 
     Args:
         game_id (int):
@@ -158,10 +162,12 @@ async def asyncio_detailed(
 ) -> Response[Any | Problem | View]:
     """Your view of a game: others' cards in full, your own as ids with what clues told you
 
-     Players see their own view of a running game; anyone may see a finished game (its full
-    view for spectators). A game in the lobby has no view yet (409 `game_not_started`; read
-    the game's summary instead). `ETag` is the game's version: send it back as
-    `If-None-Match` and get 304 while nothing changed.
+     Players see their own view; anyone else gets the spectator's view (every hand shown) of a
+    finished game, or of a running one whose creator allowed spectators (`spectators`), and
+    otherwise 403 `not_a_player`. A seat always gets its own view, never the spectator's. A
+    game in the lobby has no view yet (409 `game_not_started`; read the game's summary
+    instead). `ETag` is the game's version: send it back as `If-None-Match` and get 304 while
+    nothing changed.
 
     Args:
         game_id (int):
@@ -193,10 +199,12 @@ async def asyncio(
 ) -> Any | Problem | View | None:
     """Your view of a game: others' cards in full, your own as ids with what clues told you
 
-     Players see their own view of a running game; anyone may see a finished game (its full
-    view for spectators). A game in the lobby has no view yet (409 `game_not_started`; read
-    the game's summary instead). `ETag` is the game's version: send it back as
-    `If-None-Match` and get 304 while nothing changed.
+     Players see their own view; anyone else gets the spectator's view (every hand shown) of a
+    finished game, or of a running one whose creator allowed spectators (`spectators`), and
+    otherwise 403 `not_a_player`. A seat always gets its own view, never the spectator's. A
+    game in the lobby has no view yet (409 `game_not_started`; read the game's summary
+    instead). `ETag` is the game's version: send it back as `If-None-Match` and get 304 while
+    nothing changed.
 
     Args:
         game_id (int):

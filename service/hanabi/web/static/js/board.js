@@ -4,17 +4,50 @@
 import { h } from "./dom.js";
 import { clueName, endSentence, eventSentence } from "./words.js";
 
-// ctx: { view, names, mySeat, moves, clocks, announce }
+// ctx: { view, names, mySeat, moves, clocks, serverMoves, notes, chat }
 //   moves: null (read only) or { clue(target, kind, value), play(card), discard(card),
 //          reorder(cards) }; mySeat: null for a spectator or a replay.
+//   serverMoves: Map turn -> "server_timeout" for the moves the server made for a seat.
+//   notes: Map card id -> the person's own note, saveNote(card, text) (both null: no notes here);
+//   chat: an element or null.
 export function renderBoard(ctx) {
   const { view } = ctx;
+  ctx.myTurn = ctx.moves !== null && ctx.moves !== undefined && view.legal_actions.length > 0;
+  ctx.touched = lastClueTouched(view);
   return h(
     "div",
     { class: "board" },
-    h("section", { class: "middle", "aria-label": "Fireworks and tokens" }, fireworks(view), tokens(view)),
+    h("section", { class: "middle", "aria-label": "Fireworks and tokens" }, fireworks(view), tokens(view), numbers(view)),
     h("section", { class: "hands", "aria-label": "Hands" }, handOrder(ctx).map((seat) => hand(ctx, seat))),
-    h("section", { class: "side" }, discardPile(view), log(ctx)),
+    h("section", { class: "side" }, log(ctx), ctx.chat || null, discardPile(view)),
+  );
+}
+
+// The cards the latest move touched, when that move was a clue (marked until the next move).
+function lastClueTouched(view) {
+  const last = [...view.history].reverse().find((event) => event.kind !== "reorder");
+  return new Set(last && last.kind === "clue" ? last.touched : []);
+}
+
+// The running numbers hanab.live shows: the best score still possible, pace and efficiency.
+function numbers(view) {
+  if (view.pace === undefined) return null;
+  return h(
+    "dl",
+    { class: "numbers", "aria-label": "Numbers" },
+    h("div", { dataset: { stat: "max-score" } }, h("dt", { title: "The best score the cards still allow" }, "Best possible"), h("dd", {}, view.max_score)),
+    h(
+      "div",
+      { dataset: { stat: "pace" }, class: view.pace !== null && view.pace <= 0 ? "warn" : null },
+      h("dt", { title: "Discards left before the best possible score is out of reach" }, "Pace"),
+      h("dd", {}, view.pace === null ? "—" : view.pace),
+    ),
+    h(
+      "div",
+      { dataset: { stat: "efficiency" } },
+      h("dt", { title: "Cards gotten (played, or clued in a hand) per clue spent" }, "Efficiency"),
+      h("dd", {}, view.efficiency === null ? "—" : view.efficiency.toFixed(2)),
+    ),
   );
 }
 
@@ -110,16 +143,31 @@ function discardPile(view) {
   );
 }
 
-function log({ view, names }) {
-  const entries = view.history.map((event, index) =>
-    h("li", { dataset: { kind: event.kind, turn: event.turn }, class: index === view.history.length - 1 ? "latest" : null }, eventSentence(view, names, event)),
-  );
+// The log, numbered by turn: a rearrangement shares the number of the turn it was made in.
+function log({ view, names, serverMoves }) {
+  const entries = view.history.map((event, index) => {
+    const by = event.kind === "reorder" ? undefined : serverMoves?.get(event.turn);
+    return h(
+      "li",
+      {
+        value: event.turn + 1,
+        dataset: { kind: event.kind, turn: event.turn, by },
+        class: index === view.history.length - 1 ? "latest" : null,
+      },
+      eventSentence(view, names, event),
+      by ? h("span", { class: "by-server" }, ` ⏱ ${serverMoveSentence(names[event.seat], by)}`) : null,
+    );
+  });
   return h(
     "section",
     { class: "log", "aria-label": "What happened" },
     h("h2", {}, "Log"),
     h("ol", { "aria-live": "polite" }, entries.length ? entries : h("li", { class: "none" }, "Nothing yet.")),
   );
+}
+
+function serverMoveSentence(who, by) {
+  return by === "server_timeout" ? `The server moved for ${who}: their time ran out.` : `The server moved for ${who}.`;
 }
 
 function hand(ctx, seat) {
@@ -141,6 +189,7 @@ function hand(ctx, seat) {
     { class: `hand${mine ? " mine" : ""}${toMove ? " moving" : ""}`, dataset: { seat }, "aria-label": `${names[seat]}'s hand` },
     header,
     h("ol", { class: "cards", dataset: { seat } }, cards),
+    !mine && ctx.moves && !view.is_over ? clueBar(ctx, seat) : null,
   );
   if (mine && ctx.moves && !view.is_over) enableDrag(section.querySelector("ol"), ctx);
   return section;
@@ -151,6 +200,7 @@ function teammateCard(ctx, seat, card) {
   const suit = view.suits[card.suit];
   const target = names[seat];
   const canClue = moves && seat !== ctx.mySeat && !view.is_over;
+  const idle = !ctx.myTurn;
   const colorIndex = view.clue_colors.indexOf(suit);
   const corner = canClue
     ? h(
@@ -164,6 +214,7 @@ function teammateCard(ctx, seat, card) {
             dataset: { focus: `color-${card.id}` },
             "aria-label": colorIndex >= 0 ? `Clue ${suit} to ${target}` : `Choose a color clue for ${target}`,
             title: colorIndex >= 0 ? `Clue ${suit}` : "Choose a color",
+            disabled: idle,
             onclick: (event) =>
               colorIndex >= 0 ? moves.clue(seat, "color", colorIndex) : openColorChooser(ctx, seat, event.currentTarget),
           },
@@ -177,6 +228,7 @@ function teammateCard(ctx, seat, card) {
             dataset: { focus: `rank-${card.id}` },
             "aria-label": `Clue ${card.rank} to ${target}`,
             title: `Clue ${card.rank}`,
+            disabled: idle,
             onclick: () => moves.clue(seat, "rank", card.rank),
           },
           String(card.rank),
@@ -185,11 +237,17 @@ function teammateCard(ctx, seat, card) {
     : null;
   return h(
     "li",
-    { class: "card face", dataset: { card: card.id, suit: card.suit, rank: card.rank, suitName: suit }, title: `${suit} ${card.rank}` },
+    {
+      class: `card face${ctx.touched.has(card.id) ? " touched" : ""}`,
+      dataset: { card: card.id, suit: card.suit, rank: card.rank, suitName: suit },
+      title: `${suit} ${card.rank}`,
+    },
     corner,
+    touchedMark(ctx, card),
     h("span", { class: "big", "aria-hidden": "true" }, card.rank),
     h("span", { class: "visually-hidden" }, `${suit} ${card.rank}`),
     knowledge(view, card),
+    note(ctx, card, `${target}'s ${suit} ${card.rank}`),
   );
 }
 
@@ -228,6 +286,7 @@ function ownCard(ctx, card, slot) {
   const size = view.hands[ctx.mySeat].length;
   const where = `your card ${slot + 1}`;
   const active = moves && !view.is_over;
+  const idle = !ctx.myTurn;
   const order = view.hands[ctx.mySeat].map((c) => c.id);
   const moved = (delta) => {
     const cards = order.slice();
@@ -237,14 +296,16 @@ function ownCard(ctx, card, slot) {
   };
   return h(
     "li",
-    { class: "card back", dataset: { card: card.id }, draggable: active ? "true" : null },
+    { class: `card back${ctx.touched.has(card.id) ? " touched" : ""}`, dataset: { card: card.id }, draggable: active ? "true" : null },
+    touchedMark(ctx, card),
     knowledge(view, card),
+    note(ctx, card, where),
     active
       ? h(
           "div",
           { class: "own-actions" },
-          h("button", { type: "button", class: "play", dataset: { focus: `play-${card.id}` }, "aria-label": `Play ${where}`, title: "Play", onclick: () => moves.play(card.id) }, "✓"),
-          h("button", { type: "button", class: "discard", dataset: { focus: `discard-${card.id}` }, "aria-label": `Discard ${where}`, title: "Discard", onclick: () => moves.discard(card.id) }, "✗"),
+          h("button", { type: "button", class: "play", dataset: { focus: `play-${card.id}` }, "aria-label": `Play ${where}`, title: "Play", disabled: idle, onclick: () => moves.play(card.id) }, "✓"),
+          h("button", { type: "button", class: "discard", dataset: { focus: `discard-${card.id}` }, "aria-label": `Discard ${where}`, title: "Discard", disabled: idle, onclick: () => moves.discard(card.id) }, "✗"),
         )
       : null,
     active
@@ -256,6 +317,82 @@ function ownCard(ctx, card, slot) {
         )
       : null,
   );
+}
+
+function touchedMark(ctx, card) {
+  if (!ctx.touched.has(card.id)) return null;
+  return h("span", { class: "arrow", title: "Touched by the last clue" }, h("span", { "aria-hidden": "true" }, "▼"), h("span", { class: "visually-hidden" }, "touched by the last clue"));
+}
+
+// Every clue for one teammate, as buttons: the ones the view lists as legal now are enabled
+// (an empty clue too, when the game allows them); nothing is clickable off turn.
+function clueBar(ctx, seat) {
+  const { view, names, moves } = ctx;
+  const legal = (kind, value) =>
+    ctx.myTurn &&
+    view.legal_actions.some((action) =>
+      kind === "color"
+        ? action.kind === "color_clue" && action.target === seat && action.color === value
+        : action.kind === "rank_clue" && action.target === seat && action.rank === value,
+    );
+  const button = (kind, value, label) =>
+    h(
+      "button",
+      {
+        type: "button",
+        class: `clue-option ${kind}`,
+        dataset: kind === "color" ? { focus: `clue-${seat}-${kind}-${value}`, suitName: label } : { focus: `clue-${seat}-${kind}-${value}` },
+        "aria-label": `Clue ${label} to ${names[seat]}`,
+        disabled: !legal(kind, value),
+        onclick: () => moves.clue(seat, kind, value),
+      },
+      label,
+    );
+  return h(
+    "div",
+    { class: "clue-bar", role: "group", "aria-label": `Clues for ${names[seat]}` },
+    h("span", { class: "label" }, view.clue_tokens === 0 && ctx.myTurn ? "No clue tokens left" : "Clue:"),
+    view.clue_colors.map((color, index) => button("color", index, color)),
+    [1, 2, 3, 4, 5].map((rank) => button("rank", rank, String(rank))),
+  );
+}
+
+// A card's private note: shown on the card, edited in place (Enter saves, Escape cancels).
+function note(ctx, card, what) {
+  if (!ctx.notes || !ctx.saveNote) return null;
+  const text = ctx.notes.get(card.id) || "";
+  const box = h("div", { class: "note" });
+  const show = () =>
+    box.replaceChildren(
+      ...(text ? [h("span", { class: "note-text", title: text }, text)] : []),
+      h(
+        "button",
+        { type: "button", class: "note-edit", dataset: { focus: `note-${card.id}` }, "aria-label": `Note on ${what}`, title: "Your note", onclick: edit },
+        "✎",
+      ),
+    );
+  function edit() {
+    const input = h("input", { class: "note-input", value: text, maxlength: 200, "aria-label": `Your note on ${what}` });
+    let done = false;
+    const finish = (save) => {
+      if (done) return;
+      done = true;
+      if (save && input.value.trim() !== text) ctx.saveNote(card.id, input.value.trim());
+      else show();
+    };
+    input.addEventListener("keydown", (event) => {
+      if (event.key === "Enter") finish(true);
+      else if (event.key === "Escape") finish(false);
+      else return;
+      event.preventDefault();
+      event.stopPropagation();
+    });
+    input.addEventListener("blur", () => finish(true));
+    box.replaceChildren(input);
+    input.focus();
+  }
+  show();
+  return box;
 }
 
 // What a card's owner knows of it: the clues that touched it, and the suits and ranks they leave.

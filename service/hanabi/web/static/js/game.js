@@ -4,7 +4,9 @@
 
 import { api, session, sleep } from "./api.js";
 import { endBanner, renderBoard, scrollLogs } from "./board.js";
+import { chatBox } from "./chat.js";
 import { clearProblem, formatDuration, h, replaceContent, showProblem } from "./dom.js";
+import { keyboardHelp, keyboardPlay } from "./keys.js";
 import { optionsSentence } from "./lobby.js";
 import { seatNames } from "./words.js";
 
@@ -14,7 +16,18 @@ export function mountGame(container, gameId) {
   const controller = new AbortController();
   const { signal } = controller;
   const me = session();
-  const state = { summary: null, view: null, lastSeq: 0, busy: false, announce: null, shut: null };
+  const state = {
+    summary: null,
+    view: null,
+    lastSeq: 0,
+    busy: false,
+    announce: null,
+    shut: null,
+    serverMoves: new Map(),
+    notes: null,
+    showHelp: false,
+  };
+  const chat = chatBox(gameId, signal);
 
   async function load() {
     const summary = await api("GET", `/games/${gameId}`, { signal });
@@ -27,22 +40,54 @@ export function mountGame(container, gameId) {
         state.shut = error;
       }
     }
+    if (view && state.notes === null) await loadNotes();
     state.summary = summary;
     state.view = view;
+    if (view) chat.start();
     render();
   }
 
+  async function loadNotes() {
+    try {
+      const answer = await api("GET", `/games/${gameId}/notes`, { signal });
+      state.notes = new Map(answer.notes.map((entry) => [entry.card, entry.text]));
+    } catch (error) {
+      if (error.name === "AbortError") throw error;
+      state.notes = new Map();
+    }
+  }
+
+  async function saveNote(card, text) {
+    try {
+      await api("PUT", `/games/${gameId}/notes/${card}`, { body: { text }, signal });
+      if (text) state.notes.set(card, text);
+      else state.notes.delete(card);
+    } catch (error) {
+      if (error.name !== "AbortError") showProblem(error);
+    }
+    render();
+  }
+
+  // Reads the whole event log once (for the moves the server made for a seat: the view's
+  // history does not say), then long-polls it; new events reload the summary and the view.
   async function follow() {
-    state.lastSeq = state.summary.version;
-    while (!signal.aborted && state.summary.status !== "finished" && !state.shut) {
+    let first = true;
+    while (!signal.aborted && !state.shut && (first || state.summary.status !== "finished")) {
       try {
         const page = await api(
           "GET",
-          `/games/${gameId}/events?after=${state.lastSeq}&limit=500&wait=${LONG_POLL_SECONDS}`,
+          `/games/${gameId}/events?after=${state.lastSeq}&limit=500&wait=${first ? 0 : LONG_POLL_SECONDS}`,
           { signal },
         );
-        if (page.events.length) {
-          state.lastSeq = page.last_seq;
+        for (const event of page.events) {
+          if (event.by) state.serverMoves.set(event.turn, event.by);
+        }
+        state.lastSeq = page.last_seq;
+        if (page.has_more) continue;
+        if (first) {
+          first = false;
+          if (state.serverMoves.size) render();
+        } else if (page.events.length) {
           await load();
         }
       } catch (error) {
@@ -84,7 +129,12 @@ export function mountGame(container, gameId) {
   const moves = {
     clue: (target, kind, value) =>
       act(kind === "color" ? { kind: "color_clue", target, color: value } : { kind: "rank_clue", target, rank: value }),
-    play: (card) => act(state.announce === null ? { kind: "play", card } : { kind: "play", card, announce: state.announce }),
+    // A call is chosen for each play: it goes back to "no call" once sent.
+    play: (card) => {
+      const announce = state.announce;
+      state.announce = null;
+      return act(announce === null ? { kind: "play", card } : { kind: "play", card, announce });
+    },
     discard: (card) => act({ kind: "discard", card }),
     reorder: (cards) => act({ kind: "reorder", cards }, { expectVersion: false }),
   };
@@ -100,6 +150,17 @@ export function mountGame(container, gameId) {
     else replaceContent(container, table());
     scrollLogs(container);
     tick();
+  }
+
+  const keys = keyboardPlay(() => {
+    const { view } = state;
+    if (!view || view.seat === null || view.is_over) return null;
+    return { view, moves, toggleHelp };
+  });
+
+  function toggleHelp() {
+    state.showHelp = !state.showHelp;
+    render();
   }
 
   function room(summary) {
@@ -151,22 +212,40 @@ export function mountGame(container, gameId) {
     const names = seatNames(summary);
     const mySeat = view.seat;
     const playing = mySeat !== null && !view.is_over;
+    const watching = mySeat === null && !view.is_over;
     return h(
       "section",
       { class: "game", "aria-labelledby": "game-title", dataset: { version: view.version, status: view.is_over ? "over" : "running" } },
       h(
         "div",
         { class: "game-head" },
-        h("h1", { id: "game-title" }, `Game ${summary.id}`),
+        h("h1", { id: "game-title" }, `Game ${summary.id}`, watching ? h("span", { class: "watching" }, " — watching") : null),
         h("p", { class: "turn-line", "aria-live": "polite" }, turnLine(view, names)),
         h("p", { class: "options" }, optionsSentence(summary)),
       ),
       endBanner(view),
       view.is_over ? h("p", { class: "after" }, h("a", { href: `#/replay/${summary.id}/0`, class: "button" }, "Watch the replay")) : null,
+      playing && state.showHelp ? keyboardHelp(toggleHelp) : null,
       playing && view.options.timed_display ? announceChooser(view) : null,
-      renderBoard({ view, names, mySeat, moves: playing ? moves : null, clocks: clocks(summary, view) }),
+      renderBoard({
+        view,
+        names,
+        mySeat,
+        moves: playing ? moves : null,
+        clocks: clocks(summary, view),
+        serverMoves: state.serverMoves,
+        notes: state.notes,
+        saveNote,
+        chat: chat.element,
+      }),
       playing
-        ? h("p", { class: "quit" }, h("button", { type: "button", dataset: { focus: "resign" }, onclick: resign }, "End the game for everyone"))
+        ? h(
+            "p",
+            { class: "quit" },
+            h("button", { type: "button", dataset: { focus: "help" }, "aria-expanded": String(state.showHelp), onclick: toggleHelp }, "Keyboard shortcuts (?)"),
+            " ",
+            h("button", { type: "button", dataset: { focus: "resign" }, onclick: resign }, "End the game for everyone"),
+          )
         : null,
     );
   }
@@ -211,6 +290,7 @@ export function mountGame(container, gameId) {
   return () => {
     controller.abort();
     clearInterval(ticker);
+    keys.stop();
   };
 }
 

@@ -48,7 +48,9 @@ export function mountLobby(container) {
         label: "Join",
         href: `#/game/${game.id}`,
       })),
-      gameList("Running games", "running", running.items.filter((game) => !mineIds.has(game.id)), () => null),
+      gameList("Running games", "running", running.items.filter((game) => !mineIds.has(game.id)), (game) =>
+        game.spectators ? { label: "Watch", href: `#/game/${game.id}` } : null,
+      ),
       gameList("Finished games", "finished", finished.items, (game) => ({ label: "Replay", href: `#/replay/${game.id}/0` })),
     );
   }
@@ -108,6 +110,8 @@ export function optionsSentence(game) {
   if (o.empty_clues) parts.push("empty clues");
   if (o.all_or_nothing) parts.push("all or nothing");
   if (o.timed_display) parts.push("timed display");
+  if (o.starting_seat) parts.push(`seat ${o.starting_seat + 1} starts`);
+  if (game.spectators) parts.push("spectators welcome");
   const tc = game.time_control;
   if (tc.kind === "per_turn") parts.push(`${tc.seconds} s per turn`);
   if (tc.kind === "correspondence") parts.push(`${tc.days} days per turn`);
@@ -117,6 +121,18 @@ export function optionsSentence(game) {
 }
 
 // ---- create a game ----------------------------------------------------------------------
+
+// What the form calls each option (an option the page does not know keeps its API name).
+const LABELS = {
+  players: "players",
+  variant: "variant",
+  clue_tokens: "clue tokens",
+  max_strikes: "strikes allowed",
+  empty_clues: "empty clues allowed",
+  all_or_nothing: "all or nothing",
+  timed_display: "timed display (call a suit with each play)",
+  starting_seat: "first to play",
+};
 
 const TIME_FIELDS = {
   none: [],
@@ -129,18 +145,32 @@ async function createForm(container, signal) {
   const spec = await apiDescription();
   const schemas = spec.components.schemas;
   const options = schemas.OptionsRequest.properties;
-  const strategies = schemas.SeatPlanRequest.properties.strategy.enum;
+  const strategies = preferred(schemas.SeatPlanRequest.properties.strategy.enum, "basic");
   const timeControl = schemas.TimeControlRequest.properties;
 
   const optionInputs = Object.entries(options).map(([name, schema]) => optionInput(name, schema));
   const seatsBox = h("fieldset", { class: "seat-plan" }, h("legend", {}, "Seats"));
+  const hatWarning = h(
+    "p",
+    { class: "warning", role: "note", hidden: true },
+    "The hat bot reads every clue as a hat clue: beside people it strikes out fast. Seat it only with other hat bots; the basic bot plays well with people.",
+  );
   const players = optionInputs.find((input) => input.name === "players");
+  const startingSeat = optionInputs.find((input) => input.name === "starting_seat");
+  const checkHat = () => {
+    const choices = [...seatsBox.querySelectorAll(".seat-row select")].map((select) => select.value);
+    hatWarning.hidden = !(choices.includes("bot:hat") && choices.some((choice) => !choice.startsWith("bot:")));
+  };
   const drawSeats = () => {
     const count = Number(players.value) || 0;
     const kept = [...seatsBox.querySelectorAll(".seat-row")].map((row) => [row.querySelector("select").value, row.querySelector("input").value]);
     seatsBox.replaceChildren(h("legend", {}, "Seats"));
     for (let seat = 0; seat < count; seat++) seatsBox.append(seatRow(seat, strategies, kept[seat]));
+    seatsBox.append(hatWarning);
+    checkHat();
+    if (startingSeat) drawStartingSeats(startingSeat, count);
   };
+  seatsBox.addEventListener("change", checkHat);
   players.addEventListener("input", drawSeats);
 
   const kind = h(
@@ -166,7 +196,8 @@ async function createForm(container, signal) {
   kind.addEventListener("change", drawTime);
 
   const seed = h("input", { name: "seed", id: "create-seed", maxlength: 200, placeholder: "random" });
-  const startWhenFull = h("input", { type: "checkbox", name: "start_when_full", id: "create-start_when_full", checked: true });
+  const startWhenFull = h("input", { type: "checkbox", name: "start_when_full", id: "create-start_when_full" });
+  const spectators = h("input", { type: "checkbox", name: "spectators", id: "create-spectators" });
 
   const form = h(
     "form",
@@ -177,14 +208,16 @@ async function createForm(container, signal) {
     h("fieldset", {}, h("legend", {}, "Time control"), labelled("kind", kind), timeBox),
     labelled("seed (optional)", seed),
     labelled("start when every seat is taken", startWhenFull),
+    labelled("let others watch (they see every hand) and chat", spectators),
     h("button", { type: "submit", class: "primary" }, "Create"),
   );
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     clearProblem();
-    const body = { options: {}, seats: [], start_when_full: startWhenFull.checked };
+    const body = { options: {}, seats: [], start_when_full: startWhenFull.checked, spectators: spectators.checked };
     for (const input of optionInputs) {
       if (input.type === "checkbox") body.options[input.name] = input.checked;
+      else if (input.name === "starting_seat") body.options[input.name] = Number(input.value);
       else if (input.tagName === "SELECT") body.options[input.name] = input.value;
       else if (input.value !== "") body.options[input.name] = Number(input.value);
     }
@@ -214,15 +247,30 @@ async function createForm(container, signal) {
 function optionInput(name, schema) {
   const id = `create-${name}`;
   let input;
-  if (schema.enum) {
+  if (name === "starting_seat") {
+    input = h("select", { name, id });
+  } else if (schema.enum) {
     input = h("select", { name, id }, schema.enum.map((value) => h("option", { value, selected: value === schema.default }, value)));
   } else if (schema.type === "boolean") {
     input = h("input", { type: "checkbox", name, id, checked: Boolean(schema.default) });
   } else {
     input = numberInput(name, schema);
   }
-  input.dataset.label = name.replaceAll("_", " ");
+  input.dataset.label = LABELS[name] || name.replaceAll("_", " ");
   return input;
+}
+
+// The first player, by seat counted from 1 as everywhere on the page (the API's 0-based index
+// is the option's value).
+function drawStartingSeats(select, count) {
+  const chosen = Number(select.value) || 0;
+  select.replaceChildren(
+    ...Array.from({ length: count }, (_, seat) => h("option", { value: seat, selected: seat === chosen }, `seat ${seat + 1}`)),
+  );
+}
+
+function preferred(values, first) {
+  return values.includes(first) ? [first, ...values.filter((value) => value !== first)] : values;
 }
 
 function numberInput(name, schema) {
@@ -249,7 +297,9 @@ function seatRow(seat, strategies, kept) {
     { name: `seat-${seat}`, id: `seat-${seat}`, "aria-label": `Seat ${seat + 1}` },
     h("option", { value: "open" }, "open to anyone"),
     h("option", { value: "account" }, "kept for…"),
-    strategies.map((strategy) => h("option", { value: `bot:${strategy}` }, `${strategy} bot`)),
+    strategies.map((strategy) =>
+      h("option", { value: `bot:${strategy}` }, strategy === "hat" ? "hat bot (only with other hat bots)" : `${strategy} bot`),
+    ),
   );
   select.value = choice;
   const account = h("input", { name: `seat-${seat}-account`, "aria-label": `Name kept at seat ${seat + 1}`, placeholder: "name", value: name });

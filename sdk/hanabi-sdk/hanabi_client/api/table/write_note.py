@@ -1,0 +1,225 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.note import Note
+from ...models.note_request import NoteRequest
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    game_id: int,
+    card: int,
+    *,
+    body: NoteRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "put",
+        "url": "/v1/games/{game_id}/notes/{card}".format(
+            game_id=quote(str(game_id), safe=""),
+            card=quote(str(card), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Note | Problem:
+    if response.status_code == 200:
+        response_200 = Note.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    response_default = Problem.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Note | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    game_id: int,
+    card: int,
+    *,
+    client: AuthenticatedClient | Client,
+    body: NoteRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Note | Problem]:
+    """Write your private note on a card of the game (by its id); an empty text removes it
+
+    Args:
+        game_id (int):
+        card (int):
+        idempotency_key (str | Unset):
+        body (NoteRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Note | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+        card=card,
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    game_id: int,
+    card: int,
+    *,
+    client: AuthenticatedClient | Client,
+    body: NoteRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> Note | Problem | None:
+    """Write your private note on a card of the game (by its id); an empty text removes it
+
+    Args:
+        game_id (int):
+        card (int):
+        idempotency_key (str | Unset):
+        body (NoteRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Note | Problem
+    """
+
+    return sync_detailed(
+        game_id=game_id,
+        card=card,
+        client=client,
+        body=body,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    game_id: int,
+    card: int,
+    *,
+    client: AuthenticatedClient | Client,
+    body: NoteRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Note | Problem]:
+    """Write your private note on a card of the game (by its id); an empty text removes it
+
+    Args:
+        game_id (int):
+        card (int):
+        idempotency_key (str | Unset):
+        body (NoteRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Note | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+        card=card,
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    game_id: int,
+    card: int,
+    *,
+    client: AuthenticatedClient | Client,
+    body: NoteRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> Note | Problem | None:
+    """Write your private note on a card of the game (by its id); an empty text removes it
+
+    Args:
+        game_id (int):
+        card (int):
+        idempotency_key (str | Unset):
+        body (NoteRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Note | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            game_id=game_id,
+            card=card,
+            client=client,
+            body=body,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed

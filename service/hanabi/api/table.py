@@ -1,0 +1,187 @@
+"""The table around a game: its chat, and your private notes on its cards."""
+
+import marshmallow as ma
+from flask.views import MethodView
+from flask_smorest import Blueprint
+from marshmallow import RAISE, fields, validate
+
+from hanabi.store.accounts import account_names
+from hanabi.store.games import Game, get_game
+from hanabi.store.table import (
+    MAX_MESSAGE_LENGTH,
+    MAX_NOTE_LENGTH,
+    ChatTooFast,
+    list_messages,
+    notes_of,
+    post_message,
+    write_note,
+)
+
+from .context import Reply, current_account, db, idempotent_write, listen_conninfo, release_db
+from .docs import idempotent, problems
+from .errors import Problem
+from .notifications import WaitSeconds, chat_key, listener_for, long_poll
+from .present import watcher_seat
+from .schemas import GAME_ID, StrictSchema
+
+blp = Blueprint("table", __name__, url_prefix="/v1/games", description="The table: chat and card notes")
+
+MAX_MESSAGES = 200
+
+
+class ChatQuerySchema(StrictSchema):
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0), metadata={"description": "Messages with id > after"})
+    limit = fields.Integer(load_default=100, validate=validate.Range(1, MAX_MESSAGES))
+    wait = WaitSeconds()
+
+
+class ChatRequestSchema(StrictSchema):
+    text = fields.String(
+        required=True,
+        validate=validate.Length(1, MAX_MESSAGE_LENGTH),
+        metadata={"description": f"1 to {MAX_MESSAGE_LENGTH} characters (trimmed)"},
+    )
+
+
+class ChatMessageSchema(ma.Schema):
+    id = fields.Integer(required=True, metadata={"description": "Increases with each message of the game"})
+    author = fields.String(required=True, metadata={"description": "The account's name"})
+    seat = fields.Integer(allow_none=True, required=True, metadata={"description": "The author's seat; null for a spectator"})
+    text = fields.String(required=True)
+    created_at = fields.DateTime(required=True)
+
+
+class ChatPageSchema(ma.Schema):
+    messages = fields.List(fields.Nested(ChatMessageSchema), required=True)
+    last_id = fields.Integer(required=True, metadata={"description": "Pass as `after` to read on"})
+
+
+class NoteRequestSchema(StrictSchema):
+    text = fields.String(
+        required=True,
+        validate=validate.Length(0, MAX_NOTE_LENGTH),
+        metadata={"description": f"Up to {MAX_NOTE_LENGTH} characters; empty removes the note"},
+    )
+
+
+class NoteSchema(ma.Schema):
+    card = fields.Integer(required=True, metadata={"description": "The card's id"})
+    text = fields.String(required=True)
+
+
+class NotesSchema(ma.Schema):
+    notes = fields.List(fields.Nested(NoteSchema), required=True)
+
+
+def _watched_game(conn, game_id: int, account_id: int) -> tuple[Game, int | None]:
+    """The game and the caller's seat in it (None: a spectator); 403 when the caller may not watch it."""
+    game = get_game(conn, game_id)
+    return game, watcher_seat(game, account_id)
+
+
+@blp.route(f"/<{GAME_ID}>/chat")
+class Chat(MethodView):
+    @blp.doc(operationId="list_chat")
+    @blp.arguments(ChatQuerySchema, location="query", unknown=RAISE)
+    @blp.response(200, ChatPageSchema)
+    @problems(401, 403, 404, 422)
+    def get(self, query, game_id):
+        """The game's chat messages with id > `after`, oldest first
+
+        Its players, and anyone when the game allows spectators or has ended, may read it. With
+        `wait`, when there is no message after `after` yet, the answer comes as soon as one is
+        posted, or after `wait` seconds with none (`last_id` is then `after`).
+        """
+        account = current_account()
+        _watched_game(db(), game_id, account.id)
+        after, limit = query["after"], query["limit"]
+        return long_poll(
+            listener_for(listen_conninfo()),
+            chat_key(game_id),
+            read=lambda: _chat_page(game_id, after, limit),
+            found=lambda page: bool(page["messages"]),
+            seconds=query["wait"],
+            pause=release_db,
+        )
+
+    @blp.doc(operationId="post_chat")
+    @blp.arguments(ChatRequestSchema)
+    @blp.response(201, ChatMessageSchema)
+    @problems(401, 403, 404, 422, 429)
+    @idempotent
+    def post(self, data, game_id):
+        """Say something at the table (players, and spectators when the game allows them)
+
+        At most 5 messages per 10 seconds per account and game (`hanabi.store.table`): one more
+        is a 429 `chat_too_fast` with `Retry-After`.
+        """
+        account = current_account()
+
+        def write(conn):
+            _, seat = _watched_game(conn, game_id, account.id)
+            try:
+                message = post_message(conn, game_id, account.id, data["text"])
+            except ChatTooFast as error:
+                raise Problem(
+                    429, "chat_too_fast", str(error), headers={"Retry-After": str(error.retry_after)}
+                ) from None
+            body = ChatMessageSchema().dump(
+                {"id": message.id, "author": account.name, "seat": seat, "text": message.text, "created_at": message.created_at}
+            )
+            return Reply(201, body, {})
+
+        return idempotent_write(write)
+
+
+def _chat_page(game_id: int, after: int, limit: int) -> dict:
+    conn = db()
+    messages = list_messages(conn, game_id, after, limit)
+    game = get_game(conn, game_id)
+    names = account_names(conn, {message.account_id for message in messages})
+    return {
+        "messages": [
+            {
+                "id": message.id,
+                "author": names.get(message.account_id),
+                "seat": game.seat_of(message.account_id),
+                "text": message.text,
+                "created_at": message.created_at,
+            }
+            for message in messages
+        ],
+        "last_id": messages[-1].id if messages else after,
+    }
+
+
+@blp.route(f"/<{GAME_ID}>/notes")
+class Notes(MethodView):
+    @blp.doc(operationId="list_notes")
+    @blp.response(200, NotesSchema)
+    @problems(401, 403, 404)
+    def get(self, game_id):
+        """Your notes on the game's cards (nobody else sees them)"""
+        account = current_account()
+        conn = db()
+        _watched_game(conn, game_id, account.id)
+        return {"notes": [{"card": card, "text": text} for card, text in notes_of(conn, game_id, account.id).items()]}
+
+
+@blp.route(f"/<{GAME_ID}>/notes/<int(max=1000):card>")
+class Note(MethodView):
+    @blp.doc(operationId="write_note")
+    @blp.arguments(NoteRequestSchema)
+    @blp.response(200, NoteSchema)
+    @problems(401, 403, 404, 422)
+    @idempotent
+    def put(self, data, game_id, card):
+        """Write your private note on a card of the game (by its id); an empty text removes it"""
+        account = current_account()
+
+        def write(conn):
+            game, _ = _watched_game(conn, game_id, account.id)
+            if card >= len(game.deck):
+                raise Problem(404, "card_not_found", f"Game {game_id} has no card {card}: its cards are 0 to {len(game.deck) - 1}.")
+            write_note(conn, game_id, account.id, card, data["text"])
+            return Reply(200, {"card": card, "text": data["text"].strip()}, {})
+
+        return idempotent_write(write)

@@ -1,0 +1,72 @@
+// The table's chat, beside the log: players and spectators. Messages arrive by long polling
+// GET /v1/games/{id}/chat; the box is one element kept across redraws, so what is being typed
+// stays.
+
+import { api, sleep } from "./api.js";
+import { h, showProblem } from "./dom.js";
+
+const LONG_POLL_SECONDS = 25;
+
+export function chatBox(gameId, signal) {
+  const list = h("ol", { class: "messages", "aria-live": "polite" });
+  const input = h("input", {
+    name: "chat",
+    maxlength: 300,
+    autocomplete: "off",
+    placeholder: "Say something",
+    "aria-label": "Chat message",
+    dataset: { focus: "chat-input" },
+  });
+  const form = h("form", { class: "chat-form" }, input, h("button", { type: "submit", dataset: { focus: "chat-send" } }, "Send"));
+  const element = h("section", { class: "chat", "aria-label": "Chat" }, h("h2", {}, "Chat"), list, form);
+  let started = false;
+  let lastId = 0;
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const text = input.value.trim();
+    if (!text) return;
+    try {
+      await api("POST", `/games/${gameId}/chat`, { body: { text }, signal });
+      input.value = "";
+    } catch (error) {
+      if (error.name !== "AbortError") showProblem(error);
+    }
+  });
+
+  function add(messages) {
+    for (const message of messages) {
+      const who = message.seat === null ? `${message.author} (watching)` : message.author;
+      list.append(h("li", { dataset: { id: message.id, seat: message.seat ?? "" } }, h("strong", {}, `${who}: `), message.text));
+    }
+    if (messages.length) list.scrollTop = list.scrollHeight;
+  }
+
+  async function follow() {
+    let wait = 0;
+    while (!signal.aborted) {
+      try {
+        const page = await api("GET", `/games/${gameId}/chat?after=${lastId}&limit=200&wait=${wait}`, { signal });
+        add(page.messages);
+        lastId = page.last_id;
+        wait = page.messages.length === 200 ? 0 : LONG_POLL_SECONDS;
+      } catch (error) {
+        if (error.name === "AbortError") return;
+        if (error.code === "not_a_player") {
+          element.hidden = true;
+          return;
+        }
+        await sleep(Math.max(2, error.retryAfter || 0) * 1000, signal).catch(() => {});
+      }
+    }
+  }
+
+  return {
+    element,
+    start() {
+      if (started) return;
+      started = true;
+      follow();
+    },
+  };
+}
