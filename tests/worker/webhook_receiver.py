@@ -4,6 +4,7 @@ and the check of a delivery's signature."""
 import hashlib
 import hmac
 import json
+import ssl
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -16,9 +17,9 @@ PAYLOAD_KEYS = {"id", "type", "game_id", "version", "seat", "occurred_at"}
 class Receiver:
     """An HTTP server on 127.0.0.1 that records every POST and answers 204; a path can be told
     to answer 500 a number of times first (`failures_left`), to answer another status always
-    (`statuses`), or to wait before it answers (`delays`, seconds)."""
+    (`statuses`), or to wait before it answers (`delays`, seconds). With `tls`, it speaks HTTPS."""
 
-    def __init__(self):
+    def __init__(self, tls: ssl.SSLContext | None = None):
         self.requests: list[dict] = []
         self.failures_left: dict[str, int] = {}
         self.statuses: dict[str, int] = {}
@@ -48,6 +49,8 @@ class Receiver:
                 pass
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        if tls is not None:
+            self.server.socket = tls.wrap_socket(self.server.socket, server_side=True)
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
 
@@ -55,8 +58,8 @@ class Receiver:
     def port(self) -> int:
         return self.server.server_address[1]
 
-    def url(self, path: str, host: str = "127.0.0.1") -> str:
-        return f"http://{host}:{self.port}{path}"
+    def url(self, path: str, host: str = "127.0.0.1", scheme: str = "http") -> str:
+        return f"{scheme}://{host}:{self.port}{path}"
 
     def received(self, path: str) -> list[dict]:
         with self.lock:
