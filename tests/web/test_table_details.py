@@ -58,6 +58,8 @@ def test_the_circle_of_a_rainbow_card_asks_which_color_to_clue(person, site_url)
     chooser = rainbow.get_by_role("group", name="Which color?")
     expect(chooser.get_by_role("button")).to_have_text(["red", "yellow", "green", "blue", "white", "Cancel"])
     expect(chooser.get_by_role("button", name="red")).to_be_focused()
+    cancel = chooser.get_by_role("button", name="Cancel")
+    assert cancel.evaluate("button => getComputedStyle(button).backgroundImage") == "none"
     page.keyboard.press("Escape")
     expect(chooser).to_have_count(0)
     expect(circle).to_be_focused()
