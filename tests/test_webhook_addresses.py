@@ -16,6 +16,7 @@ from hanabi.webhook_addresses import (
     allowed_networks_text,
     parse_networks,
     refusal,
+    resolve,
 )
 
 REFUSED = {
@@ -114,6 +115,12 @@ def test_a_name_is_checked_with_every_address_it_resolves_to():
         addresses.check("unknown.example.com", 443)
     with pytest.raises(socket.gaierror):
         addresses.check("nothing.example.com", 443)
+
+
+@pytest.mark.parametrize("host", ["a" * 64 + ".example.com", "a..b.example.com", "a\x00b.example.com"])
+def test_a_name_no_resolver_could_look_up_does_not_resolve(host):
+    with pytest.raises(socket.gaierror):
+        resolve(host, 443)
 
 
 def test_the_setting_lists_networks_or_says_none(tmp_path: Path):

@@ -51,9 +51,14 @@ class AddressRefused(Exception):
 
 
 def resolve(host: str, port: int) -> list[IPAddress]:
-    """The addresses a TCP connection to `host` may use, in the system resolver's order."""
+    """The addresses a TCP connection to `host` may use, in the system resolver's order.
+    socket.gaierror when there are none, also for a name no resolver could look up."""
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except ValueError as error:  # a label of more than 63 characters, a NUL, ...
+        raise socket.gaierror(socket.EAI_NONAME, f"{host!r} is not a host name: {error}") from None
     addresses: list[IPAddress] = []
-    for *_, sockaddr in socket.getaddrinfo(host, port, type=socket.SOCK_STREAM):
+    for *_, sockaddr in found:
         address = ipaddress.ip_address(sockaddr[0])
         if address not in addresses:
             addresses.append(address)

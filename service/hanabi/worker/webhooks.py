@@ -158,22 +158,28 @@ class _PinnedHTTPSConnection(http.client.HTTPSConnection):
     """An HTTPS connection for `host` (the Host header, the TLS server name and the name the
     certificate must be for) made to one of `addresses`."""
 
-    def __init__(self, host: str, port: int, addresses: list[IPAddress], timeout: float):
-        super().__init__(host, port, timeout=timeout, context=TLS_CONTEXT)
+    def __init__(self, host: str, port: int, addresses: list[IPAddress], timeout: float, tls: ssl.SSLContext):
+        super().__init__(host, port, timeout=timeout, context=tls)
         self.addresses = addresses
+        self.tls = tls
 
     def connect(self):
-        self.sock = TLS_CONTEXT.wrap_socket(_connect(self.addresses, self.port, self.timeout), server_hostname=self.host)
+        self.sock = self.tls.wrap_socket(_connect(self.addresses, self.port, self.timeout), server_hostname=self.host)
 
 
-def post(url: str, body: bytes, headers: dict, timeout: float, addresses: WebhookAddresses) -> Outcome:
-    """POST `body` to `url` at an address `addresses` allows (no proxy, no redirect followed)."""
+def post(
+    url: str, body: bytes, headers: dict, timeout: float, addresses: WebhookAddresses, tls: ssl.SSLContext = TLS_CONTEXT
+) -> Outcome:
+    """POST `body` to `url` at an address `addresses` allows (no proxy, no redirect followed);
+    https checks the receiver's certificate with `tls`."""
     try:
         host, port = url_host_port(url)
         pinned = addresses.check(host, port)
         parts = urlsplit(url)
-        connection_class = _PinnedHTTPSConnection if parts.scheme.lower() == "https" else _PinnedHTTPConnection
-        connection = connection_class(host, port, pinned, timeout)
+        if parts.scheme.lower() == "https":
+            connection = _PinnedHTTPSConnection(host, port, pinned, timeout, tls)
+        else:
+            connection = _PinnedHTTPConnection(host, port, pinned, timeout)
         try:
             connection.request("POST", (parts.path or "/") + (f"?{parts.query}" if parts.query else ""), body, headers)
             status = connection.getresponse().status
