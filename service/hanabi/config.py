@@ -36,12 +36,14 @@
                          (default 0: the client address is the connection's)
     HANABI_WORKER_METRICS_PORT  `hanabi worker` serves Prometheus metrics on this port (default: none)
     HANABI_WORKER_METRICS_HOST  the address it listens on (default 0.0.0.0)
+    HANABI_DEAL_SECRET   the key that turns a game's seed into its deal (at least 32 characters);
+                         unset: a secret the database generates once and keeps (table deal_secret)
 """
 
 import os
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from hanabi.webhook_addresses import Network, parse_networks
@@ -52,6 +54,7 @@ RATE_LIMIT_STORAGE_SCHEMES = ("memory", "redis", "rediss", "redis+unix", "redis+
 DEFAULT_RATE_LIMIT_ACCOUNTS = "1000 per hour"
 DEFAULT_RATE_LIMIT_READS = "6000 per minute"
 DEFAULT_RATE_LIMIT_WRITES = "3000 per minute"
+MIN_DEAL_SECRET_CHARACTERS = 32
 _SWITCHES = {"on": True, "true": True, "1": True, "yes": True, "off": False, "false": False, "0": False, "no": False}
 
 
@@ -92,6 +95,8 @@ class Settings:
     trusted_proxies: int = 0
     worker_metrics_port: int | None = None
     worker_metrics_host: str = "0.0.0.0"
+    deal_secret: str | None = field(default=None, repr=False)
+    """None means: the secret kept in the database (see store.deals)."""
 
     @property
     def embedded_postgres_dir(self) -> Path:
@@ -136,6 +141,7 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         trusted_proxies=_positive_int(env, "HANABI_TRUSTED_PROXIES", 0, allow_zero=True),
         worker_metrics_port=_port(env, "HANABI_WORKER_METRICS_PORT"),
         worker_metrics_host=env.get("HANABI_WORKER_METRICS_HOST") or "0.0.0.0",
+        deal_secret=_deal_secret(env),
     )
 
 
@@ -247,3 +253,15 @@ def _port(env: Mapping[str, str], name: str) -> int | None:
     if port > 65535:
         raise ConfigError(f"{name} must be a port number from 1 to 65535, not {port}.")
     return port
+
+
+def _deal_secret(env: Mapping[str, str]) -> str | None:
+    raw = env.get("HANABI_DEAL_SECRET")
+    if not raw:
+        return None
+    if len(raw) < MIN_DEAL_SECRET_CHARACTERS:
+        raise ConfigError(
+            f"HANABI_DEAL_SECRET must have at least {MIN_DEAL_SECRET_CHARACTERS} characters, not {len(raw)} "
+            "(e.g. the output of `openssl rand -hex 32`)."
+        )
+    return raw

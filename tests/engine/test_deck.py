@@ -1,10 +1,10 @@
-"""Decks: composition, the documented seeded shuffle (a stability promise), and deck validation."""
+"""Decks: composition, the documented seeded and keyed shuffles (a stability promise), and deck validation."""
 
 import hashlib
 
 import pytest
 
-from hanabi.engine import GameOptions, InvalidDeck, VARIANTS, get_variant, new_game, shuffled_deck, stacked_deck
+from hanabi.engine import GameOptions, InvalidDeck, VARIANTS, get_variant, keyed_deck, new_game, shuffled_deck, stacked_deck
 from hanabi.engine.deck import SplitMix64, ordered_deck, validate_deck
 
 GOLDEN = {
@@ -31,6 +31,20 @@ def documented_shuffle(cards: list, seed: str) -> list:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
         return z ^ (z >> 31)
 
+    return documented_fisher_yates(cards, output)
+
+
+def documented_keyed_shuffle(cards: list, key: bytes) -> list:
+    """docs/engine.md "Keyed decks": the same draws from SHA-256(key || counter) in counter mode."""
+    words = [
+        int.from_bytes(hashlib.sha256(key + counter.to_bytes(8, "big")).digest()[i : i + 8], "big")
+        for counter in range(64)
+        for i in (0, 8, 16, 24)
+    ]
+    return documented_fisher_yates(cards, iter(words).__next__)
+
+
+def documented_fisher_yates(cards: list, output) -> list:
     def draw(n: int) -> int:
         while True:
             x = output()
@@ -84,6 +98,21 @@ def test_seeds_give_different_decks_and_every_deck_is_a_permutation(name):
     for deck in decks:
         assert sorted(deck) == sorted(ordered_deck(variant))
     assert shuffled_deck(variant, "same") == shuffled_deck(variant, "same")
+
+
+@pytest.mark.parametrize("name", ["No Variant", "6 Suits", "Rainbow (6 Suits)"])
+def test_keyed_shuffle_follows_the_documented_algorithm(name):
+    variant = get_variant(name)
+    for key in (bytes(32), b"\xff" * 32, hashlib.sha256(b"a key").digest() * 2):
+        deck = keyed_deck(variant, key)
+        assert list(deck) == documented_keyed_shuffle(ordered_deck(variant), key)
+        assert sorted(deck) == sorted(ordered_deck(variant))
+    assert keyed_deck(variant, bytes(32)) != keyed_deck(variant, bytes(31) + b"\x01")
+
+
+def test_a_keyed_deck_needs_a_key_of_32_bytes():
+    with pytest.raises(ValueError):
+        keyed_deck(get_variant("No Variant"), bytes(31))
 
 
 def test_new_game_from_a_seed_deals_the_seeded_deck():

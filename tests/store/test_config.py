@@ -131,3 +131,13 @@ def test_listen_database_url_and_token_cache():
 def test_an_unusable_token_cache_time_is_reported(value):
     with pytest.raises(ConfigError, match="HANABI_TOKEN_CACHE_SECONDS"):
         load_settings({"HANABI_TOKEN_CACHE_SECONDS": value})
+
+
+def test_the_deal_secret_is_long_or_unset_and_never_printed():
+    assert load_settings({}).deal_secret is None
+    secret = "s3cret-" + "x" * 25
+    settings = load_settings({"HANABI_DEAL_SECRET": secret})
+    assert settings.deal_secret == secret
+    assert secret not in repr(settings)
+    with pytest.raises(ConfigError, match="at least 32 characters"):
+        load_settings({"HANABI_DEAL_SECRET": "short"})

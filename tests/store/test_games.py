@@ -19,6 +19,7 @@ from hanabi.engine import (
     stacked_deck,
 )
 from hanabi.store.database import connect
+from hanabi.store.deals import new_deck
 from hanabi.store.deadlines import TimeControl
 from hanabi.store.errors import Conflict, InvalidRequest, NotFound, VersionConflict
 from hanabi.store.games import (
@@ -44,13 +45,13 @@ def event_count(conn, game_id: int) -> int:
     return conn.execute("SELECT count(*) FROM game_events WHERE game_id = %s", (game_id,)).fetchone()[0]
 
 
-def test_a_new_game_stores_the_engine_deck_for_its_seed(conn):
+def test_a_new_game_stores_the_deal_its_seed_names(conn):
     options = GameOptions(players=3, variant="Rainbow (6 Suits)")
     game, state = create_game(conn, options, [SeatPlan.open()] * 3, seed="deck seed")
 
     stored = get_game(conn, game.id)
     assert stored.options == options
-    assert stored.deck == new_game(options, seed="deck seed").deck
+    assert stored.deck == new_deck(conn, options, "deck seed")
     assert stored.seed == "deck seed"
     assert (stored.status, stored.version, stored.free_seats) == ("lobby", 0, 3)
     assert state.deck == stored.deck
@@ -68,7 +69,7 @@ def test_without_seed_or_deck_each_game_gets_its_own_random_deck(conn):
     options = GameOptions(players=2)
     first, _ = create_game(conn, options, [SeatPlan.open()] * 2)
     second, _ = create_game(conn, options, [SeatPlan.open()] * 2)
-    assert first.seed and second.seed and first.seed != second.seed
+    assert first.seed is None and second.seed is None
     assert first.deck != second.deck
 
 

@@ -23,6 +23,7 @@ from hanabi.webhook_addresses import WebhookAddresses
 from . import accounts, events, games, hanablive, health, me, play, replays, table, tokens, webhooks
 from .context import (
     DATABASE_HEALTH_EXTENSION,
+    DEAL_SECRET_EXTENSION,
     DatabaseHealth,
     LISTEN_CONNINFO_EXTENSION,
     POOL_EXTENSION,
@@ -121,6 +122,7 @@ def create_app(settings: Settings | None = None, pool: ConnectionPool | None = N
     app.extensions[DATABASE_HEALTH_EXTENSION] = DatabaseHealth()
     app.extensions[LISTEN_CONNINFO_EXTENSION] = settings.listen_database_url or pool.conninfo
     app.extensions[TOKEN_CACHE_SECONDS_EXTENSION] = settings.token_cache_seconds
+    app.extensions[DEAL_SECRET_EXTENSION] = settings.deal_secret
     app.extensions[webhooks.ADDRESSES_EXTENSION] = WebhookAddresses(settings.webhook_allowed_networks or ())
     api = Api(app, spec_kwargs={"extra_plugins": [RateLimitDocumentation(settings)]})
     api.spec.components.schema(hanablive.HANABLIVE_GAME_COMPONENT, hanablive.HANABLIVE_GAME)

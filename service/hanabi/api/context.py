@@ -24,6 +24,7 @@ POOL_EXTENSION = "hanabi_pool"
 LISTEN_CONNINFO_EXTENSION = "hanabi_listen_conninfo"
 TOKEN_CACHE_SECONDS_EXTENSION = "hanabi_token_cache_seconds"
 DATABASE_HEALTH_EXTENSION = "hanabi_database_health"
+DEAL_SECRET_EXTENSION = "hanabi_deal_secret"
 IDEMPOTENCY_HEADER = "Idempotency-Key"
 MAX_IDEMPOTENCY_KEY_LENGTH = 255
 
@@ -35,6 +36,11 @@ def pool() -> ConnectionPool:
 def listen_conninfo() -> str:
     """The database the API's listeners LISTEN on (HANABI_LISTEN_DATABASE_URL, else the pool's)."""
     return current_app.extensions[LISTEN_CONNINFO_EXTENSION]
+
+
+def deal_secret() -> str | None:
+    """HANABI_DEAL_SECRET (None: the database's secret deals; see store.deals)."""
+    return current_app.extensions[DEAL_SECRET_EXTENSION]
 
 
 class DatabaseHealth:

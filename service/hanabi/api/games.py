@@ -12,7 +12,7 @@ from hanabi.store.games import SeatPlan, append_action, create_game, get_game
 from hanabi.store.lobby import list_games
 from hanabi.store.seats import join_seat, leave_seat, start_game
 
-from .context import Reply, current_account, db, idempotent_write
+from .context import Reply, current_account, db, deal_secret, idempotent_write
 from .docs import idempotent, problems
 from .errors import Problem
 from .present import decode_cursor, encode_cursor, game_summary, names_for
@@ -59,7 +59,13 @@ class CreateGameRequestSchema(StrictSchema):
         validate=validate.Length(1, 5),
         metadata={"description": "One entry per player, in seat order; default: every seat open"},
     )
-    seed = fields.String(validate=validate.Length(1, 200), metadata={"description": "Deals the same deck every time"})
+    seed = fields.String(
+        validate=validate.Length(1, 200),
+        metadata={
+            "description": "Names a deal: every game created with this seed on this server gets the same deck. "
+            "Whoever knows the seed can see the deal (docs/security.md); the API shows it once the game is finished"
+        },
+    )
     start_when_full = fields.Boolean(
         load_default=True, truthy={True}, falsy={False}, metadata={"description": "Start when the last seat is taken"}
     )
@@ -140,6 +146,7 @@ class Games(MethodView):
                 plan,
                 creator_id=account.id,
                 seed=data.get("seed"),
+                deal_secret=deal_secret(),
                 start_when_full=data["start_when_full"],
                 time_control=time_control,
                 spectators=data["spectators"],

@@ -3,7 +3,8 @@
 Nothing here decides a rule: the engine builds the views and, by replaying the log, the
 public outcome of every event (what was played, which cards a clue touched, which card was
 drawn). This module only leaves out what the viewer may not see: the identity of its own
-cards while the game runs.
+cards while the game runs, and the seed of a game that has not ended (whoever knows a seed can
+see its deal by playing it in another game; docs/security.md).
 """
 
 import base64
@@ -47,7 +48,7 @@ def game_summary(game: Game, names: dict[int, str]) -> dict:
         "clock": list(game.clock_banks) if game.clock_banks is not None else None,
         "score": game.score,
         "end_condition": game.end_condition,
-        "seed": game.seed,
+        "seed": game.seed if game.status == "finished" else None,
         "creator": names.get(game.creator_id),
         "created_at": game.created_at,
         "updated_at": game.updated_at,

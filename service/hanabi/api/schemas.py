@@ -150,7 +150,11 @@ class GameSchema(ma.Schema):
     )
     score = fields.Integer(required=True)
     end_condition = fields.String(required=True)
-    seed = fields.String(allow_none=True, required=True)
+    seed = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"description": "The seed the game was created with, once the game is finished; null before, and without one"},
+    )
     creator = fields.String(allow_none=True, required=True)
     created_at = fields.DateTime(required=True)
     updated_at = fields.DateTime(required=True)

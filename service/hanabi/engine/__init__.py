@@ -19,7 +19,7 @@ from .actions import (
     action_from_dict,
     action_to_dict,
 )
-from .deck import Card, ordered_deck, shuffled_deck, stacked_deck
+from .deck import Card, keyed_deck, ordered_deck, shuffled_deck, stacked_deck
 from .errors import EngineError, IllegalAction, InvalidDeck, InvalidOptions
 from .options import GameOptions
 from .scoring import rating
@@ -44,6 +44,6 @@ __all__ = [
     "EndEvent", "EndGame", "EngineError", "Event", "GameOptions", "GameState", "HandCard", "IllegalAction",
     "InvalidDeck", "InvalidOptions", "Play", "PlayEvent", "RankClue", "Reorder", "ReorderEvent", "ReplayError",
     "Suit", "TurnOutOfRange", "VARIANTS", "Variant", "View", "action_from_dict", "action_to_dict", "event_from_dict",
-    "event_to_dict", "full_view", "get_variant", "new_game", "ordered_deck", "rating", "replay", "shuffled_deck",
+    "event_to_dict", "full_view", "get_variant", "keyed_deck", "new_game", "ordered_deck", "rating", "replay", "shuffled_deck",
     "stacked_deck", "state_at_turn", "view", "view_from_dict",
 ]

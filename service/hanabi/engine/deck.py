@@ -3,11 +3,13 @@
 The shuffle is ours and documented (docs/engine.md) so that a seed gives the same deck on
 every Python version and in every other language: SplitMix64 seeded from the first 8 bytes
 of SHA-256(seed), unbiased bounded draws by rejection, and a Fisher-Yates shuffle from the
-last position down.
+last position down. `keyed_deck` is the same shuffle drawing from SHA-256 in counter mode
+under a 256-bit key instead: SplitMix64 has 2^64 states, few enough to search for the one
+that deals the cards a player sees; a key has too many.
 """
 
 import hashlib
-from collections import Counter
+from collections import Counter, deque
 from typing import Iterable, NamedTuple
 
 from .errors import InvalidDeck
@@ -26,7 +28,22 @@ def ordered_deck(variant: Variant) -> tuple[Card, ...]:
     return tuple(Card(s, r) for s, suit in enumerate(variant.suits) for r in suit.ranks)
 
 
-class SplitMix64:
+class _Draws:
+    """A source of 64-bit words (`next`) and of uniform draws below a bound."""
+
+    def next(self) -> int:
+        raise NotImplementedError
+
+    def below(self, bound: int) -> int:
+        """A uniform integer in [0, bound), without modulo bias."""
+        limit = (1 << 64) - ((1 << 64) % bound)
+        while True:
+            x = self.next()
+            if x < limit:
+                return x % bound
+
+
+class SplitMix64(_Draws):
     """The PRNG behind seeded decks (Steele, Lea and Flood 2014)."""
 
     def __init__(self, seed: int):
@@ -39,13 +56,22 @@ class SplitMix64:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
         return z ^ (z >> 31)
 
-    def below(self, bound: int) -> int:
-        """A uniform integer in [0, bound), without modulo bias."""
-        limit = (1 << 64) - ((1 << 64) % bound)
-        while True:
-            x = self.next()
-            if x < limit:
-                return x % bound
+
+class Sha256Counter(_Draws):
+    """The words of SHA-256(key || counter), the counter 8 bytes big-endian from 0, each digest
+    read as four big-endian 64-bit words."""
+
+    def __init__(self, key: bytes):
+        self.key = key
+        self.counter = 0
+        self.words: deque[int] = deque()
+
+    def next(self) -> int:
+        if not self.words:
+            digest = hashlib.sha256(self.key + self.counter.to_bytes(8, "big")).digest()
+            self.counter += 1
+            self.words.extend(int.from_bytes(digest[i : i + 8], "big") for i in range(0, 32, 8))
+        return self.words.popleft()
 
 
 def seed_to_int(seed: str) -> int:
@@ -53,8 +79,22 @@ def seed_to_int(seed: str) -> int:
 
 
 def shuffled_deck(variant: Variant, seed: str) -> tuple[Card, ...]:
+    return _fisher_yates(variant, SplitMix64(seed_to_int(seed)))
+
+
+MIN_KEY_BYTES = 32
+
+
+def keyed_deck(variant: Variant, key: bytes) -> tuple[Card, ...]:
+    """The variant's cards shuffled by draws from SHA-256 in counter mode under `key` (at least
+    32 bytes): a deck no one can compute without the key."""
+    if len(key) < MIN_KEY_BYTES:
+        raise ValueError(f"a deck key has at least {MIN_KEY_BYTES} bytes")
+    return _fisher_yates(variant, Sha256Counter(key))
+
+
+def _fisher_yates(variant: Variant, rng: _Draws) -> tuple[Card, ...]:
     cards = list(ordered_deck(variant))
-    rng = SplitMix64(seed_to_int(seed))
     for i in range(len(cards) - 1, 0, -1):
         j = rng.below(i + 1)
         cards[i], cards[j] = cards[j], cards[i]

@@ -8,7 +8,6 @@ other gets VersionConflict with the version it lost to. Nothing here knows a rul
 the engine decides whether an action is legal and what state follows.
 """
 
-import secrets
 import threading
 from collections import OrderedDict
 from contextlib import contextmanager
@@ -35,6 +34,7 @@ from hanabi.engine import (
 )
 
 from . import commits, webhooks
+from .deals import new_deck
 from .deadlines import TimeControl, turn_clock
 from .errors import Conflict, InvalidRequest, NotFound, VersionConflict
 
@@ -264,9 +264,11 @@ def create_game(
     start_when_full: bool = True,
     time_control: TimeControl = TimeControl(),
     spectators: bool = False,
+    deal_secret: str | None = None,
 ) -> LoadedGame:
-    """Create a game in the lobby. The deck is `deck` when given, else the engine shuffles one
-    from `seed` (a random seed when none is given). With `start_when_full`, taking the last free
+    """Create a game in the lobby. The deck is `deck` when given, else the deal that `seed`
+    names on this server (keyed with `deal_secret`, default the database's; see `deals`), or a
+    random deck when there is no seed. With `start_when_full`, taking the last free
     seat starts the game, and a game whose seats are all bots starts at once. `time_control`
     sets every turn's deadline (see `deadlines`). With `spectators`, accounts without a seat may
     watch the game while it runs."""
@@ -276,12 +278,10 @@ def create_game(
             f"The seat plan has {len(plan)} seats but the game has {options.players} players.", "invalid_seat_plan"
         )
     _check_seat_plan(plan)
-    if deck is None and seed is None:
-        seed = secrets.token_hex(8)
-    state = new_game(options, deck) if deck is not None else new_game(options, seed=seed)
     free_seats = sum(1 for entry in plan if entry.kind != "bot")
     try:
         with commits.transaction(conn):
+            state = new_game(options, deck if deck is not None else new_deck(conn, options, seed, deal_secret))
             game_id = conn.execute(
                 """INSERT INTO games (options, deck, seed, players, creator_id, free_seats, start_when_full, time_control,
                                       spectators)

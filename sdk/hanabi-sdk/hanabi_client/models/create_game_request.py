@@ -22,7 +22,8 @@ class CreateGameRequest:
     seats: list[SeatPlanRequest] | Unset = UNSET
     """ One entry per player, in seat order; default: every seat open """
     seed: str | Unset = UNSET
-    """ Deals the same deck every time """
+    """ Names a deal: every game created with this seed on this server gets the same deck. Whoever knows the seed
+    can see the deal (docs/security.md); the API shows it once the game is finished """
     start_when_full: bool | Unset = True
     """ Start when the last seat is taken """
     time_control: TimeControlRequest | Unset = UNSET

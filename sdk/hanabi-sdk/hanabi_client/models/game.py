@@ -41,6 +41,7 @@ class Game:
     score: int
     end_condition: str
     seed: None | str
+    """ The seed the game was created with, once the game is finished; null before, and without one """
     creator: None | str
     created_at: datetime.datetime
     updated_at: datetime.datetime
