@@ -129,3 +129,14 @@ def test_sentences_count_seats_from_1(new_player):
     assert problem["detail"] == "It is not your turn: seat 1 is to move, and you are seat 2 (counting seats from 1)."
     problem = assert_problem(alice.post(f"/v1/games/{game_id}/join"), 409, "already_seated")
     assert "seat 1 " in problem["detail"]
+
+
+def test_an_export_names_each_bot_seat_apart(new_player):
+    alice = new_player()
+    seats = [{"kind": "account", "account": alice.name}] + [{"kind": "bot", "strategy": "basic"}] * 2
+    game_id = alice.post("/v1/games", json={"options": {"players": 3}, "seats": seats}).json["id"]
+    alice.post(f"/v1/games/{game_id}/join")
+    alice.post(f"/v1/games/{game_id}/resign")
+    exported = alice.get(f"/v1/games/{game_id}/export")
+    assert exported.status_code == 200, exported.json
+    assert exported.json["players"] == [alice.name, "basic bot 1", "basic bot 2"]

@@ -78,6 +78,9 @@ def test_clue_marks_turn_numbers_notes_numbers_and_keyboard_play(person, site_ur
     page.get_by_label("Your note on your card 2").press("Enter")
     expect(page.locator(".hand.mine .card").nth(1).locator(".note-text")).to_have_text("chop, maybe a 5")
     assert bob_api.get(f"/games/{game_id}/notes").json() == {"notes": []}
+    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+    page.mouse.move(0, 0)
+    page.screenshot(path=str(SCREENSHOT_DIR / "table-marks.png"), full_page=True)
 
     # bob rearranges his hand, then plays: the log numbers turns, not lines; the marks go.
     hand = [card["id"] for card in bob_api.get(f"/games/{game_id}/view").json()["hands"][1]]
@@ -86,9 +89,6 @@ def test_clue_marks_turn_numbers_notes_numbers_and_keyboard_play(person, site_ur
     expect(page.locator(".log li")).to_have_count(3)
     assert page.locator(".log li").evaluate_all("lis => lis.map(li => li.value)") == [1, 2, 2]
     expect(page.locator(".card.touched")).to_have_count(0)
-    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
-    page.mouse.move(0, 0)
-    page.screenshot(path=str(SCREENSHOT_DIR / "table-notes.png"), full_page=True)
 
     # The note is still there after a reload; the keyboard plays: ? lists the keys, d 5 discards.
     page.reload()
