@@ -116,6 +116,8 @@ def test_no_value_the_api_shows_about_a_running_game_deals_its_deck(server):
     created = creator.call("POST", "/games", expect=201, json={"options": {"players": 2}, "seats": seats, "seed": seed})
     seeded = created.json()["id"]
     answers = [created, *every_answer(creator, seeded).values(), *every_answer(outsider, seeded).values()]
+    webhook = alice.call("POST", "/webhooks", expect=201, json={"url": "http://127.0.0.1:9/hook"})
+    answers.append(webhook)
     for player in (alice, bob):
         answers.append(player.call("POST", f"/games/{seeded}/join"))
     unseeded_created = alice.call("POST", "/games", expect=201, json={"options": {"players": 2}})
@@ -125,6 +127,8 @@ def test_no_value_the_api_shows_about_a_running_game_deals_its_deck(server):
         for account in (creator, alice, bob, outsider):
             answers += every_answer(account, game_id).values()
     assert creator.call("GET", f"/games/{seeded}").json()["status"] == "running"
+    answers += [alice.call("GET", "/webhooks"), alice.call("GET", f"/webhooks/{webhook.json()['id']}/deliveries")]
+    assert {d["type"] for d in answers[-1].json()["items"]} >= {"game_started"}
 
     assert not [r.request.url for r in answers if seed in r.text], "the seed of a running game is shown"
     candidates = seed_like_values(answers)
