@@ -66,6 +66,9 @@ def test_bots_of_one_strategy_have_names_of_their_own_in_the_hands_and_the_log(p
     expect(page.locator(".log li").first).to_contain_text(f"{name} told basic bot 2:")
     expect(page.locator(".log li")).to_have_count(3)
     assert "basic bot 1 " in page.locator(".log li").nth(1).inner_text()
+    # Both bots' moves arrived since the person's own: both stand out, the person's does not.
+    expect(page.locator(".log li.since-mine")).to_have_count(2)
+    expect(page.locator(".log li").first).not_to_have_class("since-mine")
     assert page.script_errors == []
 
 

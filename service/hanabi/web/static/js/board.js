@@ -143,16 +143,19 @@ function discardPile(view) {
   );
 }
 
-// The log, numbered by turn: a rearrangement shares the number of the turn it was made in.
-function log({ view, names, serverMoves }) {
+// The log, numbered by turn: a rearrangement shares the number of the turn it was made in. The
+// moves made since your own last move stand out, so that two quick bot moves are both seen.
+function log({ view, names, serverMoves, mySeat }) {
+  const yours = mySeat === null || mySeat === undefined ? -1 : view.history.findLastIndex((event) => event.seat === mySeat && event.kind !== "reorder");
   const entries = view.history.map((event, index) => {
     const by = event.kind === "reorder" ? undefined : serverMoves?.get(event.turn);
+    const since = yours >= 0 && index > yours && event.kind !== "reorder";
     return h(
       "li",
       {
         value: event.turn + 1,
         dataset: { kind: event.kind, turn: event.turn, by },
-        class: index === view.history.length - 1 ? "latest" : null,
+        class: [index === view.history.length - 1 ? "latest" : "", since ? "since-mine" : ""].join(" ").trim() || null,
       },
       eventSentence(view, names, event),
       by ? h("span", { class: "by-server" }, ` ⏱ ${serverMoveSentence(names[event.seat], by)}`) : null,
