@@ -5,7 +5,6 @@ import random
 import pytest
 
 from hanabi.engine import (
-    VARIANTS,
     ClueEvent,
     ColorClue,
     EndCondition,
@@ -19,6 +18,7 @@ from hanabi.engine import (
     stacked_deck,
 )
 from hanabi.engine.hanablive import HanabLiveError, export_game, import_game, outcome
+from hanabi.engine.variants import representatives
 
 OUTCOME_KEYS = {"score", "fireworks", "strikes", "clue_tokens", "turns", "end_condition"}
 
@@ -64,7 +64,7 @@ def test_five_player_fixture_replays_to_its_natural_end(fixtures_dir):
     game = import_game(data)
 
     assert game.players == ("Alice", "Bob", "Cathy", "Donald", "Emily")
-    assert game.options == GameOptions(players=5)
+    assert game.options == GameOptions(players=5, end_at_best_score=True)
     assert len(game.actions) == 53
     assert outcome(game.state)["score"] == 23
     assert outcome(game.state)["end_condition"] == "normal"
@@ -81,7 +81,7 @@ def test_three_player_fixture_replays_to_a_perfect_score(fixtures_dir):
     assert outcome(game.state)["score"] == 25
     assert outcome(game.state)["fireworks"] == [5, 5, 5, 5, 5]
     assert outcome(game.state)["end_condition"] == "normal"
-    assert game.extra_options == {"deckPlays": True}
+    assert game.options.deck_plays and game.extra_options == {}
     unfinished = import_game({**data, "actions": data["actions"][:-1]})
     assert not unfinished.state.is_over
 
@@ -118,12 +118,12 @@ OPTION_SETS = [
 ]
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("variant", representatives())
 @pytest.mark.parametrize("option_set", OPTION_SETS, ids=lambda o: ",".join(o) or "defaults")
 def test_import_export_round_trip(variant, option_set):
     rng = random.Random(f"{variant}/{sorted(option_set.items())}")
-    for players in range(2, 6):
-        options = GameOptions(players=players, variant=variant, **option_set)
+    for players in range(2, 7):
+        options = GameOptions(players=players, variant=variant, end_at_best_score=True, **option_set)
         deck, actions, played = random_game(options, rng, end_chance=0.01)
 
         exported = export_game(options, deck, actions)
@@ -139,9 +139,9 @@ def test_import_export_round_trip(variant, option_set):
 
 
 def test_round_trip_keeps_harmless_options_and_metadata():
-    options = GameOptions(players=4, variant="Black (6 Suits)")
+    options = GameOptions(players=4, variant="Black (6 Suits)", end_at_best_score=True)
     deck, actions, _ = random_game(options, random.Random(7))
-    extra = {"deckPlays": True, "speedrun": False, "cardCycle": True, "timed": True, "timeBase": 120, "timePerTurn": 20}
+    extra = {"speedrun": False, "cardCycle": True, "timed": True, "timeBase": 120, "timePerTurn": 20}
     notes = [["chop", ""], [], ["f"], []]
 
     exported = export_game(options, deck, actions, ["W", "X", "Y", "Z"], id=99, seed="p4v1s2", notes=notes, extra_options=extra)
@@ -313,7 +313,8 @@ ACTION_CASES = {
     "announce on a clue": (lambda s: {"type": 3, "target": (s.current_seat + 1) % 3, "value": 1, "announce": 0}, "invalid_action"),
     "game over as a normal end": (lambda s: {"type": 4, "target": 0, "value": 1}, "invalid_end_condition"),
     "game over as a strikeout": (lambda s: {"type": 4, "target": 0, "value": 2}, "invalid_end_condition"),
-    "unknown end condition": (lambda s: {"type": 4, "target": 0, "value": 5}, "invalid_end_condition"),
+    "unknown end condition": (lambda s: {"type": 4, "target": 0, "value": 11}, "invalid_end_condition"),
+    "game over as an all-or-nothing failure": (lambda s: {"type": 4, "target": 0, "value": 8}, "invalid_end_condition"),
     "game over for a seat not in the game": (lambda s: {"type": 4, "target": 7, "value": 4}, "invalid_seat"),
 }
 
@@ -380,9 +381,9 @@ GAME_CASES = {
     "missing players": (without("players"), "missing_key"),
     "missing deck": (without("deck"), "missing_key"),
     "missing actions": (without("actions"), "missing_key"),
-    "unknown key": (lambda d: {**d, "firstPlayer": 1}, "unknown_key"),
+    "unknown key": (lambda d: {**d, "tableName": "x"}, "unknown_key"),
     "one player": (lambda d: {**d, "players": ["Solo"]}, "invalid_player_count"),
-    "six players": (lambda d: {**d, "players": list("ABCDEF")}, "invalid_player_count"),
+    "seven players": (lambda d: {**d, "players": list("ABCDEFG")}, "invalid_player_count"),
     "players not a list": (lambda d: {**d, "players": "Alice, Bob"}, "invalid_type"),
     "a name not a string": (lambda d: {**d, "players": ["Alice", 2, "Cathy"]}, "invalid_type"),
     "options not an object": (lambda d: {**d, "options": ["emptyClues"]}, "invalid_type"),
@@ -446,7 +447,8 @@ def test_options_from_both_sides_set_the_rules(fixtures_dir):
     data["actions"] = []
     game = import_game(data)
     assert game.options == GameOptions(
-        players=3, starting_seat=1, clue_tokens=10, max_strikes=2, empty_clues=True, timed_display=True
+        players=3, starting_seat=1, clue_tokens=10, max_strikes=2, empty_clues=True, timed_display=True,
+        end_at_best_score=True,
     )
     assert game.state.current_seat == 1
     assert game.state.clue_tokens == 10

@@ -2,7 +2,8 @@
 
 import pytest
 
-from hanabi.engine import GameOptions, InvalidOptions, VARIANTS
+from hanabi.engine import GameOptions, InvalidOptions
+from hanabi.engine.variants import representatives
 
 
 def test_defaults_are_the_base_game():
@@ -16,15 +17,17 @@ def test_defaults_are_the_base_game():
         "all_or_nothing": False,
         "timed_display": False,
         "starting_seat": 0,
+        "deck_plays": False,
+        "end_at_best_score": False,
     }
 
 
-@pytest.mark.parametrize("players, hand_size", [(2, 5), (3, 5), (4, 4), (5, 4)])
+@pytest.mark.parametrize("players, hand_size", [(2, 5), (3, 5), (4, 4), (5, 4), (6, 3)])
 def test_hand_size_follows_the_player_count(players, hand_size):
     assert GameOptions(players=players).hand_size == hand_size
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("variant", representatives())
 def test_every_combination_of_rule_options_is_accepted_and_round_trips(variant):
     for flags in range(8):
         options = GameOptions(
@@ -47,9 +50,9 @@ def test_from_dict_fills_defaults():
 @pytest.mark.parametrize(
     "kwargs, code, words",
     [
-        ({"players": 1}, "invalid_player_count", "2 to 5"),
-        ({"players": 6}, "invalid_player_count", "2 to 5"),
-        ({"players": 0}, "invalid_player_count", "2 to 5"),
+        ({"players": 1}, "invalid_player_count", "2 to 6"),
+        ({"players": 7}, "invalid_player_count", "2 to 6"),
+        ({"players": 0}, "invalid_player_count", "2 to 6"),
         ({"players": 3, "variant": "Rainbow"}, "unknown_variant", "Rainbow (6 Suits)"),
         ({"players": 3, "variant": "no variant"}, "unknown_variant", "No Variant"),
         ({"players": 3, "clue_tokens": 0}, "invalid_option", "clue_tokens"),

@@ -27,6 +27,7 @@ from hanabi.engine import (
     replay,
     view,
 )
+from hanabi.engine.variants import RANK_SPAN
 
 settings.register_profile(
     "engine-properties",
@@ -47,7 +48,7 @@ SCORELESS = {
 
 @st.composite
 def game_options(draw) -> GameOptions:
-    players = draw(st.integers(2, 5))
+    players = draw(st.integers(2, 6))
     return GameOptions(
         players=players,
         variant=draw(st.sampled_from(sorted(VARIANTS))),
@@ -57,6 +58,8 @@ def game_options(draw) -> GameOptions:
         all_or_nothing=draw(st.booleans()),
         timed_display=draw(st.booleans()),
         starting_seat=draw(st.integers(0, players - 1)),
+        deck_plays=draw(st.booleans()),
+        end_at_best_score=draw(st.booleans()),
     )
 
 
@@ -235,7 +238,8 @@ def check_no_leak(state: GameState, actions: list, rng: random.Random) -> None:
         assert all(c["suit"] is None and c["rank"] is None for c in seen["hands"][seat])
         mentioned: set = set()
         card_id_mentions(seen, mentioned)
-        assert all(card < state.next_card for card in mentioned), "a view names an undrawn card"
+        deck_play = {state.next_card} if options.deck_plays and state.deck_size == 1 else set()
+        assert all(card < state.next_card for card in mentioned - deck_play), "a view names an undrawn card"
         hand = list(state.hands[seat])
         rng.shuffle(hand)
         for own in hand:
@@ -247,6 +251,7 @@ def check_no_leak(state: GameState, actions: list, rng: random.Random) -> None:
                 if deck[other] != deck[own]
                 and deck[other].suit in knowledge.possible_suits
                 and deck[other].rank in knowledge.possible_ranks
+                and state.card_masks[own] >> (deck[other].suit * RANK_SPAN + deck[other].rank) & 1
             ]
             if not fits:
                 continue

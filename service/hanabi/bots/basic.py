@@ -199,8 +199,8 @@ def _rank_clues(t: Table) -> list[tuple[float, object]]:
         chop = state.chop(target)
         ids = [t.identity[c] for c in hand]
         urgent_save = chop is not None and (t.critical & ~t.playable) >> t.identity[chop] & 1
-        candidates = sorted({("color", color) for i in ids for color in rules.colors_of_suit[rules.suit_of[i]]})
-        candidates += sorted({("rank", rules.rank_of[i]) for i in ids})
+        candidates = sorted({("color", color) for i in ids for color in rules.colors_of[i]})
+        candidates += sorted({("rank", rank) for i in ids for rank in rules.rank_clues_of[i]})
         for kind, value in candidates:
             mask = rules.clue_mask(kind, value)
             touched = [c for c, i in zip(hand, ids) if mask >> i & 1]

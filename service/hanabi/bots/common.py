@@ -30,17 +30,30 @@ class Rules:
         self.copies = [variant.suits[i // 5].copies(i % 5 + 1) for i in range(self.size)]
         self.suit_of = [i // 5 for i in range(self.size)]
         self.rank_of = [i % 5 + 1 for i in range(self.size)]
-        self.rank_mask = {r: sum(1 << identity(s, r) for s in range(self.num_suits)) for r in RANKS}
         self.suit_mask = [sum(1 << identity(s, r) for r in RANKS) for s in range(self.num_suits)]
+        cards = [(s, r) for s in range(self.num_suits) for r in RANKS]
+        self.clue_ranks = variant.clue_ranks
+        """The rank clues the variant allows (none, some, or 1 and 2 for odd and even)."""
+        self.rank_mask = {
+            clue: sum(1 << identity(s, r) for s, r in cards if variant.rank_touches(clue, s, r))
+            for clue in self.clue_ranks
+        }
         self.color_mask = [
-            sum(self.suit_mask[s] for s in range(self.num_suits) if variant.color_touches_suit(c, s))
-            for c in range(self.num_colors)
+            sum(1 << identity(s, r) for s, r in cards if variant.color_touches(c, s, r)) for c in range(self.num_colors)
         ]
+        self.colors_of = [[c for c in range(self.num_colors) if self.color_mask[c] >> i & 1] for i in range(self.size)]
+        """Per identity, the color clues that touch it."""
+        self.rank_clues_of = [[r for r in self.clue_ranks if self.rank_mask[r] >> i & 1] for i in range(self.size)]
+        """Per identity, the rank clues that touch it."""
         self.colors_of_suit = [
-            [c for c in range(self.num_colors) if variant.color_touches_suit(c, s)] for s in range(self.num_suits)
+            [c for c in range(self.num_colors) if self.color_mask[c] & self.suit_mask[s]] for s in range(self.num_suits)
         ]
-        self.simple_colors = all(len(colors) == 1 for colors in self.colors_of_suit)
-        """Each suit is touched by its own color clue only (no rainbow suit)."""
+        self.simple_colors = all(
+            len(self.colors_of_suit[s]) == 1 and self.color_mask[self.colors_of_suit[s][0]] & self.suit_mask[s] == self.suit_mask[s]
+            for s in range(self.num_suits)
+        ) and all(self.rank_mask.get(r) == sum(1 << identity(s, r) for s in range(self.num_suits)) for r in RANKS)
+        """Each suit is touched by its own color clue only, and every rank clue by its rank only
+        (no rainbow, pink, prism, special rank, ...)."""
         self.hand_size = options.hand_size
         self.players = options.players
 
@@ -153,7 +166,8 @@ class PublicState:
             else:
                 self.lost[i] += 1
             hand = self.hands[event.seat]
-            hand.remove(event.card)
+            if event.card in hand:
+                hand.remove(event.card)
             if event.drew is not None:
                 hand.insert(0, event.drew)
         elif kind is ReorderEvent:

@@ -353,15 +353,17 @@ def _hat_clue(view: View, state: HatState, identity_of):
     pivot_card = state.pivot(target)
     pivot = identity_of[pivot_card]
     if kind == 0:
-        return RankClue(seat, target, rules.rank_of[pivot])
+        touching = rules.rank_clues_of[pivot]
+        return RankClue(seat, target, touching[0]) if touching else None
     if kind == 1:
-        return ColorClue(seat, target, rules.colors_of_suit[rules.suit_of[pivot]][0])
+        touching = rules.colors_of[pivot]
+        return ColorClue(seat, target, touching[0]) if touching else None
     pivot_bit = 1 << pivot
     others = [card for card in state.hands[target] if card != pivot_card]
-    ranks = sorted({rules.rank_of[identity_of[card]] for card in others})
-    colors = sorted({color for card in others for color in rules.colors_of_suit[rules.suit_of[identity_of[card]]]})
+    ranks = sorted({rank for card in others for rank in rules.rank_clues_of[identity_of[card]]})
+    colors = sorted({color for card in others for color in rules.colors_of[identity_of[card]]})
     if rules.options.empty_clues:
-        ranks += [r for r in range(1, 6) if r not in ranks]
+        ranks += [r for r in rules.clue_ranks if r not in ranks]
         colors += [c for c in range(rules.num_colors) if c not in colors]
     rank_clues = [RankClue(seat, target, r) for r in ranks if not rules.rank_mask[r] & pivot_bit]
     color_clues = [ColorClue(seat, target, c) for c in colors if not rules.color_mask[c] & pivot_bit]

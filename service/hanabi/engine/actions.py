@@ -16,8 +16,12 @@ class EndCondition(IntEnum):
     STRIKEOUT = 2
     TIMEOUT = 3
     TERMINATED = 4
+    SPEEDRUN_FAIL = 5
+    IDLE_TIMEOUT = 6
+    CHARACTER_SOFTLOCK = 7
     ALL_OR_NOTHING_FAIL = 8
     ALL_OR_NOTHING_SOFTLOCK = 9
+    TERMINATED_BY_VOTE = 10
 
     @property
     def label(self) -> str:
@@ -33,6 +37,10 @@ SCORELESS_ENDS = frozenset(
         EndCondition.STRIKEOUT,
         EndCondition.TIMEOUT,
         EndCondition.TERMINATED,
+        EndCondition.SPEEDRUN_FAIL,
+        EndCondition.IDLE_TIMEOUT,
+        EndCondition.CHARACTER_SOFTLOCK,
+        EndCondition.TERMINATED_BY_VOTE,
         EndCondition.ALL_OR_NOTHING_FAIL,
         EndCondition.ALL_OR_NOTHING_SOFTLOCK,
     }
@@ -80,8 +88,19 @@ class Reorder(namedtuple("Reorder", "kind seat cards")):
         return tuple.__new__(cls, ("reorder", seat, tuple(cards)))
 
 
+OUTSIDE_ENDS = (
+    EndCondition.TIMEOUT,
+    EndCondition.TERMINATED,
+    EndCondition.SPEEDRUN_FAIL,
+    EndCondition.IDLE_TIMEOUT,
+    EndCondition.TERMINATED_BY_VOTE,
+)
+"""The ends an EndGame action may record (hanab.live writes each as a game-over action)."""
+
+
 class EndGame(namedtuple("EndGame", "kind seat condition")):
-    """End the game from outside the rules: a turn timeout or a termination (both score 0).
+    """End the game from outside the rules: a timeout (of a turn or of an idle table), a
+    termination (by a player or by a vote) or a failed speedrun; all score 0.
 
     `seat` is the seat responsible, or -1 for none (hanab.live's convention).
     """

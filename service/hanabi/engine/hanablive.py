@@ -2,30 +2,45 @@
 
 A game file is replayed action by action; the first problem, whether malformed data or an
 illegal move, raises HanabLiveError naming the 0-based index of the bad action. Nothing is
-imported halfway. The mapping is documented in docs/hanablive.md.
+imported halfway. Import is lenient about the shapes of file hanab.live has written over the
+years (older key names, extra metadata) and strict about play. The mapping is documented in
+docs/hanablive.md.
 """
 
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from .actions import Action, ColorClue, Discard, EndCondition, EndGame, Play, RankClue, Reorder
+from .actions import OUTSIDE_ENDS, Action, ColorClue, Discard, EndCondition, EndGame, Play, RankClue, Reorder
 from .deck import Card, validate_deck
 from .errors import EngineError, IllegalAction, InvalidDeck, InvalidOptions
 from .options import MAX_CLUE_TOKENS, MAX_PLAYERS, MAX_STRIKES, MIN_CLUE_TOKENS, MIN_PLAYERS, MIN_STRIKES, GameOptions
 from .state import GameState, new_game, replay
 from .variants import VARIANTS
 
-PLAY, DISCARD, COLOR_CLUE, RANK_CLUE, GAME_OVER = 0, 1, 2, 3, 4
-ACTION_TYPE_NAMES = {PLAY: "play", DISCARD: "discard", COLOR_CLUE: "color clue", RANK_CLUE: "rank clue", GAME_OVER: "game over"}
+PLAY, DISCARD, COLOR_CLUE, RANK_CLUE, GAME_OVER, GAME_OVER_BY_VOTE = 0, 1, 2, 3, 4, 5
+ACTION_TYPE_NAMES = {
+    PLAY: "play",
+    DISCARD: "discard",
+    COLOR_CLUE: "color clue",
+    RANK_CLUE: "rank clue",
+    GAME_OVER: "game over",
+    GAME_OVER_BY_VOTE: "game over by vote",
+}
 
-EXPORTABLE_END_CONDITIONS = (EndCondition.TIMEOUT, EndCondition.TERMINATED)
-"""The only end conditions hanab.live writes as a game-over action; the others follow from the moves."""
+EXPORTABLE_END_CONDITIONS = OUTSIDE_ENDS
+"""The end conditions hanab.live writes as a game-over action; the others follow from the moves."""
 
-DEFAULT_PLAYER_NAMES = ("Alice", "Bob", "Cathy", "Donald", "Emily")
+DEFAULT_PLAYER_NAMES = ("Alice", "Bob", "Cathy", "Donald", "Emily", "Frank")
 
 TOP_LEVEL_KEYS = ("players", "deck", "actions", "options", "notes", "characters", "id", "seed")
+OLD_TOP_LEVEL_OPTIONS = {"variant": "variant", "firstPlayer": "startingPlayer", "startingPlayer": "startingPlayer"}
+"""Options that older hanab.live files wrote at the top level, and their place in "options"."""
 ACTION_KEYS = ("type", "target", "value", "announce")
+IGNORED_ACTION_KEYS = ("tableID",)
+"""Keys older hanab.live files wrote in each action, with no bearing on the game."""
 CARD_KEYS = ("suitIndex", "rank")
+OLD_SUIT_KEY = "suit"
+"""What older hanab.live files called a deck card's suitIndex."""
 
 HARMLESS_OPTIONS = {
     "timed": bool,
@@ -33,7 +48,6 @@ HARMLESS_OPTIONS = {
     "timePerTurn": int,
     "speedrun": bool,
     "cardCycle": bool,
-    "deckPlays": bool,
 }
 """hanab.live options that change no rule we implement: kept as they are, and exported again."""
 
@@ -52,6 +66,7 @@ _OPTION_TYPES = {
     "clueTokens": int,
     "maxStrikes": int,
     "timedDisplay": bool,
+    "deckPlays": bool,
     **HARMLESS_OPTIONS,
     **{key: bool for key in UNSUPPORTED_OPTIONS},
 }
@@ -84,7 +99,7 @@ class ImportedGame:
     seed: str | None = None
     notes: tuple[tuple[str, ...], ...] | None = None
     extra_options: dict[str, Any] = field(default_factory=dict)
-    """hanab.live options that change none of our rules (e.g. deckPlays), as they were given."""
+    """hanab.live options that change none of our rules (e.g. timeBase), as they were given."""
 
     def to_hanablive(self) -> dict:
         """The game as hanab.live JSON again, with its names, metadata and extra options."""
@@ -106,12 +121,12 @@ class ImportedGame:
 def import_game(data: Any) -> ImportedGame:
     """Read a hanab.live game (parsed JSON) and replay it. Raises HanabLiveError."""
     _require(isinstance(data, dict), "not_an_object", f"A hanab.live game must be a JSON object, not {_kind(data)}.")
-    _reject_unknown_keys(data, TOP_LEVEL_KEYS, "unknown_key", "The game has an unknown key")
+    _reject_unknown_keys(data, (*TOP_LEVEL_KEYS, *OLD_TOP_LEVEL_OPTIONS), "unknown_key", "The game has an unknown key")
     for key in ("players", "deck", "actions"):
         _require(key in data, "missing_key", f'The game has no "{key}".')
 
     players = _import_players(data["players"])
-    options, extra_options = _import_options(data.get("options", {}), len(players))
+    options, extra_options = _import_options(_merged_options(data), len(players))
     deck = _import_deck(data["deck"], options)
     _import_characters(data.get("characters"))
     notes = _import_notes(data["notes"]) if "notes" in data else None
@@ -145,6 +160,21 @@ def import_game(data: Any) -> ImportedGame:
     )
 
 
+def _merged_options(data: dict) -> Any:
+    """The game's options, with those an older file wrote at the top level moved in."""
+    raw = data.get("options", {})
+    old = {OLD_TOP_LEVEL_OPTIONS[key]: data[key] for key in OLD_TOP_LEVEL_OPTIONS if key in data}
+    if not old or not isinstance(raw, dict):
+        return raw
+    for key, value in old.items():
+        _require(
+            raw.get(key, value) == value,
+            "invalid_option",
+            f'The game gives "{key}" twice, with different values ({raw.get(key)!r} and {value!r}).',
+        )
+    return {**old, **raw}
+
+
 def _import_players(players: Any) -> tuple[str, ...]:
     _require(isinstance(players, list), "invalid_type", f'"players" must be a list of names, not {_kind(players)}.')
     _require(
@@ -164,7 +194,8 @@ def _import_options(raw: Any, players: int) -> tuple[GameOptions, dict[str, Any]
     _require(
         variant in VARIANTS,
         "unknown_variant",
-        f'Unknown variant "{variant}"; supported variants are {_quoted(VARIANTS)}.',
+        f'Unknown variant "{variant}": this service plays {len(VARIANTS)} of hanab.live\'s variants, '
+        "listed in docs/variants.md with the families it does not support.",
     )
     _check_unsupported_options(raw)
     clue_tokens = raw.get("clueTokens", 8)
@@ -195,6 +226,8 @@ def _import_options(raw: Any, players: int) -> tuple[GameOptions, dict[str, Any]
             all_or_nothing=raw.get("allOrNothing", False),
             timed_display=raw.get("timedDisplay", False),
             starting_seat=starting_seat,
+            deck_plays=raw.get("deckPlays", False),
+            end_at_best_score=True,
         )
     except InvalidOptions as error:
         raise HanabLiveError(error.code, error.message) from None
@@ -232,6 +265,8 @@ def _import_deck(raw: Any, options: GameOptions) -> tuple[Card, ...]:
             "invalid_deck",
             f'Deck card {index} must be an object with "suitIndex" and "rank", not {_kind(entry)}.',
         )
+        if OLD_SUIT_KEY in entry and "suitIndex" not in entry:
+            entry = {("suitIndex" if key == OLD_SUIT_KEY else key): value for key, value in entry.items()}
         _reject_unknown_keys(entry, CARD_KEYS, "invalid_deck", f"Deck card {index} has an unknown key")
         for key in CARD_KEYS:
             _require(key in entry, "invalid_deck", f'Deck card {index} has no "{key}".')
@@ -270,7 +305,7 @@ def _import_action(raw: Any, index: int, state: GameState) -> Action:
         _require(condition, code, f"Action {index}: {message}", index)
 
     check(isinstance(raw, dict), "invalid_action", f"an action must be an object, not {_kind(raw)}.")
-    _reject_unknown_keys(raw, ACTION_KEYS, "invalid_action", f"Action {index}: unknown key", index)
+    _reject_unknown_keys(raw, (*ACTION_KEYS, *IGNORED_ACTION_KEYS), "invalid_action", f"Action {index}: unknown key", index)
     for key in ("type", "target"):
         check(key in raw, "invalid_action", f'the action has no "{key}".')
         check(_is_int(raw[key]), "invalid_action", f'"{key}" must be a whole number, not {_kind(raw[key])}.')
@@ -293,11 +328,13 @@ def _import_action(raw: Any, index: int, state: GameState) -> Action:
         check(_is_int(raw["announce"]), "invalid_action", f'"announce" must be a suit index, not {_kind(raw["announce"])}.')
     seat = state.current_seat
 
-    if kind == PLAY and not state.is_over:
+    if kind == PLAY and not state.is_over and state.next_card <= target < len(state.deck):
+        last = state.options.deck_plays and target == state.next_card == len(state.deck) - 1
         check(
-            not state.next_card <= target < len(state.deck),
+            last,
             "deck_play",
-            f"card {target} is still in the deck; playing from the deck (hanab.live's deckPlays) is not supported.",
+            f"card {target} is still in the deck; with hanab.live's deckPlays option only the last card of "
+            "the deck may be played from it, and without it none.",
         )
     if kind == PLAY:
         return Play(seat, target, raw.get("announce"))
@@ -307,12 +344,15 @@ def _import_action(raw: Any, index: int, state: GameState) -> Action:
         return ColorClue(seat, target, value)
     if kind == RANK_CLUE:
         return RankClue(seat, target, value)
+    if kind == GAME_OVER_BY_VOTE:
+        return EndGame(target, EndCondition.TERMINATED_BY_VOTE)
     recordable = {int(condition): condition for condition in EXPORTABLE_END_CONDITIONS}
     known = {int(condition): f"{condition.label} ({int(condition)})" for condition in EndCondition}
+    allowed = ", ".join(f"{c.label.replace('_', ' ')} ({int(c)})" for c in EXPORTABLE_END_CONDITIONS)
     check(
         value in recordable,
         "invalid_end_condition",
-        f"a game-over action can only record a timeout (3) or a termination (4), not {known.get(value, value)}; "
+        f"a game-over action can only record one of {allowed}, not {known.get(value, value)}; "
         "the other ends follow from the moves.",
     )
     return EndGame(target, recordable[value])
@@ -387,6 +427,7 @@ def _hanablive_options(options: GameOptions) -> dict[str, Any]:
         "clueTokens": options.clue_tokens,
         "maxStrikes": options.max_strikes,
         "timedDisplay": options.timed_display,
+        "deckPlays": options.deck_plays,
     }
 
 

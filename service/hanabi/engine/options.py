@@ -5,7 +5,8 @@ from dataclasses import dataclass, fields
 from .errors import InvalidOptions
 from .variants import Variant, get_variant
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 5
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+HAND_SIZES = {2: 5, 3: 5, 4: 4, 5: 4, 6: 3}
 MIN_CLUE_TOKENS, MAX_CLUE_TOKENS = 1, 32
 MIN_STRIKES, MAX_STRIKES = 1, 3
 
@@ -27,6 +28,12 @@ class GameOptions:
     timed_display: bool = False
     """A play may announce the card's suit for a bonus clue token, at the risk of a strike."""
     starting_seat: int = 0
+    deck_plays: bool = False
+    """hanab.live's deckPlays: the last card of the deck may be played blind, from the deck."""
+    end_at_best_score: bool = False
+    """hanab.live's rule: the game ends (normally) as soon as no card left can raise the score,
+    i.e. when the fireworks reach the best score still possible. Games imported from
+    hanab.live have it on."""
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -60,7 +67,7 @@ class GameOptions:
 
     @property
     def hand_size(self) -> int:
-        return 5 if self.players <= 3 else 4
+        return HAND_SIZES[self.players]
 
     @property
     def variant_rules(self) -> Variant:

@@ -8,6 +8,7 @@ on; unchanged parts are shared between the two, so applying an action costs micr
 from typing import Iterable, NamedTuple
 
 from .actions import (
+    OUTSIDE_ENDS,
     SCORELESS_ENDS,
     Action,
     ColorClue,
@@ -21,7 +22,7 @@ from .actions import (
 from .deck import Card, shuffled_deck, validate_deck
 from .errors import IllegalAction
 from .options import GameOptions
-from .variants import MAX_RANK, Variant
+from .variants import MAX_RANK, RANK_SPAN, RANKS, Variant
 
 
 class ClueEvent(NamedTuple):
@@ -87,12 +88,20 @@ class Table:
         "hand_size",
         "num_suits",
         "num_colors",
+        "clue_ranks",
         "card_suit",
         "card_rank",
+        "card_bit",
         "card_colors",
-        "color_suits",
+        "card_rank_clues",
+        "color_touch",
+        "rank_touch",
         "copies",
-        "all_suits_mask",
+        "all_identities",
+        "inverted",
+        "empty_colors",
+        "empty_ranks",
+        "mask_parts",
     )
 
     def __init__(self, options: GameOptions, deck: tuple[Card, ...]):
@@ -104,22 +113,43 @@ class Table:
         self.hand_size = options.hand_size
         self.num_suits = len(variant.suits)
         self.num_colors = len(variant.clue_colors)
+        self.clue_ranks = variant.clue_ranks
         self.card_suit = tuple(c.suit for c in deck)
         self.card_rank = tuple(c.rank for c in deck)
-        self.color_suits = tuple(
-            sum(1 << s for s in range(self.num_suits) if variant.color_touches_suit(color, s))
+        self.card_bit = tuple(1 << (c.suit * RANK_SPAN + c.rank) for c in deck)
+        identities = [(s, r) for s in range(self.num_suits) for r in RANKS]
+        self.color_touch = tuple(
+            sum(1 << (s * RANK_SPAN + r) for s, r in identities if variant.color_touches(color, s, r))
             for color in range(self.num_colors)
         )
+        self.rank_touch = {
+            clue: sum(1 << (s * RANK_SPAN + r) for s, r in identities if variant.rank_touches(clue, s, r))
+            for clue in self.clue_ranks
+        }
         self.card_colors = tuple(
-            sum(1 << color for color in range(self.num_colors) if self.color_suits[color] >> c.suit & 1)
-            for c in deck
+            sum(1 << color for color, touch in enumerate(self.color_touch) if touch & bit) for bit in self.card_bit
+        )
+        self.card_rank_clues = tuple(
+            sum(1 << clue for clue, touch in self.rank_touch.items() if touch & bit) for bit in self.card_bit
         )
         self.copies = {(s, r): suit.copies(r) for s, suit in enumerate(variant.suits) for r in range(1, 6)}
-        self.all_suits_mask = (1 << self.num_suits) - 1
+        self.all_identities = sum(1 << (s * RANK_SPAN + r) for s, r in identities)
+        self.inverted = frozenset(s for s, suit in enumerate(variant.suits) if suit.kind.inverted)
+        rules = variant.rules
+        self.empty_colors = options.empty_clues or rules.color_clues_touch_nothing
+        self.empty_ranks = options.empty_clues or rules.rank_clues_touch_nothing
+        self.mask_parts: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        """Cache: identity mask -> (possible suits, possible ranks)."""
 
+    def possible(self, mask: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The suits and the ranks of the identities in `mask`."""
+        parts = self.mask_parts.get(mask)
+        if parts is None:
+            bits = [i for i in range(self.num_suits * RANK_SPAN) if mask >> i & 1]
+            parts = (tuple(sorted({i // RANK_SPAN for i in bits})), tuple(sorted({i % RANK_SPAN for i in bits})))
+            self.mask_parts[mask] = parts
+        return parts
 
-ALL_RANKS_MASK = 0b111110
-"""Bit r is set for each rank r = 1..5."""
 
 
 class GameState:
@@ -141,8 +171,7 @@ class GameState:
         "current_seat",
         "end_turn",
         "end_condition",
-        "suit_masks",
-        "rank_masks",
+        "card_masks",
         "card_clues",
         "lost",
         "history",
@@ -161,10 +190,8 @@ class GameState:
     end_turn: int | None
     """Once the deck is empty: the index of the last turn of the game."""
     end_condition: EndCondition
-    suit_masks: tuple[int, ...]
-    """Per card id, the suits its clues leave possible (bit s for suit s)."""
-    rank_masks: tuple[int, ...]
-    """Per card id, the ranks its clues leave possible (bit r for rank r)."""
+    card_masks: tuple[int, ...]
+    """Per card id, the identities its clues leave possible (bit suit * 6 + rank)."""
     card_clues: tuple[tuple[int, ...], ...]
     """Per card id, the history indexes of the clues that touched it."""
     lost: tuple[int, ...]
@@ -199,8 +226,7 @@ class GameState:
         state.current_seat = options.starting_seat
         state.end_turn = None
         state.end_condition = EndCondition.IN_PROGRESS
-        state.suit_masks = (table.all_suits_mask,) * len(cards)
-        state.rank_masks = (ALL_RANKS_MASK,) * len(cards)
+        state.card_masks = (table.all_identities,) * len(cards)
         state.card_clues = ((),) * len(cards)
         state.lost = (0,) * (table.num_suits * 6)
         state.history = ()
@@ -219,8 +245,7 @@ class GameState:
         new.current_seat = self.current_seat
         new.end_turn = self.end_turn
         new.end_condition = self.end_condition
-        new.suit_masks = self.suit_masks
-        new.rank_masks = self.rank_masks
+        new.card_masks = self.card_masks
         new.card_clues = self.card_clues
         new.lost = self.lost
         new.history = self.history
@@ -295,9 +320,11 @@ class GameState:
         table = self.table
         hand = self.hands[seat]
         actions: list[Action] = [Play(seat, card) for card in hand]
+        if self._deck_play_allowed():
+            actions.append(Play(seat, self.next_card))
         if table.options.timed_display:
             actions += [Play(seat, card, suit) for card in hand for suit in range(table.num_suits)]
-        if self.clue_tokens < table.options.clue_tokens:
+        if self.clue_tokens < table.options.clue_tokens or table.inverted:
             actions += [Discard(seat, card) for card in hand]
         if self.clue_tokens > 0:
             actions += self._legal_clues(seat)
@@ -305,9 +332,8 @@ class GameState:
 
     def _legal_clues(self, seat: int) -> list[Action]:
         table = self.table
-        empty_ok = table.options.empty_clues
         clues: list[Action] = []
-        card_colors, card_rank = table.card_colors, table.card_rank
+        card_colors, card_rank_clues, clue_ranks = table.card_colors, table.card_rank_clues, table.clue_ranks
         for target in range(table.players):
             if target == seat:
                 continue
@@ -315,22 +341,28 @@ class GameState:
             ranks = 0
             for card in self.hands[target]:
                 colors |= card_colors[card]
-                ranks |= 1 << card_rank[card]
-            if empty_ok:
-                colors = (1 << table.num_colors) - 1
-                ranks = ALL_RANKS_MASK
+                ranks |= card_rank_clues[card]
+            if table.empty_colors:
+                colors = -1
+            if table.empty_ranks:
+                ranks = -1
             clues += [ColorClue(seat, target, color) for color in range(table.num_colors) if colors >> color & 1]
-            clues += [RankClue(seat, target, rank) for rank in range(1, 6) if ranks >> rank & 1]
+            clues += [RankClue(seat, target, rank) for rank in clue_ranks if ranks >> rank & 1]
         return clues
+
+    def _deck_play_allowed(self) -> bool:
+        """hanab.live's deckPlays: the last card of the deck may be played blind."""
+        return self.table.options.deck_plays and self.next_card == len(self.table.deck) - 1
 
     def has_legal_action(self, seat: int) -> bool:
         if self.hands[seat]:
             return True
         if self.clue_tokens == 0:
             return False
-        if self.table.options.empty_clues:
+        table = self.table
+        if (table.empty_colors and table.num_colors) or (table.empty_ranks and table.clue_ranks):
             return True
-        return any(hand for target, hand in enumerate(self.hands) if target != seat)
+        return any(self._legal_clues(seat))
 
     # ---- the rules ----------------------------------------------------------------------
 
@@ -362,7 +394,8 @@ class GameState:
     def _play(self, action: Play) -> None:
         table = self.table
         seat, card, announce = action.seat, action.card, action.announce
-        hand = self._check_own_card(seat, card)
+        from_deck = card == self.next_card and type(card) is int and self._deck_play_allowed()
+        hand = self.hands[seat] if from_deck else self._check_own_card(seat, card)
         if announce is not None:
             if not table.options.timed_display:
                 raise IllegalAction(
@@ -373,6 +406,14 @@ class GameState:
                     "invalid_suit",
                     f"Announced suit {announce!r} is not a suit of this game (0 to {table.num_suits - 1}).",
                 )
+        suit, rank = table.card_suit[card], table.card_rank[card]
+        if suit in table.inverted:
+            self._discard_card(seat, hand, card, from_deck)
+            return
+        self._play_card(seat, hand, card, announce, from_deck)
+
+    def _play_card(self, seat: int, hand: tuple[int, ...], card: int, announce: int | None, from_deck: bool) -> None:
+        table = self.table
         suit, rank = table.card_suit[card], table.card_rank[card]
         wrong_suit = announce is not None and announce != suit
         success = not wrong_suit and self.fireworks[suit] == rank - 1
@@ -386,7 +427,7 @@ class GameState:
         else:
             self.strikes += 1
             self._lose(card)
-        drew = self._remove_and_draw(seat, hand, card)
+        drew = self._draw_last_card() if from_deck else self._remove_and_draw(seat, hand, card)
         self.history += (PlayEvent(self.turn, seat, card, suit, rank, success, announce, drew, self.clue_tokens),)
         self._end_turn()
 
@@ -394,13 +435,20 @@ class GameState:
         table = self.table
         seat, card = action.seat, action.card
         hand = self._check_own_card(seat, card)
-        if self.clue_tokens >= table.options.clue_tokens:
+        if self.clue_tokens >= table.options.clue_tokens and not table.inverted:
             raise IllegalAction(
                 "clue_tokens_full", "You cannot discard while all clue tokens are available; give a clue or play."
             )
-        self.clue_tokens += 1
+        if table.card_suit[card] in table.inverted:
+            self._play_card(seat, hand, card, None, False)
+            return
+        self._discard_card(seat, hand, card, False)
+
+    def _discard_card(self, seat: int, hand: tuple[int, ...], card: int, from_deck: bool) -> None:
+        table = self.table
+        self.clue_tokens = min(table.options.clue_tokens, self.clue_tokens + 1)
         self._lose(card)
-        drew = self._remove_and_draw(seat, hand, card)
+        drew = self._draw_last_card() if from_deck else self._remove_and_draw(seat, hand, card)
         self.history += (DiscardEvent(self.turn, seat, card, table.card_suit[card], table.card_rank[card], drew, self.clue_tokens),)
         self._end_turn()
 
@@ -414,28 +462,24 @@ class GameState:
         card_colors = table.card_colors
         bit = 1 << color
         touched = tuple(card for card in hand if card_colors[card] & bit)
-        self._check_touches(touched, table.variant.clue_colors[color])
-        keep = table.color_suits[color]
-        masks = list(self.suit_masks)
-        for card in hand:
-            masks[card] &= keep if card_colors[card] & bit else ~keep
-        self.suit_masks = tuple(masks)
+        if not table.empty_colors:
+            self._check_touches(touched, table.variant.clue_colors[color])
+        self._narrow(hand, table.color_touch[color])
         self._record_clue(action.seat, action.target, "color", color, touched)
 
     def _rank_clue(self, action: RankClue) -> None:
         table = self.table
         rank = action.rank
-        if type(rank) is not int or not 1 <= rank <= MAX_RANK:
-            raise IllegalAction("invalid_rank", f"Clue rank {rank!r} does not exist; ranks go from 1 to 5.")
+        if type(rank) is not int or rank not in table.clue_ranks:
+            allowed = ", ".join(map(str, table.clue_ranks)) or "none"
+            raise IllegalAction("invalid_rank", f"Clue rank {rank!r} cannot be given in this variant; rank clues: {allowed}.")
         hand = self._check_clue(action.seat, action.target)
-        card_rank = table.card_rank
-        touched = tuple(card for card in hand if card_rank[card] == rank)
-        self._check_touches(touched, f"{rank}s")
+        card_rank_clues = table.card_rank_clues
         bit = 1 << rank
-        masks = list(self.rank_masks)
-        for card in hand:
-            masks[card] &= bit if card_rank[card] == rank else ~bit
-        self.rank_masks = tuple(masks)
+        touched = tuple(card for card in hand if card_rank_clues[card] & bit)
+        if not table.empty_ranks:
+            self._check_touches(touched, f"{rank}s")
+        self._narrow(hand, table.rank_touch[rank])
         self._record_clue(action.seat, action.target, "rank", rank, touched)
 
     def _reorder(self, action: Reorder) -> None:
@@ -452,9 +496,10 @@ class GameState:
         self.history += (ReorderEvent(self.turn, seat, tuple(cards)),)
 
     def _end_game(self, action: EndGame) -> None:
-        if action.condition not in (EndCondition.TIMEOUT, EndCondition.TERMINATED):
+        if action.condition not in OUTSIDE_ENDS:
             raise IllegalAction(
-                "invalid_end_condition", "Only a timeout or a termination can end a game from outside the rules."
+                "invalid_end_condition",
+                "Only a timeout, a termination or a failed speedrun can end a game from outside the rules.",
             )
         self.end_condition = action.condition
         self.history += (EndEvent(self.turn, action.seat, action.condition),)
@@ -475,6 +520,15 @@ class GameState:
         if target == seat:
             raise IllegalAction("cannot_clue_self", "A clue must be given to another player, not to yourself.")
         return self.hands[target]
+
+    def _narrow(self, hand: tuple[int, ...], touch: int) -> None:
+        """What a clue tells each card of the hand: touched cards are among the identities
+        the clue touches, the others are not."""
+        card_bit = self.table.card_bit
+        masks = list(self.card_masks)
+        for card in hand:
+            masks[card] &= touch if card_bit[card] & touch else ~touch
+        self.card_masks = tuple(masks)
 
     def _check_touches(self, touched: tuple[int, ...], what: str) -> None:
         if not touched and not self.table.options.empty_clues:
@@ -499,6 +553,13 @@ class GameState:
         lost[table.card_suit[card] * 6 + table.card_rank[card]] += 1
         self.lost = tuple(lost)
         self.discards += (card,)
+
+    def _draw_last_card(self) -> None:
+        """A deck play: the last card is drawn and leaves at once, so no card is drawn after it."""
+        self.next_card += 1
+        if not self.table.options.all_or_nothing:
+            self.end_turn = self.turn + self.table.players
+        return None
 
     def _remove_and_draw(self, seat: int, hand: tuple[int, ...], card: int) -> int | None:
         remaining = tuple(c for c in hand if c != card)
@@ -529,6 +590,8 @@ class GameState:
                 if not self.has_legal_action(self.current_seat):
                     self.end_condition = EndCondition.ALL_OR_NOTHING_SOFTLOCK
         elif self.end_turn is not None and self.turn > self.end_turn:
+            self.end_condition = EndCondition.NORMAL
+        elif table.options.end_at_best_score and self.fireworks_total == self.max_score:
             self.end_condition = EndCondition.NORMAL
         else:
             self.current_seat = (self.current_seat + 1) % table.players

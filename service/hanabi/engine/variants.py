@@ -1,11 +1,19 @@
-"""Suits, clue colors and the five variants of the rulebooks.
+"""Suits, clue colors and variants: hanab.live's catalogue, generated from a few families.
 
-Names follow hanab.live so that games move between the two services unchanged; the suit
-the rulebooks call white is hanab.live's index-4 suit (their "Purple").
+hanab.live builds its variant list from a small number of properties (docs/variants.md):
+per suit, which clue colors and which rank clues touch it and whether it holds one card of
+each rank; per variant, its suits (3 to 6), its clue colors and ranks, and special rules. This
+module holds those properties as data and generates the variants family by family, with
+hanab.live's exact names, so that games move between the two services unchanged.
+
+Suit and clue color names are hanab.live's, lowercased (hanab.live's "Purple" is "purple").
+The five variants of the rulebooks keep the names they have always had here: the rulebooks'
+white firework is hanab.live's Purple suit, and the sixth suit of "6 Suits" is "multicolor".
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Iterator
 
 from .errors import InvalidOptions
 
@@ -13,19 +21,186 @@ RANKS = (1, 2, 3, 4, 5)
 MAX_RANK = 5
 STANDARD_COPIES = (1, 1, 1, 2, 2, 3, 3, 4, 4, 5)
 ONE_OF_EACH = (1, 2, 3, 4, 5)
+RANK_SPAN = 6
+"""Identities are numbered suit * RANK_SPAN + rank (rank 1..5), as bits of an int."""
 
 BASE_COLORS = ("red", "yellow", "green", "blue", "white")
+"""The clue colors of No Variant (the rulebooks' names)."""
+
+
+@dataclass(frozen=True)
+class SuitKind:
+    """A suit as hanab.live defines it: how clues touch it and how many cards it has."""
+
+    name: str
+    """hanab.live's name (the one its variant names use)."""
+    abbreviation: str
+    fill: str
+    """A CSS color for drawing it."""
+    colors: tuple[str, ...] = ()
+    """hanab.live clue colors that touch it (its own color unless said otherwise)."""
+    all_colors: bool = False
+    no_colors: bool = False
+    all_ranks: bool = False
+    no_ranks: bool = False
+    prism: bool = False
+    """Touched by the color whose index is (rank - 1) modulo the number of clue colors."""
+    one_of_each: bool = False
+    inverted: bool = False
+    """Orange: playing a card of this suit discards it, and discarding it plays it."""
+    display: str | None = None
+
+    @property
+    def display_name(self) -> str:
+        return self.display or self.name
+
+    def same_clue_behaviour(self, other: "SuitKind") -> bool:
+        return (self.all_colors, self.all_ranks, self.no_colors, self.no_ranks, self.prism) == (
+            other.all_colors, other.all_ranks, other.no_colors, other.no_ranks, other.prism)
+
+
+def _kind(name, abbreviation, fill, colors=None, **flags) -> SuitKind:
+    if colors is None:
+        special = flags.get("all_colors") or flags.get("no_colors") or flags.get("prism")
+        colors = () if special else (name,)
+    return SuitKind(name, abbreviation, fill, tuple(colors), **flags)
+
+
+COLOR_FILLS = {
+    "Red": "#d93b3b", "Yellow": "#e8c21c", "Green": "#2e9e4f", "Blue": "#2f6fd6", "Purple": "#7b3fb5",
+    "Teal": "#13a8a8", "Black": "#1d1d1d", "Pink": "#ff69b4", "Brown": "#7a5230", "Orange": "#ff8800",
+}
+"""hanab.live's clue colors, in no particular order (a variant orders its own)."""
+
+BASIC_SUITS = {name: _kind(name, name[0], fill) for name, fill in COLOR_FILLS.items() if name in
+               ("Red", "Yellow", "Green", "Blue", "Purple", "Teal")}
+
+SPECIAL_SUITS = {
+    s.name: s
+    for s in (
+        _kind("Black", "K", "#1d1d1d", one_of_each=True),
+        _kind("Rainbow", "M", "rainbow", all_colors=True),
+        _kind("Pink", "I", "#ff69b4", all_ranks=True),
+        _kind("White", "W", "#e6e6e6", no_colors=True),
+        _kind("Brown", "N", "#7a5230", no_ranks=True),
+        _kind("Omni", "O", "omni", all_colors=True, all_ranks=True),
+        _kind("Null", "U", "#ffffff", no_colors=True, no_ranks=True),
+        _kind("Muddy Rainbow", "M", "muddy", all_colors=True, no_ranks=True),
+        _kind("Light Pink", "I", "#ffbbdd", no_colors=True, all_ranks=True),
+        _kind("Prism", "I", "prism", prism=True),
+        _kind("Orange", "O", "#ff8800", inverted=True),
+        _kind("Dark Rainbow", "M", "dark-rainbow", one_of_each=True, all_colors=True),
+        _kind("Dark Pink", "I", "#800040", ("Pink",), one_of_each=True, all_ranks=True),
+        _kind("Gray", "A", "#555555", one_of_each=True, no_colors=True),
+        _kind("Dark Brown", "N", "#271a0c", ("Brown",), one_of_each=True, no_ranks=True),
+        _kind("Dark Omni", "O", "dark-omni", one_of_each=True, all_colors=True, all_ranks=True),
+        _kind("Dark Null", "U", "#a6a6a6", one_of_each=True, no_colors=True, no_ranks=True),
+        _kind("Cocoa Rainbow", "M", "cocoa", one_of_each=True, all_colors=True, no_ranks=True),
+        _kind("Gray Pink", "I", "#b05080", one_of_each=True, no_colors=True, all_ranks=True),
+        _kind("Dark Prism", "I", "dark-prism", one_of_each=True, prism=True),
+        _kind("Dark Orange", "O", "#b05e00", ("Orange",), one_of_each=True, inverted=True),
+    )
+}
+"""The suits hanab.live makes variants of, in its order (the order its combination names follow)."""
+
+OTHER_SUITS = {
+    s.name: s
+    for s in (
+        _kind("Tomato", "T", "#ff4a2e", ("Red",)),
+        _kind("Mahogany", "M", "#660000", ("Red",)),
+        _kind("Carrot", "C", "#f96401", ("Red",)),
+        _kind("Emerald", "E", "#2ecc71", ("Green",)),
+        _kind("Olive", "O", "#808000", ("Green",)),
+        _kind("Berry", "B", "#3b5bdb", ("Blue",)),
+        _kind("Navy", "N", "#001a4d", ("Blue",)),
+        _kind("Sky", "S", "#3377ff", ("Blue",)),
+        *(
+            _kind(f"{name} EA", name[0], fill, ("Blue",), display=name)
+            for name, fill in (("Ice", "#e6eeff"), ("Aqua", "#8aa5ff"), ("Sky", "#2e5cff"),
+                               ("Berry", "#002ed1"), ("Navy", "#001b76"), ("Ocean", "#00091a"))
+        ),
+        _kind("Tangerine", "T", "#b35f00", ("Red", "Yellow")),
+        _kind("Peach", "P", "#ffac4d", ("Red", "Yellow")),
+        _kind("Ruby", "R", "#e0115f", ("Red",)),
+        _kind("Yam", "Y", "#cc9900", ("Red", "Yellow")),
+        _kind("Geas", "G", "#68b840", ("Red", "Yellow", "Green")),
+        _kind("Beatnik", "B", "#3f6fa4", ("Red", "Yellow", "Green", "Blue")),
+        _kind("Plum", "P", "#281a58", ("Red", "Yellow", "Green", "Blue", "Purple")),
+        _kind("Taupe", "T", "#381c12", ("Red", "Yellow", "Green", "Blue", "Purple", "Teal")),
+        _kind("Gold", "G", "#ffd700", ("Red", "Green")),
+        _kind("Violet", "V", "#7f00ff", ("Red", "Blue")),
+        _kind("Magenta", "M", "#ff00ff", ("Red", "Blue")),
+        _kind("Cardinal", "C", "#810735", ("Red", "Purple")),
+        _kind("Maroon", "M", "#800000", ("Red", "Black")),
+        _kind("Lime", "L", "#7fd400", ("Yellow", "Green")),
+        _kind("Jungle", "J", "#006400", ("Yellow", "Green")),
+        _kind("Jade", "J", "#00a86b", ("Yellow", "Blue")),
+        _kind("Tan", "T", "#999900", ("Yellow", "Black")),
+        _kind("Cyan", "C", "#00e5e5", ("Green", "Blue")),
+        _kind("Indigo", "I", "#4000ff", ("Blue", "Purple")),
+        _kind("Cobalt", "C", "#000066", ("Blue", "Black")),
+    )
+}
+
+SUIT_KINDS = {**BASIC_SUITS, **SPECIAL_SUITS, **OTHER_SUITS}
+
+BASIC_SETS = {
+    1: ("Red",),
+    2: ("Red", "Blue"),
+    3: ("Red", "Green", "Blue"),
+    4: ("Red", "Yellow", "Green", "Blue"),
+    5: ("Red", "Yellow", "Green", "Blue", "Purple"),
+    6: ("Red", "Yellow", "Green", "Blue", "Purple", "Teal"),
+}
+"""The plain suits of a variant with that many plain suits (hanab.live's rainbow order)."""
+
+SUIT_COUNTS = (6, 5, 4, 3)
+
+LEGACY_NAMES = {"Purple": "white", "Teal": "multicolor"}
+"""This service's own names of two hanab.live suits and colors, kept by the rulebooks' five variants."""
+LEGACY_VARIANTS = ("No Variant", "6 Suits", "Black (6 Suits)", "Rainbow (6 Suits)", "Dark Rainbow (6 Suits)")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A variant's special rules (all off in No Variant); the names are hanab.live's."""
+
+    clue_colors: tuple[str, ...] | None = None
+    """hanab.live color names a clue may name; None derives them from the suits."""
+    clue_ranks: tuple[int, ...] = RANKS
+    special_rank: int | None = None
+    special_all_colors: bool = False
+    special_no_colors: bool = False
+    special_all_ranks: bool = False
+    special_no_ranks: bool = False
+    special_deceptive: bool = False
+    critical_rank: int | None = None
+    scarce_ones: bool = False
+    color_clues_touch_nothing: bool = False
+    rank_clues_touch_nothing: bool = False
+    odds_and_evens: bool = False
+    synesthesia: bool = False
+    funnels: bool = False
+    chimneys: bool = False
 
 
 @dataclass(frozen=True)
 class Suit:
+    """One suit of one variant."""
+
     name: str
+    """This service's name: hanab.live's display name, lowercased."""
     ranks: tuple[int, ...]
     """The cards of this suit in the deck, one entry per copy."""
-    own_color: bool = True
-    """True when the suit has a clue color of its own; False for rainbow suits."""
-    touched_by_all_colors: bool = False
-    """True for rainbow suits: every color clue touches them."""
+    kind: SuitKind = field(compare=False)
+
+    @property
+    def abbreviation(self) -> str:
+        return self.kind.abbreviation
+
+    @property
+    def hanablive_name(self) -> str:
+        return self.kind.name
 
     def copies(self, rank: int) -> int:
         return self.ranks.count(rank)
@@ -35,51 +210,341 @@ class Suit:
 class Variant:
     name: str
     suits: tuple[Suit, ...]
+    rules: Rules = field(default_factory=Rules)
+
+    @cached_property
+    def _color_names(self) -> tuple[str, ...]:
+        """hanab.live names of the clue colors, in index order."""
+        if self.rules.clue_colors is not None:
+            return self.rules.clue_colors
+        colors: list[str] = []
+        for suit in self.suits:
+            if not suit.kind.all_colors:
+                colors += [c for c in suit.kind.colors if c not in colors]
+        return tuple(colors)
 
     @cached_property
     def clue_colors(self) -> tuple[str, ...]:
         """Colors a clue may name, in hanab.live's index order (rainbow suits have none)."""
-        return tuple(s.name for s in self.suits if s.own_color)
+        legacy = self.name in LEGACY_VARIANTS
+        return tuple(LEGACY_NAMES.get(c, c.lower()) if legacy else c.lower() for c in self._color_names)
+
+    @property
+    def clue_ranks(self) -> tuple[int, ...]:
+        """Ranks a clue may name (in Odds and Evens, 1 is "odd" and 2 is "even")."""
+        return self.rules.clue_ranks
 
     @property
     def max_score(self) -> int:
         return MAX_RANK * len(self.suits)
 
-    def color_touches_suit(self, color: int, suit: int) -> bool:
-        s = self.suits[suit]
-        return s.touched_by_all_colors or (s.own_color and self.clue_colors[color] == s.name)
+    @property
+    def has_inverted_suits(self) -> bool:
+        return any(s.kind.inverted for s in self.suits)
 
     def deck_size(self) -> int:
         return sum(len(s.ranks) for s in self.suits)
 
+    def color_touches(self, color: int, suit: int, rank: int) -> bool:
+        """hanab.live's rule for whether clue color `color` touches the card (suit, rank)."""
+        rules, kind = self.rules, self.suits[suit].kind
+        if rules.color_clues_touch_nothing:
+            return False
+        if kind.all_colors:
+            return True
+        if kind.no_colors:
+            return False
+        names = self._color_names
+        name = names[color]
+        if rules.synesthesia and not kind.no_ranks and names[(rank - 1) % len(names)] == name:
+            return True
+        if rank == rules.special_rank:
+            if rules.special_all_colors:
+                return True
+            if rules.special_no_colors:
+                return False
+        if kind.prism:
+            return names[(rank - 1) % len(names)] == name
+        return name in kind.colors
 
-def _base_suits() -> tuple[Suit, ...]:
-    return tuple(Suit(name, STANDARD_COPIES) for name in BASE_COLORS)
+    def rank_touches(self, clue: int, suit: int, rank: int) -> bool:
+        """hanab.live's rule for whether a rank clue of `clue` touches the card (suit, rank)."""
+        rules, kind = self.rules, self.suits[suit].kind
+        if rules.rank_clues_touch_nothing:
+            return False
+        if kind.all_ranks:
+            return True
+        if kind.no_ranks:
+            return False
+        if rules.funnels:
+            return rank <= clue
+        if rules.chimneys:
+            return rank >= clue
+        if rules.odds_and_evens:
+            return rank % 2 == clue % 2
+        if rank == rules.special_rank:
+            if rules.special_all_ranks:
+                return True
+            if rules.special_no_ranks:
+                return False
+            if rules.special_deceptive:
+                return clue == rules.clue_ranks[suit % len(rules.clue_ranks)]
+        return clue == rank
+
+    def color_touches_suit(self, color: int, suit: int) -> bool:
+        """Whether the color touches some card of the suit."""
+        return any(self.color_touches(color, suit, rank) for rank in RANKS)
 
 
-VARIANTS: dict[str, Variant] = {
-    v.name: v
-    for v in (
-        Variant("No Variant", _base_suits()),
-        Variant("6 Suits", _base_suits() + (Suit("multicolor", STANDARD_COPIES),)),
-        Variant("Black (6 Suits)", _base_suits() + (Suit("black", ONE_OF_EACH),)),
-        Variant(
-            "Rainbow (6 Suits)",
-            _base_suits()
-            + (Suit("rainbow", STANDARD_COPIES, own_color=False, touched_by_all_colors=True),),
-        ),
-        Variant(
-            "Dark Rainbow (6 Suits)",
-            _base_suits()
-            + (Suit("dark rainbow", ONE_OF_EACH, own_color=False, touched_by_all_colors=True),),
-        ),
-    )
-}
+# ---- the catalogue ------------------------------------------------------------------------
+
+
+def _copies(kind: SuitKind, rank: int, rules: Rules) -> int:
+    if kind.one_of_each or rules.critical_rank == rank:
+        return 1
+    if rank == 1:
+        return 2 if rules.scarce_ones else 3
+    return 1 if rank == MAX_RANK else 2
+
+
+def build_variant(name: str, suit_names: tuple[str, ...], rules: Rules = Rules()) -> Variant:
+    legacy = name in LEGACY_VARIANTS
+    suits = []
+    for suit_name in suit_names:
+        kind = SUIT_KINDS[suit_name]
+        ours = LEGACY_NAMES.get(suit_name, suit_name.lower()) if legacy else kind.display_name.lower()
+        ranks = tuple(rank for rank in RANKS for _ in range(_copies(kind, rank, rules)))
+        suits.append(Suit(ours, ranks, kind))
+    return Variant(name, tuple(suits), rules)
+
+
+def _with_one(family: str, rules: Rules = Rules(), counts=SUIT_COUNTS, specials=None):
+    """"<family> (N Suits)" and "<family> & <special suit> (N Suits)" for every special suit."""
+    for count in counts:
+        yield f"{family} ({count} Suits)", BASIC_SETS[count], rules
+    for kind in (SPECIAL_SUITS.values() if specials is None else specials):
+        for count in counts:
+            yield f"{family} & {kind.name} ({count} Suits)", BASIC_SETS[count - 1] + (kind.name,), rules
+
+
+def _catalogue() -> Iterator[tuple[str, tuple[str, ...], Rules]]:
+    specials = tuple(SPECIAL_SUITS.values())
+    yield "No Variant", BASIC_SETS[5], Rules()
+    yield "6 Suits", BASIC_SETS[6], Rules()
+    yield "4 Suits", BASIC_SETS[4], Rules()
+    yield "3 Suits", BASIC_SETS[3], Rules()
+    for kind in specials:
+        for count in SUIT_COUNTS:
+            yield f"{kind.name} ({count} Suits)", BASIC_SETS[count - 1] + (kind.name,), Rules()
+    yield from _combinations(specials)
+    yield from _special_ranks(specials)
+    yield from _ambiguous(specials)
+    yield from _mixes(specials)
+    yield from _with_one("Critical Fours", Rules(critical_rank=4))
+    yield from _with_one("Scarce Ones", Rules(scarce_ones=True))
+    for family, rules in (
+        ("Color Blind", Rules(color_clues_touch_nothing=True)),
+        ("Number Blind", Rules(rank_clues_touch_nothing=True)),
+        ("Totally Blind", Rules(color_clues_touch_nothing=True, rank_clues_touch_nothing=True)),
+        ("Color Mute", Rules(clue_colors=())),
+        ("Number Mute", Rules(clue_ranks=())),
+    ):
+        yield from _with_one(family, rules, specials=())
+    yield from _with_one("Odds and Evens", Rules(clue_ranks=(1, 2), odds_and_evens=True))
+    synesthesia_duplicates = {"Prism", "Muddy Rainbow", "Light Pink", "Pink", "Omni", "Dark Prism",
+                              "Cocoa Rainbow", "Gray Pink", "Dark Pink", "Dark Omni"}
+    yield from _with_one("Synesthesia", Rules(clue_ranks=(), synesthesia=True),
+                         specials=[k for k in specials if k.name not in synesthesia_duplicates])
+    yield from _with_one("Funnels", Rules(funnels=True))
+    yield from _with_one("Chimneys", Rules(chimneys=True))
+
+
+def _combinations(specials):
+    """"A & B (N Suits)": two special suits that clues treat differently."""
+    for i, first in enumerate(specials):
+        for second in specials[i + 1:]:
+            if first.same_clue_behaviour(second):
+                continue
+            for count in SUIT_COUNTS:
+                if count == 3 and _needs_two_clueable(first, second):
+                    continue
+                yield f"{first.name} & {second.name} ({count} Suits)", BASIC_SETS[count - 2] + (first.name, second.name), Rules()
+
+
+def _needs_two_clueable(first: SuitKind, second: SuitKind) -> bool:
+    """Rainbow and Prism beside a suit no color singles out leave a 3-suit game ambiguous."""
+    def colorless(kind):
+        return kind.no_colors or kind.all_colors
+    return (first.name in ("Rainbow", "Prism") and colorless(second)) or (
+        colorless(first) and second.name in ("Rainbow", "Prism"))
+
+
+NUMBER_WORDS = {1: "Ones", 5: "Fives"}
+
+
+def _special_ranks(specials):
+    """"Rainbow-Ones (N Suits)", "Rainbow-Ones & Pink (N Suits)", "Deceptive-Fives (N Suits)", ..."""
+    for rank in (1, 5):
+        word = NUMBER_WORDS[rank]
+        other_ranks = tuple(r for r in RANKS if r != rank)
+        for kind in specials:
+            if kind.one_of_each or kind.prism or kind.inverted:
+                continue
+            rules = Rules(
+                clue_ranks=other_ranks if kind.all_ranks or kind.no_ranks else RANKS,
+                special_rank=rank,
+                special_all_colors=kind.all_colors,
+                special_no_colors=kind.no_colors,
+                special_all_ranks=kind.all_ranks,
+                special_no_ranks=kind.no_ranks,
+            )
+            prefix = f"{kind.name.replace(' ', '-', 1)}-{word}"
+            for count in SUIT_COUNTS:
+                yield f"{prefix} ({count} Suits)", BASIC_SETS[count], rules
+            for second in specials:
+                for count in SUIT_COUNTS:
+                    yield f"{prefix} & {second.name} ({count} Suits)", BASIC_SETS[count - 1] + (second.name,), rules
+        yield from _with_one(f"Deceptive-{word}", Rules(clue_ranks=other_ranks, special_rank=rank, special_deceptive=True))
+
+
+def _ambiguous(specials):
+    red, green, blue = ("Tomato", "Mahogany"), ("Emerald", "Olive"), ("Berry", "Navy")
+    ambiguous = {2: red, 4: red + blue, 6: red + green + blue}
+    yield "Ambiguous (6 Suits)", ambiguous[6], Rules()
+    yield "Ambiguous (4 Suits)", ambiguous[4], Rules()
+    duplicates = {"Rainbow", "Prism", "Dark Prism"}
+    for kind in specials:
+        for count in (4, 2):
+            if count + 1 == 3 and kind.name in duplicates:
+                continue
+            yield f"Ambiguous & {kind.name} ({count + 1} Suits)", ambiguous[count] + (kind.name,), Rules()
+    very = {3: ("Berry", "Navy", "Sky"), 6: ("Tomato", "Mahogany", "Carrot", "Berry", "Navy", "Sky")}
+    yield "Very Ambiguous (6 Suits)", very[6], Rules()
+    yield "Very Ambiguous (3 Suits)", very[3], Rules()
+    for kind in specials:
+        if kind.name not in duplicates:
+            yield f"Very Ambiguous & {kind.name} (4 Suits)", very[3] + (kind.name,), Rules()
+    extreme = tuple(f"{n} EA" for n in ("Ice", "Aqua", "Sky", "Berry", "Navy", "Ocean"))
+    for count in (6, 5, 4):
+        yield f"Extremely Ambiguous ({count} Suits)", extreme[:count], Rules()
+    for kind in specials:
+        for count in (5, 4):
+            if kind.name not in duplicates:
+                yield f"Extremely Ambiguous & {kind.name} ({count + 1} Suits)", extreme[:count] + (kind.name,), Rules()
+    matryoshka = ("Ruby", "Yam", "Geas", "Beatnik", "Plum", "Taupe")
+    for count in SUIT_COUNTS:
+        yield f"Matryoshka ({count} Suits)", matryoshka[:count], Rules()
+    for kind in specials:
+        for count in SUIT_COUNTS:
+            yield f"Matryoshka & {kind.name} ({count} Suits)", matryoshka[: count - 1] + (kind.name,), Rules()
+    dual = {
+        3: ("Tangerine", "Violet", "Jade"),
+        5: ("Tangerine", "Lime", "Cyan", "Indigo", "Cardinal"),
+        6: ("Tangerine", "Violet", "Maroon", "Jade", "Tan", "Cobalt"),
+    }
+    for count in (6, 5, 3):
+        yield f"Dual-Color ({count} Suits)", dual[count], Rules()
+    for kind in specials:
+        for count in (5, 3):
+            yield f"Dual-Color & {kind.name} ({count + 1} Suits)", dual[count] + (kind.name,), Rules()
+
+
+def _mixes(specials):
+    yield "Special Mix (5 Suits)", ("Black", "Rainbow", "Pink", "White", "Brown"), Rules()
+    yield "Special Mix (6 Suits)", ("Black", "Rainbow", "Pink", "White", "Brown", "Null"), Rules()
+    yield "Ambiguous Mix", ("Tomato", "Mahogany", "Sky", "Navy", "Black", "White"), Rules()
+    yield "Dual-Color Mix", ("Tangerine", "Violet", "Jade", "Black", "Rainbow", "White"), Rules()
+    yield "Ambiguous & Dual-Color Mix", ("Peach", "Tangerine", "Magenta", "Violet", "Lime", "Jungle"), Rules()
+    yield "Candy Corn Mix (5 Suits)", ("Red", "Tangerine", "Yellow", "White", "Brown"), Rules()
+    yield "Candy Corn Mix (6 Suits)", ("Red", "Tangerine", "Yellow", "White", "Brown", "Cocoa Rainbow"), Rules()
+    yield "Holiday Mix (5 Suits)", ("Dark Pink", "Green", "White", "Sky", "Navy"), Rules()
+    yield "Holiday Mix (6 Suits)", ("Light Pink", "Red", "Green", "White", "Sky", "Navy"), Rules()
+    yield "Valentine Mix (5 Suits)", ("Red", "Pink", "White", "Light Pink", "Cocoa Rainbow"), Rules()
+    yield "Valentine Mix (6 Suits)", ("Red", "Pink", "White", "Light Pink", "Cocoa Rainbow", "Null"), Rules()
+    yield "RGB Mix (6 Suits)", ("Red", "Gold", "Green", "Cyan", "Blue", "Violet"), Rules()
+
+
+# ---- hanab.live's filter: a variant must be winnable by every table size -----------------
+
+MIN_DECK = 25
+MAX_EFFICIENCY = 1.79
+HAND_SIZES = {2: 5, 3: 5, 4: 4, 5: 4, 6: 3}
+
+
+def is_playable(variant: Variant) -> bool:
+    """hanab.live keeps a generated variant only when its deck has at least 25 cards and, for
+    every table size, the starting pace is not negative and a perfect score needs at most 1.79
+    cards per usable clue (its efficiency formula with 8 clues, 1 per discard and per completed
+    suit)."""
+    total = variant.deck_size()
+    if total < MIN_DECK:
+        return False
+    best = variant.max_score
+    for players, hand in HAND_SIZES.items():
+        deck = total - hand * players
+        if players + deck - best < 0:
+            return False
+        if best <= players + 1:
+            discards = deck - 1
+        elif best <= players + deck:
+            discards = players + deck - best
+        else:
+            discards = 0
+        final_round = min(best, players + 1)
+        before_final = min(best, players + deck) - final_round
+        completed = min(len(variant.suits), before_final // MAX_RANK)
+        if best / (discards + completed + 8) > MAX_EFFICIENCY:
+            return False
+    return True
+
+
+def _build_catalogue() -> dict[str, Variant]:
+    variants: dict[str, Variant] = {}
+    for name, suit_names, rules in _catalogue():
+        variant = build_variant(name, suit_names, rules)
+        if is_playable(variant):
+            variants[name] = variant
+    return variants
+
+
+VARIANTS: dict[str, Variant] = _build_catalogue()
+
+
+def family_of(name: str) -> str:
+    """The family a variant's name belongs to: "Rainbow-Ones & Pink (5 Suits)" -> "Suit-Ones",
+    "Black & Rainbow (6 Suits)" -> "two special suits", "Pink (4 Suits)" -> "Pink"."""
+    base = name.split(" (")[0]
+    head, _, second = base.partition(" & ")
+    for word in NUMBER_WORDS.values():
+        if head.endswith(f"-{word}") and not head.startswith("Deceptive"):
+            return f"Suit-{word}"
+    if head in SPECIAL_SUITS and second in SPECIAL_SUITS:
+        return "two special suits"
+    if head in SPECIAL_SUITS:
+        return "one special suit"
+    if head in ("No Variant", "6 Suits", "4 Suits", "3 Suits"):
+        return "plain suits"
+    return "mixes" if "Mix" in head else head
+
+
+def representatives() -> tuple[str, ...]:
+    """A sample for tests and benchmarks: the rulebooks' five variants, every special suit
+    alone (5 Suits), and the first and the last variant of every family."""
+    by_family: dict[str, list[str]] = {}
+    for name in VARIANTS:
+        by_family.setdefault(family_of(name), []).append(name)
+    chosen = list(LEGACY_VARIANTS) + [f"{suit} (5 Suits)" for suit in SPECIAL_SUITS]
+    for names in by_family.values():
+        chosen += [names[0], names[-1]]
+    return tuple(dict.fromkeys(name for name in chosen if name in VARIANTS))
 
 
 def get_variant(name: str) -> Variant:
     try:
         return VARIANTS[name]
     except (KeyError, TypeError):
-        known = ", ".join(f'"{n}"' for n in VARIANTS)
-        raise InvalidOptions("unknown_variant", f'Unknown variant "{name}"; known variants are {known}.') from None
+        raise InvalidOptions(
+            "unknown_variant",
+            f'Unknown variant "{name}"; see docs/variants.md for the {len(VARIANTS)} variants, '
+            f'e.g. {", ".join(repr(n) for n in LEGACY_VARIANTS)}.',
+        ) from None

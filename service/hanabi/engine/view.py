@@ -22,7 +22,6 @@ from .state import (
     ReorderEvent,
 )
 
-_MASK_BITS = tuple(tuple(i for i in range(8) if mask >> i & 1) for mask in range(256))
 
 
 class HandCard(NamedTuple):
@@ -120,7 +119,7 @@ def full_view(state: GameState) -> View:
 def _build(state: GameState, seat: int | None, hidden_seat: int | None) -> View:
     table = state.table
     card_suit, card_rank = table.card_suit, table.card_rank
-    suit_masks, rank_masks, card_clues, history = state.suit_masks, state.rank_masks, state.card_clues, state.history
+    card_masks, possible, card_clues, history = state.card_masks, table.possible, state.card_clues, state.history
     hands = []
     for owner, hand in enumerate(state.hands):
         hidden = owner == hidden_seat
@@ -130,8 +129,7 @@ def _build(state: GameState, seat: int | None, hidden_seat: int | None) -> View:
                     card,
                     None if hidden else card_suit[card],
                     None if hidden else card_rank[card],
-                    _MASK_BITS[suit_masks[card]],
-                    _MASK_BITS[rank_masks[card]],
+                    *possible(card_masks[card]),
                     tuple(history[i] for i in card_clues[card]),
                 )
                 for card in hand

@@ -1,0 +1,96 @@
+"""hanab.live files beyond No Variant: real games in variants (with the final state hanab.live's
+own tests state for them), every shape of file hanab.live has written, and every end action."""
+
+import copy
+import json
+
+import pytest
+
+from hanabi.engine import EndCondition, EndGame, GameOptions, new_game
+from hanabi.engine.hanablive import HanabLiveError, export_game, import_game, outcome
+
+
+def load(fixtures_dir, name):
+    return json.loads((fixtures_dir / name).read_text(encoding="utf-8"))
+
+
+def test_rainbow_ones_and_pink_game_reaches_hanablives_final_state(fixtures_dir):
+    """hanab.live's packages/client/src/game/reducers/integration.test.ts states this game's end."""
+    game = import_game(load(fixtures_dir, "rainbow_ones_and_pink_3p.json"))
+    state = game.state
+    assert (state.turn, state.score, state.clue_tokens, state.end_condition) == (53, 25, 8, EndCondition.NORMAL)
+    assert [sorted(hand) for hand in state.hands] == [[34, 37, 39, 43], [38, 40, 44, 47], [28, 31, 33, 42]]
+
+
+def test_omni_ones_and_white_game_with_deck_plays_and_empty_clues_replays_and_round_trips(fixtures_dir):
+    data = load(fixtures_dir, "omni_ones_and_white_2p.json")
+    game = import_game(data)
+    assert game.options.variant == "Omni-Ones & White (6 Suits)"
+    assert game.options.deck_plays and game.options.empty_clues and game.options.starting_seat == 1
+    assert outcome(game.state)["end_condition"] == "normal" and game.state.turn == len(data["actions"])
+    assert game.to_hanablive() == data
+
+
+def test_a_variant_outside_the_catalogue_is_refused_with_a_pointer_to_the_list(fixtures_dir):
+    with pytest.raises(HanabLiveError) as error:
+        import_game(load(fixtures_dir, "up_or_down_4p.json"))
+    assert error.value.code == "unknown_variant" and "docs/variants.md" in error.value.message
+
+
+def old_shape(data):
+    """The example game as older hanab.live files wrote it."""
+    old = copy.deepcopy(data)
+    old["deck"] = [{"suit": card["suitIndex"], "rank": card["rank"]} for card in old["deck"]]
+    old["variant"] = "No Variant"
+    old["firstPlayer"] = 0
+    for action in old["actions"]:
+        action["tableID"] = 4242
+    return old
+
+
+def test_older_file_shapes_import_to_the_same_game(fixtures_dir):
+    data = load(fixtures_dir, "example_game.json")
+    game, old = import_game(data), import_game(old_shape(data))
+    assert (old.options, old.deck, old.actions) == (game.options, game.deck, game.actions)
+    assert outcome(old.state) == outcome(game.state)
+
+
+def test_top_level_options_that_contradict_the_options_are_refused(fixtures_dir):
+    data = load(fixtures_dir, "example_game.json")
+    data["firstPlayer"] = 1
+    with pytest.raises(HanabLiveError) as error:
+        import_game({**data, "options": {**data["options"], "startingPlayer": 2}})
+    assert error.value.code == "invalid_option"
+
+
+def test_imports_follow_hanablives_early_end():
+    assert import_game(export_game(GameOptions(players=2), new_game(GameOptions(players=2), seed="e").deck, [])).options.end_at_best_score
+
+
+@pytest.mark.parametrize(
+    "action, condition",
+    [
+        ({"type": 4, "target": 0, "value": 3}, "timeout"),
+        ({"type": 4, "target": 1, "value": 4}, "terminated"),
+        ({"type": 4, "target": -1, "value": 5}, "speedrun_fail"),
+        ({"type": 4, "target": -1, "value": 6}, "idle_timeout"),
+        ({"type": 4, "target": -1, "value": 10}, "terminated_by_vote"),
+        ({"type": 5, "target": 2, "value": 0}, "terminated_by_vote"),
+    ],
+)
+def test_every_end_action_hanablive_writes_ends_the_game_at_zero(fixtures_dir, action, condition):
+    data = load(fixtures_dir, "example_game.json")
+    data["actions"] = data["actions"][:20] + [action]
+    game = import_game(data)
+    assert outcome(game.state)["end_condition"] == condition and game.state.score == 0
+    exported = game.to_hanablive()["actions"][-1]
+    assert exported == {"type": 4, "target": action["target"], "value": int(EndCondition.from_label(condition))}
+    assert import_game(game.to_hanablive()).state.end_condition == game.state.end_condition
+
+
+def test_a_six_player_game_round_trips():
+    options = GameOptions(players=6, variant="Pink (5 Suits)", end_at_best_score=True)
+    deck = new_game(options, seed="six").deck
+    data = export_game(options, deck, [EndGame(-1, EndCondition.IDLE_TIMEOUT)])
+    assert data["players"] == ["Alice", "Bob", "Cathy", "Donald", "Emily", "Frank"]
+    assert import_game(data).state.hands[5] == (17, 16, 15)
