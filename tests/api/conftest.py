@@ -1,6 +1,7 @@
 """The API app on the test Postgres (see tests/conftest.py), driven through Flask's test client
 with real tokens: one `Player` per account."""
 
+import os
 import threading
 import uuid
 
@@ -8,6 +9,7 @@ import pytest
 
 from hanabi.api import create_app
 from hanabi.store.database import create_pool
+from tests.sdk.conftest import served
 
 PROBLEM_KEYS = {"type", "title", "status", "detail", "code"}
 
@@ -17,6 +19,20 @@ def app(database_url):
     pool = create_pool(database_url, min_size=1, max_size=8)
     yield create_app(pool=pool)
     pool.close()
+
+
+@pytest.fixture(scope="module")
+def live_server(create_database, tmp_path_factory) -> str:
+    """The base URL of a real `hanabi serve` (gunicorn, hanabi.http1) on a database of its own,
+    rate limits off, for the tests that need real HTTP."""
+    env = {
+        **os.environ,
+        "DATABASE_URL": create_database(),
+        "HANABI_DATA_DIR": str(tmp_path_factory.mktemp("data")),
+        "HANABI_RATE_LIMITS": "off",
+    }
+    with served(env, tmp_path_factory.mktemp("serve") / "serve.log", threads=8) as base_url:
+        yield base_url
 
 
 @pytest.fixture

@@ -34,13 +34,28 @@ def test_the_same_body_in_another_key_order_is_the_same_request(started_game):
 def test_a_key_reused_for_another_request_is_422(started_game):
     game_id, (alice, _) = started_game()
     legal = alice.view(game_id)["legal_actions"]
-    alice.post(f"/v1/games/{game_id}/actions", json=action_body(legal[0]), headers={"Idempotency-Key": "once"})
+    first = alice.post(f"/v1/games/{game_id}/actions", json=action_body(legal[0]), headers={"Idempotency-Key": "once"})
 
     other = alice.post(f"/v1/games/{game_id}/actions", json=action_body(legal[1]), headers={"Idempotency-Key": "once"})
     assert_problem(other, 422, "idempotency_key_reused")
-    elsewhere = alice.post(f"/v1/games/{game_id}/resign", headers={"Idempotency-Key": "once"})
-    assert_problem(elsewhere, 422, "idempotency_key_reused")
-    assert alice.get(f"/v1/games/{game_id}").json["status"] == "running"
+    assert alice.get(f"/v1/games/{game_id}").json["version"] == first.json["version"]
+
+
+def test_a_key_is_scoped_to_its_method_and_path(started_game, new_player):
+    """A bot that numbers its keys per endpoint or per game reuses them elsewhere freely."""
+    game_id, (alice, _) = started_game()
+    other_game, (bob, _) = started_game()
+    legal = alice.view(game_id)["legal_actions"]
+    acted = alice.post(f"/v1/games/{game_id}/actions", json=action_body(legal[0]), headers={"Idempotency-Key": "1"})
+    assert acted.status_code == 200, acted.json
+    created = alice.post("/v1/games", json={"options": {"players": 2}}, headers={"Idempotency-Key": "1"})
+    assert created.status_code == 201, created.json
+    joined = alice.post(f"/v1/games/{created.json['id']}/join", headers={"Idempotency-Key": "1"})
+    assert joined.status_code == 200 and "Idempotent-Replayed" not in joined.headers
+    resigned = alice.post(f"/v1/games/{game_id}/resign", headers={"Idempotency-Key": "1"})
+    assert resigned.status_code == 200 and resigned.json["status"] == "finished"
+    retried = alice.post("/v1/games", json={"options": {"players": 2}}, headers={"Idempotency-Key": "1"})
+    assert retried.headers["Idempotent-Replayed"] == "true" and retried.json["id"] == created.json["id"]
 
 
 def test_creating_a_game_twice_with_one_key_creates_one_game(new_player):

@@ -82,7 +82,7 @@ def test_malformed_actions_are_422_per_field(started_game):
     for body, fields in (
         ({"kind": "play"}, {"card"}),
         ({"kind": "play", "card": "3"}, {"card"}),
-        ({"kind": "play", "card": 3.0}, {"card"}),
+        ({"kind": "play", "card": 3.5}, {"card"}),
         ({"kind": "color_clue", "target": 1}, {"color"}),
         ({"kind": "discard", "card": 1, "rank": 2}, {"rank"}),
         ({"kind": "dance"}, {"kind"}),

@@ -88,9 +88,9 @@ def test_malformed_bodies_are_4xx_problems(new_player, path, body):
     assert_problem(response, response.status_code)
 
 
-def test_a_value_postgres_cannot_store_is_422(new_player):
+def test_a_string_postgres_cannot_store_is_422_naming_the_field(new_player):
     response = new_player().post("/v1/games", json={"options": {"players": 2}, "seed": "nul \u0000 byte"})
-    assert_problem(response, 422, "invalid_value")
+    assert set(assert_problem(response, 422, "invalid_request")["errors"]) == {"seed"}
 
 
 def test_ids_beyond_the_database_range_are_404(new_player):

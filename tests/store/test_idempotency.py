@@ -16,22 +16,22 @@ def test_a_retry_gets_the_first_response(conn, make_account):
     digest = idempotency.request_hash("POST", "/v1/games", b'{"players": 2}')
 
     with conn.transaction():
-        assert idempotency.claim(conn, account.id, "key-1", digest) is None
-        idempotency.save(conn, account.id, "key-1", 201, {"Location": "/v1/games/7"}, {"id": 7})
+        assert idempotency.claim(conn, account.id, "key-1", digest, scope="POST /a") is None
+        idempotency.save(conn, account.id, "key-1", 201, {"Location": "/v1/games/7"}, {"id": 7}, scope="POST /a")
 
     with conn.transaction():
-        stored = idempotency.claim(conn, account.id, "key-1", digest)
+        stored = idempotency.claim(conn, account.id, "key-1", digest, scope="POST /a")
     assert stored == idempotency.StoredResponse(201, {"Location": "/v1/games/7"}, {"id": 7})
 
 
 def test_the_same_key_with_another_request_is_an_error(conn, make_account):
     account, _ = make_account()
     with conn.transaction():
-        idempotency.claim(conn, account.id, "key", idempotency.request_hash("POST", "/a", b"{}"))
-        idempotency.save(conn, account.id, "key", 200, {}, {})
+        idempotency.claim(conn, account.id, "key", idempotency.request_hash("POST", "/a", b"{}"), scope="POST /a")
+        idempotency.save(conn, account.id, "key", 200, {}, {}, scope="POST /a")
 
     with pytest.raises(IdempotencyKeyReused) as error, conn.transaction():
-        idempotency.claim(conn, account.id, "key", idempotency.request_hash("POST", "/a", b'{"x": 1}'))
+        idempotency.claim(conn, account.id, "key", idempotency.request_hash("POST", "/a", b'{"x": 1}'), scope="POST /a")
     assert error.value.code == "idempotency_key_reused"
 
 
@@ -39,10 +39,10 @@ def test_keys_belong_to_one_account(conn, make_account):
     alice, bob = make_account()[0], make_account()[0]
     digest = idempotency.request_hash("POST", "/a")
     with conn.transaction():
-        idempotency.claim(conn, alice.id, "shared", digest)
-        idempotency.save(conn, alice.id, "shared", 200, {}, {"for": "alice"})
+        idempotency.claim(conn, alice.id, "shared", digest, scope="POST /a")
+        idempotency.save(conn, alice.id, "shared", 200, {}, {"for": "alice"}, scope="POST /a")
     with conn.transaction():
-        assert idempotency.claim(conn, bob.id, "shared", digest) is None
+        assert idempotency.claim(conn, bob.id, "shared", digest, scope="POST /a") is None
 
 
 def test_a_claim_rolled_back_with_its_change_leaves_nothing(conn, make_account):
@@ -50,11 +50,11 @@ def test_a_claim_rolled_back_with_its_change_leaves_nothing(conn, make_account):
     digest = idempotency.request_hash("POST", "/a")
 
     with pytest.raises(ZeroDivisionError), conn.transaction():
-        idempotency.claim(conn, account.id, "failed", digest)
+        idempotency.claim(conn, account.id, "failed", digest, scope="POST /a")
         1 / 0
 
     with conn.transaction():
-        assert idempotency.claim(conn, account.id, "failed", digest) is None
+        assert idempotency.claim(conn, account.id, "failed", digest, scope="POST /a") is None
 
 
 def test_a_concurrent_retry_waits_for_the_first_and_gets_its_response(conn, database_url, make_account):
@@ -63,14 +63,14 @@ def test_a_concurrent_retry_waits_for_the_first_and_gets_its_response(conn, data
 
     def retry(other):
         with other.transaction():
-            return idempotency.claim(other, account.id, "racing", digest)
+            return idempotency.claim(other, account.id, "racing", digest, scope="POST /a")
 
     with connect(database_url) as other:
         with conn.transaction():
-            assert idempotency.claim(conn, account.id, "racing", digest) is None
+            assert idempotency.claim(conn, account.id, "racing", digest, scope="POST /a") is None
             thread, outcome = run_in_thread(retry, other)
             wait_until_blocked(database_url, other.info.backend_pid)
-            idempotency.save(conn, account.id, "racing", 202, {}, {"done": True})
+            idempotency.save(conn, account.id, "racing", 202, {}, {"done": True}, scope="POST /a")
         thread.join(10)
 
     assert outcome == {"result": idempotency.StoredResponse(202, {}, {"done": True})}
@@ -83,11 +83,11 @@ def test_an_idempotent_action_is_applied_once(conn, running_game):
 
     def post_action():
         with conn.transaction():
-            stored = idempotency.claim(conn, alice.id, "move-1", digest)
+            stored = idempotency.claim(conn, alice.id, "move-1", digest, scope="POST /a")
             if stored is not None:
                 return stored
             new_game, _ = append_action(conn, game.id, action)
-            idempotency.save(conn, alice.id, "move-1", 200, {"ETag": str(new_game.version)}, {"version": new_game.version})
+            idempotency.save(conn, alice.id, "move-1", 200, {"ETag": str(new_game.version)}, {"version": new_game.version}, scope="POST /a")
             return idempotency.StoredResponse(200, {"ETag": str(new_game.version)}, {"version": new_game.version})
 
     first = post_action()
@@ -99,7 +99,7 @@ def test_an_idempotent_action_is_applied_once(conn, running_game):
 def test_claim_outside_a_transaction_is_refused(conn, make_account):
     account, _ = make_account()
     with pytest.raises(RuntimeError):
-        idempotency.claim(conn, account.id, "k", idempotency.request_hash("x"))
+        idempotency.claim(conn, account.id, "k", idempotency.request_hash("x"), scope="POST /a")
 
 
 def insert_keys(conn, account_id: int, prefix: str, count: int, age: timedelta) -> None:
@@ -134,13 +134,13 @@ def test_a_purge_deletes_only_the_keys_older_than_the_cutoff_and_counts_them(con
 def test_after_its_purge_a_key_is_claimed_as_new_even_for_another_request(conn, make_account, no_old_keys):
     account, _ = make_account()
     with conn.transaction():
-        idempotency.claim(conn, account.id, "old", idempotency.request_hash("first"))
-        idempotency.save(conn, account.id, "old", 200, {}, None)
+        idempotency.claim(conn, account.id, "old", idempotency.request_hash("first"), scope="POST /a")
+        idempotency.save(conn, account.id, "old", 200, {}, None, scope="POST /a")
     conn.execute("UPDATE idempotency_keys SET created_at = now() - interval '2 days' WHERE account_id = %s", (account.id,))
 
     assert idempotency.purge(conn, timedelta(days=1)) == 1
     with conn.transaction():
-        assert idempotency.claim(conn, account.id, "old", idempotency.request_hash("second")) is None
+        assert idempotency.claim(conn, account.id, "old", idempotency.request_hash("second"), scope="POST /a") is None
 
 
 @pytest.fixture
@@ -202,8 +202,8 @@ def test_a_key_purged_between_the_statements_of_a_claim_is_claimed_as_new(conn, 
     account, _ = make_account()
     digest = idempotency.request_hash("x")
     with conn.transaction():
-        idempotency.claim(conn, account.id, "expiring", digest)
-        idempotency.save(conn, account.id, "expiring", 200, {}, {"first": True})
+        idempotency.claim(conn, account.id, "expiring", digest, scope="POST /a")
+        idempotency.save(conn, account.id, "expiring", 200, {}, {"first": True}, scope="POST /a")
     conn.execute("UPDATE idempotency_keys SET created_at = now() - interval '2 days' WHERE account_id = %s", (account.id,))
 
     purged: list[int] = []
@@ -211,8 +211,21 @@ def test_a_key_purged_between_the_statements_of_a_claim_is_claimed_as_new(conn, 
     with connect(database_url) as retrying:
         retrying.cursor_factory = cursor
         with retrying.transaction():
-            assert idempotency.claim(retrying, account.id, "expiring", digest) is None
-            idempotency.save(retrying, account.id, "expiring", 200, {}, {"second": True})
+            assert idempotency.claim(retrying, account.id, "expiring", digest, scope="POST /a") is None
+            idempotency.save(retrying, account.id, "expiring", 200, {}, {"second": True}, scope="POST /a")
     assert purged == [1]
     with conn.transaction():
-        assert idempotency.claim(conn, account.id, "expiring", digest) == idempotency.StoredResponse(200, {}, {"second": True})
+        assert idempotency.claim(conn, account.id, "expiring", digest, scope="POST /a") == idempotency.StoredResponse(200, {}, {"second": True})
+
+
+def test_a_key_is_scoped(conn, make_account):
+    account, _ = make_account()
+    with conn.transaction():
+        idempotency.claim(conn, account.id, "key", idempotency.request_hash("first"), scope="POST /a")
+        idempotency.save(conn, account.id, "key", 200, {}, {"for": "a"}, scope="POST /a")
+    with conn.transaction():
+        assert idempotency.claim(conn, account.id, "key", idempotency.request_hash("second"), scope="POST /b") is None
+        idempotency.save(conn, account.id, "key", 200, {}, {"for": "b"}, scope="POST /b")
+    with conn.transaction():
+        stored = idempotency.claim(conn, account.id, "key", idempotency.request_hash("first"), scope="POST /a")
+    assert stored.body == {"for": "a"}

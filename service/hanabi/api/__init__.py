@@ -31,12 +31,13 @@ from .context import (
     current_account,
     release_db,
 )
-from .errors import PROBLEM_CONTENT_TYPE, Problem, handle_error
+from .errors import PROBLEM_CONTENT_TYPE, handle_error
+from .inputs import API_BLUEPRINTS_EXTENSION, ApiRequest, IdConverter, JsonProvider, check_request, id_parameter_schema
 from .instrumentation import instrument
 from .metrics import add_metrics_route
 from .metrics import ENDPOINT as METRICS_ENDPOINT
 from .ratelimits import RateLimitDocumentation, install_rate_limits
-from .schemas import ProblemSchema
+from .schemas import JsonSchemaRules, ProblemSchema
 
 API_VERSION = "1.0.0"
 MAX_BODY_BYTES = 1024 * 1024
@@ -62,7 +63,11 @@ BLUEPRINTS = (
 
 class App(Flask):
     """Flask, told that every view and hook of this app is synchronous: Flask would otherwise
-    ask `inspect` whether each one is a coroutine function, on every call of every request."""
+    ask `inspect` whether each one is a coroutine function, on every call of every request.
+    Requests and their JSON bodies are read as `inputs` says."""
+
+    request_class = ApiRequest
+    json_provider_class = JsonProvider
 
     def ensure_sync(self, func):
         return func
@@ -122,12 +127,15 @@ def create_app(settings: Settings | None = None, pool: ConnectionPool | None = N
     app.extensions[DATABASE_HEALTH_EXTENSION] = DatabaseHealth()
     app.extensions[LISTEN_CONNINFO_EXTENSION] = settings.listen_database_url or pool.conninfo
     app.extensions[TOKEN_CACHE_SECONDS_EXTENSION] = settings.token_cache_seconds
-    app.extensions[DEAL_SECRET_EXTENSION] = settings.deal_secret
     app.extensions[webhooks.ADDRESSES_EXTENSION] = WebhookAddresses(settings.webhook_allowed_networks or ())
-    api = Api(app, spec_kwargs={"extra_plugins": [RateLimitDocumentation(settings)]})
+    app.extensions[DEAL_SECRET_EXTENSION] = settings.deal_secret
+    app.url_map.converters["id"] = IdConverter
+    api = Api(app, spec_kwargs={"extra_plugins": [RateLimitDocumentation(settings), JsonSchemaRules()]})
+    api.register_converter(IdConverter, id_parameter_schema)
     api.spec.components.schema(hanablive.HANABLIVE_GAME_COMPONENT, hanablive.HANABLIVE_GAME)
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
+    app.extensions[API_BLUEPRINTS_EXTENSION] = frozenset(blueprint.name for blueprint in BLUEPRINTS)
     app.register_blueprint(web.blp)
     add_metrics_route(app, settings)
     app.register_error_handler(HTTPException, handle_error)
@@ -135,7 +143,7 @@ def create_app(settings: Settings | None = None, pool: ConnectionPool | None = N
     instrument(app)
     install_rate_limits(app, settings, PUBLIC_ENDPOINTS)  # before the token check: floods never reach the database
     app.before_request(_require_token)
-    app.before_request(_parse_json_body)
+    app.before_request(check_request)
     app.teardown_request(release_db)
     if settings.trusted_proxies:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.trusted_proxies, x_proto=settings.trusted_proxies)
@@ -146,12 +154,3 @@ def _require_token() -> None:
     if request.endpoint is not None and request.endpoint not in PUBLIC_ENDPOINTS:
         current_account()
 
-
-def _parse_json_body() -> None:
-    """Parse a JSON body once, up front (Flask caches it for the views), so that a body nested
-    too deeply for Python's parser is a 400 rather than a RecursionError deep inside a view."""
-    if request.is_json:
-        try:
-            request.get_json(silent=True)
-        except RecursionError:
-            raise Problem(400, "invalid_json", "The JSON body is nested too deeply.") from None

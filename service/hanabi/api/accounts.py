@@ -2,37 +2,19 @@
 
 import marshmallow as ma
 from flask.views import MethodView
-from flask_smorest import Blueprint
-from marshmallow import ValidationError, fields, validate
+from marshmallow import fields, validate
 
 from hanabi.store.accounts import ACCOUNT_KINDS, create_account, get_account
 
 from .context import current_account, db
 from .docs import problems
-from .schemas import ACCOUNT_ID, StrictSchema
+from .inputs import Blueprint
+from .schemas import ACCOUNT_ID, StrictSchema, account_name_field
 
 blp = Blueprint("accounts", __name__, url_prefix="/v1/accounts", description="Accounts of people and bots")
 
-NAME_PATTERN = r"^[A-Za-z0-9_.\-]{1,64}$"
-"""Also the published JSON Schema `pattern`: spelled out, because `\\w` is ASCII-only in JSON
-Schema's ECMA-262 regexes but Unicode in Python's."""
-
-
-class FullMatch(validate.Regexp):
-    """The whole value matches `regex`, as a JSON Schema pattern anchored with ^...$ means
-    (Python's `$` would also match before a trailing newline)."""
-
-    def __call__(self, value: str) -> str:
-        if self.regex.fullmatch(value) is None:
-            raise ValidationError(self._format_error(value))
-        return value
-
-
 class AccountRequestSchema(StrictSchema):
-    name = fields.String(
-        required=True,
-        validate=FullMatch(NAME_PATTERN, error="A name is 1 to 64 ASCII letters, digits, '_', '.' or '-'."),
-    )
+    name = account_name_field(required=True)
     kind = fields.String(required=True, validate=validate.OneOf(ACCOUNT_KINDS))
 
 

@@ -160,9 +160,10 @@ def idempotent_write(write: Callable[[psycopg.Connection], Reply]) -> Response:
     the key's transaction), so without a key it needs no transaction around it: that saves
     the savepoint's two round trips to the database on every action.
 
-    The key belongs to the caller's account; the request is identified by method, path and
-    body (JSON compared by value, so whitespace and key order do not matter). Only successful
-    replies are stored: a request that failed rolled its claim back and may be retried."""
+    The key belongs to the caller's account and the request's method and path (its scope); the
+    request is identified by its body too (JSON compared by value, so whitespace and key order
+    do not matter). Only successful replies are stored: a request that failed rolled its claim
+    back and may be retried."""
     account = current_account()
     key = request.headers.get(IDEMPOTENCY_HEADER)
     conn = db()
@@ -176,23 +177,24 @@ def idempotent_write(write: Callable[[psycopg.Connection], Reply]) -> Response:
             f"An Idempotency-Key is 1 to {MAX_IDEMPOTENCY_KEY_LENGTH} characters long.",
         )
     with commits.transaction(conn):
-        digest = idempotency.request_hash(request.method, request.path, _canonical_body())
-        stored = idempotency.claim(conn, account.id, key, digest)
+        scope = f"{request.method} {request.path}"
+        digest = idempotency.request_hash(scope, _canonical_body())
+        stored = idempotency.claim(conn, account.id, key, digest, scope=scope)
         if stored is not None:
             response = _json_response(stored.status, stored.body, stored.headers)
             response.headers["Idempotent-Replayed"] = "true"
             return response
         reply = write(conn)
-        idempotency.save(conn, account.id, key, reply.status, reply.headers, reply.body)
+        idempotency.save(conn, account.id, key, reply.status, reply.headers, reply.body, scope=scope)
     return _json_response(reply.status, reply.body, reply.headers)
 
 
 def _canonical_body() -> bytes:
-    raw = request.get_data(cache=True)
-    try:
-        return json.dumps(json.loads(raw), sort_keys=True, separators=(",", ":")).encode()
-    except ValueError:
-        return raw
+    """The body parsed by `inputs.check_request`, written in one form; a body that is not JSON as sent."""
+    body = request.get_json(silent=True)
+    if body is None:
+        return request.get_data(cache=True)
+    return json.dumps(body, sort_keys=True, separators=(",", ":")).encode()
 
 
 def _json_response(status: int, body: object, headers: dict) -> Response:

@@ -17,7 +17,7 @@ import marshmallow as ma
 import psycopg
 from flask import Response, json
 from psycopg_pool import PoolTimeout
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import ClientDisconnected, HTTPException
 
 from hanabi.engine import EngineError, IllegalAction
 from hanabi.engine.hanablive import HanabLiveError
@@ -88,6 +88,12 @@ def problem_response(status: int, code: str, detail: str, headers=None, **extras
 def handle_error(error: Exception) -> Response:
     if isinstance(error, Problem):
         return problem_response(error.status, error.code, error.detail, error.headers, **error.extras)
+    if isinstance(error, ClientDisconnected):
+        return problem_response(
+            400,
+            "incomplete_body",
+            "The request body ended before the length its Content-Length announced: send that many bytes, or the right Content-Length.",
+        )
     if isinstance(error, HTTPException):
         if error.response is not None:
             return error.response  # made whole by its raiser (a 429 of the rate limiter)

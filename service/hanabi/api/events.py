@@ -2,7 +2,6 @@
 
 import marshmallow as ma
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from marshmallow import RAISE, fields, validate
 
 from hanabi.store.accounts import account_names
@@ -10,6 +9,8 @@ from hanabi.store.games import get_game, list_events
 
 from .context import current_account, db, listen_conninfo, release_db
 from .docs import problems
+from .errors import Problem
+from .inputs import Blueprint
 from .notifications import WaitSeconds, game_key, listener_for, long_poll
 from .present import public_events, watcher_seat
 from .schemas import GAME_ID, ActionOutcomeSchema, StrictSchema
@@ -60,7 +61,7 @@ class Events(MethodView):
     @blp.doc(operationId="list_events")
     @blp.arguments(EventsQuerySchema, location="query", unknown=RAISE)
     @blp.response(200, EventPageSchema)
-    @problems(401, 403, 404, 422)
+    @problems(401, 403, 404, 409, 422)
     def get(self, query, game_id):
         """The game's events with seq > `after`, oldest first
 
@@ -68,7 +69,9 @@ class Events(MethodView):
         their own draws; spectators (when the game allows them) see every card; anyone may read
         the log of a lobby game or of a finished one (in full).
         With `wait`, when there is no event after `after` yet, the answer comes as soon as one
-        is committed, or after `wait` seconds with no events (`last_seq` is then `after`).
+        is committed, or after `wait` seconds with no events (`last_seq` is then `after`). An
+        `after` past the game's last event is a 409 `after_past_last_event` with `current_version`
+        (the last event's seq).
         """
         account = current_account()
         after, limit = query["after"], query["limit"]
@@ -86,6 +89,14 @@ def _event_page(account_id: int, game_id: int, after: int, limit: int) -> dict:
     conn = db()
     events = list_events(conn, game_id)
     game = get_game(conn, game_id)  # read after the events, so never older than them
+    if after > game.version:
+        raise Problem(
+            409,
+            "after_past_last_event",
+            f"Game {game_id}'s last event is seq {game.version}, so there is no seq {after} to read after: "
+            "pass 0, or a last_seq this game gave you.",
+            current_version=game.version,
+        )
     seat = watcher_seat(game, account_id) if game.status == "running" else game.seat_of(account_id)
     names = account_names(conn, [event.payload.get("account_id") for event in events])
     visible = public_events(game, events, seat, names)

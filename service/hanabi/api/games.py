@@ -1,11 +1,11 @@
 """Games: create, list the lobby, read one, join and leave a seat, start, resign, abort."""
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from marshmallow import RAISE, ValidationError, fields, validate, validates_schema
 
 from hanabi.bots import STRATEGIES
 from hanabi.engine import EndCondition, EndGame, GameOptions
+from hanabi.engine.options import MAX_PLAYERS, MIN_PLAYERS
 from hanabi.store.accounts import find_account
 from hanabi.store.deadlines import TimeControl
 from hanabi.store.games import SeatPlan, append_action, create_game, get_game
@@ -15,25 +15,32 @@ from hanabi.store.seats import join_seat, leave_seat, start_game
 from .context import Reply, current_account, db, deal_secret, idempotent_write
 from .docs import idempotent, problems
 from .errors import Problem
+from .inputs import Blueprint
 from .present import decode_cursor, encode_cursor, game_summary, names_for
 from .schemas import (
     GAME_ID,
+    NO_NUL,
+    FullMatch,
     GamePageSchema,
     GameSchema,
     OptionsRequestSchema,
     PageQuerySchema,
+    StrictBoolean,
     StrictSchema,
     TimeControlRequestSchema,
+    account_name_field,
+    fields_of_kind,
 )
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Games: the lobby and the seats")
 
-SEAT_KINDS = ("open", "account", "bot")
+SEAT_FIELDS = {"open": (), "account": ("account",), "bot": ("strategy",)}
+"""The field each kind of seat needs (and the only one it has besides `kind`)."""
 
 
 class SeatPlanRequestSchema(StrictSchema):
-    kind = fields.String(required=True, validate=validate.OneOf(SEAT_KINDS))
-    account = fields.String(validate=validate.Length(1, 64), metadata={"description": "With kind account: the account's name"})
+    kind = fields.String(required=True, validate=validate.OneOf(tuple(SEAT_FIELDS)))
+    account = account_name_field(metadata={"description": "With kind account: the account's name"})
     strategy = fields.String(
         validate=validate.OneOf(tuple(STRATEGIES)),
         metadata={
@@ -42,13 +49,15 @@ class SeatPlanRequestSchema(StrictSchema):
         },
     )
 
+    JSON_SCHEMA = fields_of_kind({kind: (needed, ()) for kind, needed in SEAT_FIELDS.items()}, ("account", "strategy"))
+
     @validates_schema
     def check_kind(self, data, **kwargs):
-        needed = {"account": "account", "bot": "strategy"}.get(data.get("kind"))
+        needed = SEAT_FIELDS.get(data.get("kind"), ())
         for name in ("account", "strategy"):
-            if name == needed and name not in data:
+            if name in needed and name not in data:
                 raise ValidationError(f"A seat of kind {data['kind']!r} needs {name!r}.", name)
-            if name != needed and name in data:
+            if name not in needed and name in data:
                 raise ValidationError(f"A seat of kind {data['kind']!r} has no {name!r}.", name)
 
 
@@ -56,34 +65,48 @@ class CreateGameRequestSchema(StrictSchema):
     options = fields.Nested(OptionsRequestSchema, required=True)
     seats = fields.List(
         fields.Nested(SeatPlanRequestSchema),
-        validate=validate.Length(1, 5),
+        validate=validate.Length(MIN_PLAYERS, MAX_PLAYERS),
         metadata={"description": "One entry per player, in seat order; default: every seat open"},
     )
     seed = fields.String(
-        validate=validate.Length(1, 200),
+        validate=[validate.Length(1, 200), FullMatch(NO_NUL, error="A seed holds no NUL character.")],
         metadata={
             "description": "Names a deal: every game created with this seed on this server gets the same deck. "
             "Whoever knows the seed can see the deal (docs/security.md); the API shows it once the game is finished"
         },
     )
-    start_when_full = fields.Boolean(
-        load_default=True, truthy={True}, falsy={False}, metadata={"description": "Start when the last seat is taken"}
-    )
+    start_when_full = StrictBoolean(load_default=True, metadata={"description": "Start when the last seat is taken"})
     time_control = fields.Nested(TimeControlRequestSchema, metadata={"description": "Default: {\"kind\": \"none\"}"})
-    spectators = fields.Boolean(
+    spectators = StrictBoolean(
         load_default=False,
-        truthy={True},
-        falsy={False},
         metadata={
             "description": "Let any signed-in account watch the running game (every hand shown) and use its chat"
         },
     )
 
 
+    JSON_SCHEMA = {
+        "allOf": [
+            {
+                "anyOf": [
+                    {
+                        "properties": {
+                            "options": {"properties": {"players": {"const": players}, "starting_seat": {"maximum": players - 1}}},
+                            "seats": {"minItems": players, "maxItems": players},
+                        }
+                    }
+                    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+                ]
+            }
+        ]
+    }
+    """As many seats as players, and a starting seat among them (the engine's and the store's rules)."""
+
+
 class JoinRequestSchema(StrictSchema):
     seat = fields.Integer(
         strict=True,
-        validate=validate.Range(0, 4),
+        validate=validate.Range(0, MAX_PLAYERS - 1),
         metadata={"description": "The seat to take; default: your reserved seat, else the first open one"},
     )
 

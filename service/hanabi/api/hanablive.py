@@ -2,18 +2,19 @@
 
 from flask import Response, json, request
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from hanabi.engine import action_from_dict
 from hanabi.engine.hanablive import export_game, import_game
+from hanabi.engine.options import MAX_PLAYERS, MIN_PLAYERS
 from hanabi.store.games import LOBBY_EVENTS, get_game, import_finished_game, list_events
 
 from .context import Reply, current_account, db, idempotent_write
 from .docs import idempotent, problems
 from .errors import Problem
 from .games import summary_body
+from .inputs import Blueprint
 from .present import names_for, player_names
-from .schemas import GAME_ID, GameSchema
+from .schemas import GAME_ID, NO_NUL, GameSchema
 
 blp = Blueprint("hanablive", __name__, url_prefix="/v1", description="hanab.live JSON export and import")
 
@@ -26,7 +27,12 @@ HANABLIVE_GAME = {
     "description": "A game in hanab.live's JSON format (players, deck, actions, options, ...)",
     "required": ["players", "deck", "actions"],
     "properties": {
-        "players": {"type": "array", "items": {"type": "string"}},
+        "players": {
+            "type": "array",
+            "items": {"type": "string", "pattern": NO_NUL},
+            "minItems": MIN_PLAYERS,
+            "maxItems": MAX_PLAYERS,
+        },
         "deck": {
             "type": "array",
             "items": {
@@ -49,7 +55,7 @@ HANABLIVE_GAME = {
         "options": {"type": "object"},
         "notes": {"type": "array", "items": {"type": "array", "items": {"type": "string"}}},
         "id": {"type": "integer"},
-        "seed": {"type": "string"},
+        "seed": {"type": "string", "pattern": NO_NUL},
     },
 }
 

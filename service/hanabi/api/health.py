@@ -2,12 +2,12 @@
 
 import marshmallow as ma
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from marshmallow import fields
 
 from .context import pool
 from .docs import problems
 from .errors import RETRY_AFTER_SECONDS, Problem
+from .inputs import Blueprint
 
 blp = Blueprint("health", __name__, url_prefix="/v1", description="Health checks")
 

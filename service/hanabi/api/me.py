@@ -1,7 +1,6 @@
 """The caller's games: all of them, and those waiting for the caller's move."""
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from marshmallow import RAISE, fields, validate
 
 from hanabi.store.lobby import MAX_PAGE, games_awaiting_move, games_of_account
@@ -9,6 +8,7 @@ from hanabi.store.lobby import MAX_PAGE, games_awaiting_move, games_of_account
 from .context import current_account, db, listen_conninfo, release_db
 from .docs import problems
 from .games import game_page
+from .inputs import Blueprint
 from .notifications import WaitSeconds, listener_for, long_poll, turn_key
 from .present import decode_cursor
 from .schemas import DEFAULT_PAGE, GamePageSchema, PageQuerySchema, StrictSchema

@@ -3,7 +3,6 @@
 import orjson
 from flask import Response, request
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from marshmallow import ValidationError, fields, validate, validates_schema
 
 from hanabi.engine import ColorClue, Discard, Play, RankClue, Reorder
@@ -12,8 +11,9 @@ from hanabi.store.games import Game, append_action, load_game
 from .context import Reply, current_account, db, idempotent_write
 from .docs import IF_NONE_MATCH_PARAMETER, idempotent, problems
 from .errors import Problem
+from .inputs import Blueprint
 from .present import view_payload, watcher_seat
-from .schemas import GAME_ID, StrictSchema, ViewSchema
+from .schemas import GAME_ID, StrictSchema, ViewSchema, fields_of_kind
 
 blp = Blueprint("play", __name__, url_prefix="/v1/games", description="Playing: actions and views")
 
@@ -45,6 +45,11 @@ class ActionRequestSchema(StrictSchema):
         strict=True,
         validate=validate.Range(min=0),
         metadata={"description": "The version you saw; 409 version_conflict when the game has moved on"},
+    )
+
+    JSON_SCHEMA = fields_of_kind(
+        {kind: (needed, OPTIONAL_FIELDS.get(kind, ())) for kind, needed in ACTION_FIELDS.items()},
+        ("card", "announce", "target", "color", "rank", "cards"),
     )
 
     @validates_schema

@@ -2,7 +2,6 @@
 
 from flask import Response, json
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from marshmallow import RAISE, fields, validate
 
 from hanabi.engine import TurnOutOfRange, state_at_turn
@@ -11,6 +10,7 @@ from hanabi.store.games import get_game, list_events
 from .context import current_account, db
 from .docs import problems
 from .errors import Problem
+from .inputs import Blueprint
 from .present import view_payload
 from .schemas import GAME_ID, StrictSchema, ViewSchema
 

@@ -5,26 +5,88 @@ schemas are separate, so generated clients do not see read-only fields in their 
 """
 
 import marshmallow as ma
+from apispec import BasePlugin
 from marshmallow import ValidationError, fields, validate, validates_schema
 
 from hanabi.engine.options import MAX_CLUE_TOKENS, MAX_PLAYERS, MAX_STRIKES, MIN_CLUE_TOKENS, MIN_PLAYERS, MIN_STRIKES
 from hanabi.engine.variants import VARIANTS
-from hanabi.store.deadlines import BOUNDS, KINDS, ON_TIMEOUT, InvalidTimeControl, TimeControl
+from hanabi.store.deadlines import BOUNDS, FIELDS, KINDS, ON_TIMEOUT, InvalidTimeControl, TimeControl
 from hanabi.store.games import STATUSES
 from hanabi.store.lobby import MAX_PAGE
 
 DEFAULT_PAGE = 50
 MAX_ID = 2**63 - 1
-"""Ids are Postgres bigints: a larger id in a path matches no route (404)."""
-GAME_ID = f"int(max={MAX_ID}):game_id"
-ACCOUNT_ID = f"int(max={MAX_ID}):account_id"
+"""Ids are Postgres bigints; an id in a path outside 1 to MAX_ID is its resource's 404 (see `inputs`)."""
+GAME_ID = "id:game_id"
+ACCOUNT_ID = "id:account_id"
 
 
 class StrictSchema(ma.Schema):
-    """Unknown fields are an error, not silently dropped."""
+    """Unknown fields are an error, not silently dropped.
+
+    JSON_SCHEMA: JSON Schema keywords that the description adds to the schema's own, for the
+    rules between fields that its validators check (see JsonSchemaRules): the description
+    accepts exactly what the server does."""
 
     class Meta:
         unknown = ma.RAISE
+
+    JSON_SCHEMA: dict = {}
+
+
+class JsonSchemaRules(BasePlugin):
+    """An apispec plugin: a schema's JSON_SCHEMA joins its description."""
+
+    def schema_helper(self, name, definition, **kwargs):
+        schema = kwargs.get("schema")
+        rules = getattr(schema, "JSON_SCHEMA", None)
+        return {**definition, **rules} if rules else None
+
+
+def fields_of_kind(table: dict[str, tuple[tuple[str, ...], tuple[str, ...]]], every: tuple[str, ...]) -> dict:
+    """JSON_SCHEMA for an object whose `kind` decides its fields: table[kind] = (needed, optional);
+    a field of `every` that is neither is not allowed with that kind."""
+    rules = []
+    for kind, (needed, optional) in table.items():
+        then = {"properties": {name: False for name in every if name not in needed + optional}}
+        if needed:
+            then["required"] = list(needed)
+        rules.append({"if": {"properties": {"kind": {"const": kind}}}, "then": then})
+    return {"allOf": rules}
+
+
+class StrictBoolean(fields.Boolean):
+    """true or false only (marshmallow's Boolean also takes 1 and 0, which equal True and False)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if type(value) is not bool:
+            raise self.make_error("invalid")
+        return value
+
+
+class FullMatch(validate.Regexp):
+    """The whole value matches `regex`, as a JSON Schema pattern anchored with ^...$ means
+    (Python's `$` would also match before a trailing newline)."""
+
+    def __call__(self, value: str) -> str:
+        if self.regex.fullmatch(value) is None:
+            raise ValidationError(self._format_error(value))
+        return value
+
+
+NAME_PATTERN = r"^[A-Za-z0-9_.\-]{1,64}$"
+"""An account's name. Also the published JSON Schema `pattern`: spelled out, because `\\w` is
+ASCII-only in JSON Schema's ECMA-262 regexes but Unicode in Python's."""
+
+
+def account_name_field(**kwargs) -> fields.String:
+    return fields.String(
+        validate=FullMatch(NAME_PATTERN, error="A name is 1 to 64 ASCII letters, digits, '_', '.' or '-'."), **kwargs
+    )
+
+
+NO_NUL = r"^[^\u0000]*$"
+"""The pattern of a string that is stored: Postgres text cannot hold the character NUL."""
 
 
 class ProblemSchema(ma.Schema):
@@ -35,7 +97,7 @@ class ProblemSchema(ma.Schema):
     status = fields.Integer(required=True)
     detail = fields.String(required=True, metadata={"description": "A sentence for people"})
     code = fields.String(required=True, metadata={"description": "A stable machine code"})
-    current_version = fields.Integer(metadata={"description": "With version_conflict: the game's version now"})
+    current_version = fields.Integer(metadata={"description": "With version_conflict and after_past_last_event: the game's version now"})
     action_index = fields.Integer(
         allow_none=True, metadata={"description": "With an import error: the 0-based index of the first bad action"}
     )
@@ -54,13 +116,26 @@ class ProblemSchema(ma.Schema):
 
 class OptionsRequestSchema(StrictSchema):
     players = fields.Integer(strict=True, required=True, validate=validate.Range(MIN_PLAYERS, MAX_PLAYERS))
-    variant = fields.String(load_default="No Variant", validate=validate.OneOf(tuple(VARIANTS)))
+    variant = fields.String(
+        load_default="No Variant",
+        validate=validate.OneOf(
+            tuple(VARIANTS), error=f"Unknown variant {{input!r}}; docs/variants.md lists the {len(VARIANTS)} variants."
+        ),
+        metadata={"description": "A hanab.live variant name (docs/variants.md)"},
+    )
     clue_tokens = fields.Integer(strict=True, load_default=8, validate=validate.Range(MIN_CLUE_TOKENS, MAX_CLUE_TOKENS))
     max_strikes = fields.Integer(strict=True, load_default=3, validate=validate.Range(MIN_STRIKES, MAX_STRIKES))
-    empty_clues = fields.Boolean(load_default=False, truthy={True}, falsy={False})
-    all_or_nothing = fields.Boolean(load_default=False, truthy={True}, falsy={False})
-    timed_display = fields.Boolean(load_default=False, truthy={True}, falsy={False})
+    empty_clues = StrictBoolean(load_default=False)
+    all_or_nothing = StrictBoolean(load_default=False)
+    timed_display = StrictBoolean(load_default=False)
     starting_seat = fields.Integer(strict=True, load_default=0, validate=validate.Range(0, MAX_PLAYERS - 1))
+    deck_plays = StrictBoolean(
+        load_default=False, metadata={"description": "hanab.live's deckPlays: the last card of the deck may be played blind"}
+    )
+    end_at_best_score = StrictBoolean(
+        load_default=False,
+        metadata={"description": "hanab.live's rule: the game ends as soon as no card left can raise the score"},
+    )
 
 
 class OptionsSchema(ma.Schema):
@@ -72,6 +147,8 @@ class OptionsSchema(ma.Schema):
     all_or_nothing = fields.Boolean(required=True)
     timed_display = fields.Boolean(required=True)
     starting_seat = fields.Integer(required=True)
+    deck_plays = fields.Boolean(required=True)
+    end_at_best_score = fields.Boolean(required=True)
 
 
 class TimeControlRequestSchema(StrictSchema):
@@ -91,6 +168,10 @@ class TimeControlRequestSchema(StrictSchema):
         strict=True, validate=validate.Range(*BOUNDS["increment_seconds"]), metadata={"description": "clock"}
     )
     on_timeout = fields.String(validate=validate.OneOf(ON_TIMEOUT))
+
+    JSON_SCHEMA = fields_of_kind(
+        {kind: (FIELDS[kind], ("on_timeout",) if kind != "none" else ()) for kind in KINDS}, (*BOUNDS, "on_timeout")
+    )
 
     @validates_schema
     def check_fields_of_kind(self, data, **kwargs):
@@ -167,10 +248,21 @@ class GamePageSchema(ma.Schema):
     )
 
 
+CURSOR_PATTERN = r"^[0-9]{1,18}$"
+"""A page's cursor: the id the next page starts below (ids are bigints: 18 digits always fit)."""
+
+
+def cursor_field() -> fields.String:
+    return fields.String(
+        validate=FullMatch(CURSOR_PATTERN, error="A cursor is a next_cursor this API gave out."),
+        metadata={"description": "A `next_cursor` of the previous page"},
+    )
+
+
 class PageQuerySchema(StrictSchema):
     status = fields.String(validate=validate.OneOf(STATUSES))
     limit = fields.Integer(strict=False, load_default=DEFAULT_PAGE, validate=validate.Range(1, MAX_PAGE))
-    cursor = fields.String(validate=validate.Length(1, 200))
+    cursor = cursor_field()
 
 
 # ---- views --------------------------------------------------------------------------------

@@ -2,13 +2,13 @@
 
 import marshmallow as ma
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from marshmallow import fields
 
 from hanabi.store.accounts import issue_token, revoke_token
 
 from .context import bearer_token, current_account, db, forget_token
 from .docs import problems
+from .inputs import Blueprint
 
 blp = Blueprint("tokens", __name__, url_prefix="/v1/tokens", description="API tokens")
 

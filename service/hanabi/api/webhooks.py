@@ -9,7 +9,6 @@ the host again."""
 import marshmallow as ma
 from flask import current_app
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from marshmallow import RAISE, fields, validate
 
 from hanabi.store.lobby import MAX_PAGE
@@ -27,24 +26,57 @@ from hanabi.webhook_addresses import AddressRefused, WebhookAddresses, url_host_
 from .context import Reply, current_account, db, idempotent_write
 from .docs import idempotent, problems
 from .errors import Problem
+from .inputs import Blueprint
 from .present import decode_cursor, encode_cursor
-from .schemas import DEFAULT_PAGE, MAX_ID, StrictSchema
+from .schemas import DEFAULT_PAGE, FullMatch, StrictSchema, cursor_field
 
 blp = Blueprint("webhooks", __name__, url_prefix="/v1/webhooks", description="Webhooks: signed POSTs of your events")
 
-WEBHOOK_ID = f"int(max={MAX_ID}):webhook_id"
+WEBHOOK_ID = "id:webhook_id"
 MAX_URL_LENGTH = 2000
 ADDRESSES_EXTENSION = "hanabi.webhook_addresses"
 """app.extensions[ADDRESSES_EXTENSION]: the WebhookAddresses registrations are checked with."""
 
 
+def _url_pattern() -> str:
+    """An absolute http or https URL: a host name (dot-separated labels of letters, digits, '-'
+    and '_'), an IPv4 address or a bracketed IPv6 address (RFC 3986's grammar), an optional port
+    (1 to 65535), a path and a query of RFC 3986's characters, no fragment. Every URL it matches
+    is a `uri`, in JSON Schema's sense, that Python's urlsplit reads."""
+    octet = r"(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])"
+    ipv4 = rf"{octet}(\.{octet}){{3}}"
+    h16 = r"[0-9A-Fa-f]{1,4}"
+    ls32 = rf"({h16}:{h16}|{ipv4})"
+    ipv6 = "|".join(
+        [
+            rf"({h16}:){{6}}{ls32}",
+            rf"::({h16}:){{5}}{ls32}",
+            rf"({h16})?::({h16}:){{4}}{ls32}",
+            rf"(({h16}:){{0,1}}{h16})?::({h16}:){{3}}{ls32}",
+            rf"(({h16}:){{0,2}}{h16})?::({h16}:){{2}}{ls32}",
+            rf"(({h16}:){{0,3}}{h16})?::{h16}:{ls32}",
+            rf"(({h16}:){{0,4}}{h16})?::{ls32}",
+            rf"(({h16}:){{0,5}}{h16})?::{h16}",
+            rf"(({h16}:){{0,6}}{h16})?::",
+        ]
+    )
+    name = r"([A-Za-z0-9_-]{1,63}\.)*[A-Za-z0-9_-]{1,63}"
+    port = r"(6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[1-9][0-9]{0,3})"
+    character = r"([A-Za-z0-9._~!$&'()*+,;=:@/-]|%[0-9A-Fa-f]{2})"
+    return rf"^[Hh][Tt][Tt][Pp][Ss]?://({name}|\[({ipv6})\])(:{port})?(/{character}*)?(\?({character}|\?)*)?$"
+
+
+URL_PATTERN = _url_pattern()
+
+
 class CreateWebhookRequestSchema(StrictSchema):
-    url = fields.Url(
+    url = fields.String(
         required=True,
-        schemes={"http", "https"},
-        require_tld=False,
-        validate=validate.Length(max=MAX_URL_LENGTH),
-        metadata={"description": "An absolute http or https URL that accepts POSTs"},
+        validate=[
+            validate.Length(max=MAX_URL_LENGTH),
+            FullMatch(URL_PATTERN, error="Not a valid URL: an absolute http or https URL, without a fragment."),
+        ],
+        metadata={"format": "uri", "description": "An absolute http or https URL that accepts POSTs"},
     )
 
     @ma.validates("url")
@@ -106,7 +138,7 @@ class DeliveryPageSchema(ma.Schema):
 
 class DeliveryQuerySchema(StrictSchema):
     limit = fields.Integer(strict=False, load_default=DEFAULT_PAGE, validate=validate.Range(1, MAX_PAGE))
-    cursor = fields.String(validate=validate.Length(1, 200))
+    cursor = cursor_field()
 
 
 @blp.route("")

@@ -3,11 +3,14 @@
 Use inside ONE transaction with the change the request makes:
 
     with conn.transaction():
-        stored = claim(conn, account_id, key, request_hash)
+        stored = claim(conn, account_id, key, request_hash, scope="POST /v1/games")
         if stored is not None:
             return stored                     # a retry: answer as the first time, write nothing
         ...make the change...
-        save(conn, account_id, key, status, headers, body)
+        save(conn, account_id, key, status, headers, body, scope="POST /v1/games")
+
+A key belongs to an account and a scope (the API's: the request's method and path): the same
+key in another scope is another key.
 
 `claim` inserts the key first. A concurrent request with the same key waits on that insert
 until the first transaction ends, then reads its saved response; if the first rolled back,
@@ -45,23 +48,25 @@ def request_hash(*parts: str | bytes) -> bytes:
     return digest.digest()
 
 
-def claim(conn: psycopg.Connection, account_id: int, key: str, request_digest: bytes) -> StoredResponse | None:
+def claim(
+    conn: psycopg.Connection, account_id: int, key: str, request_digest: bytes, *, scope: str
+) -> StoredResponse | None:
     """None when this key is new (the caller goes on and calls `save`), else the stored response.
     Raises IdempotencyKeyReused when the key was used with a different request."""
     if conn.info.transaction_status != TransactionStatus.INTRANS:
         raise RuntimeError("claim() must run inside the transaction that makes the change and saves the response")
     while True:
         inserted = conn.execute(
-            """INSERT INTO idempotency_keys (account_id, key, request_hash) VALUES (%s, %s, %s)
-               ON CONFLICT (account_id, key) DO NOTHING RETURNING 1""",
-            (account_id, key, request_digest),
+            """INSERT INTO idempotency_keys (account_id, scope, key, request_hash) VALUES (%s, %s, %s, %s)
+               ON CONFLICT (account_id, scope, key) DO NOTHING RETURNING 1""",
+            (account_id, scope, key, request_digest),
         ).fetchone()
         if inserted:
             return None
         stored = conn.execute(
             """SELECT request_hash, response_status, response_headers, response_body
-                 FROM idempotency_keys WHERE account_id = %s AND key = %s""",
-            (account_id, key),
+                 FROM idempotency_keys WHERE account_id = %s AND scope = %s AND key = %s""",
+            (account_id, scope, key),
         ).fetchone()
         if stored is not None:
             break
@@ -75,13 +80,13 @@ def claim(conn: psycopg.Connection, account_id: int, key: str, request_digest: b
 
 
 def save(
-    conn: psycopg.Connection, account_id: int, key: str, status: int, headers: dict, body: object
+    conn: psycopg.Connection, account_id: int, key: str, status: int, headers: dict, body: object, *, scope: str
 ) -> None:
     """Store the response for a key claimed in this transaction."""
     cursor = conn.execute(
         """UPDATE idempotency_keys SET response_status = %s, response_headers = %s, response_body = %s
-            WHERE account_id = %s AND key = %s AND response_status IS NULL""",
-        (status, Jsonb(headers), Jsonb(body), account_id, key),
+            WHERE account_id = %s AND scope = %s AND key = %s AND response_status IS NULL""",
+        (status, Jsonb(headers), Jsonb(body), account_id, scope, key),
     )
     if cursor.rowcount != 1:
         raise RuntimeError(f"Idempotency-Key {key!r} was not claimed in this transaction")

@@ -18,6 +18,8 @@ class Options:
     all_or_nothing: bool
     timed_display: bool
     starting_seat: int
+    deck_plays: bool
+    end_at_best_score: bool
 
     def to_dict(self) -> dict[str, Any]:
         players = self.players
@@ -36,6 +38,10 @@ class Options:
 
         starting_seat = self.starting_seat
 
+        deck_plays = self.deck_plays
+
+        end_at_best_score = self.end_at_best_score
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -48,6 +54,8 @@ class Options:
                 "all_or_nothing": all_or_nothing,
                 "timed_display": timed_display,
                 "starting_seat": starting_seat,
+                "deck_plays": deck_plays,
+                "end_at_best_score": end_at_best_score,
             }
         )
 
@@ -72,6 +80,10 @@ class Options:
 
         starting_seat = d.pop("starting_seat")
 
+        deck_plays = d.pop("deck_plays")
+
+        end_at_best_score = d.pop("end_at_best_score")
+
         options = cls(
             players=players,
             variant=variant,
@@ -81,6 +93,8 @@ class Options:
             all_or_nothing=all_or_nothing,
             timed_display=timed_display,
             starting_seat=starting_seat,
+            deck_plays=deck_plays,
+            end_at_best_score=end_at_best_score,
         )
 
         return options

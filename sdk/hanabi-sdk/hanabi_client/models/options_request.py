@@ -15,12 +15,17 @@ T = TypeVar("T", bound="OptionsRequest")
 class OptionsRequest:
     players: int
     variant: OptionsRequestVariant | Unset = "No Variant"
+    """ A hanab.live variant name (docs/variants.md) """
     clue_tokens: int | Unset = 8
     max_strikes: int | Unset = 3
     empty_clues: bool | Unset = False
     all_or_nothing: bool | Unset = False
     timed_display: bool | Unset = False
     starting_seat: int | Unset = 0
+    deck_plays: bool | Unset = False
+    """ hanab.live's deckPlays: the last card of the deck may be played blind """
+    end_at_best_score: bool | Unset = False
+    """ hanab.live's rule: the game ends as soon as no card left can raise the score """
 
     def to_dict(self) -> dict[str, Any]:
         players = self.players
@@ -40,6 +45,10 @@ class OptionsRequest:
         timed_display = self.timed_display
 
         starting_seat = self.starting_seat
+
+        deck_plays = self.deck_plays
+
+        end_at_best_score = self.end_at_best_score
 
         field_dict: dict[str, Any] = {}
 
@@ -62,6 +71,10 @@ class OptionsRequest:
             field_dict["timed_display"] = timed_display
         if starting_seat is not UNSET:
             field_dict["starting_seat"] = starting_seat
+        if deck_plays is not UNSET:
+            field_dict["deck_plays"] = deck_plays
+        if end_at_best_score is not UNSET:
+            field_dict["end_at_best_score"] = end_at_best_score
 
         return field_dict
 
@@ -89,6 +102,10 @@ class OptionsRequest:
 
         starting_seat = d.pop("starting_seat", UNSET)
 
+        deck_plays = d.pop("deck_plays", UNSET)
+
+        end_at_best_score = d.pop("end_at_best_score", UNSET)
+
         options_request = cls(
             players=players,
             variant=variant,
@@ -98,6 +115,8 @@ class OptionsRequest:
             all_or_nothing=all_or_nothing,
             timed_display=timed_display,
             starting_seat=starting_seat,
+            deck_plays=deck_plays,
+            end_at_best_score=end_at_best_score,
         )
 
         return options_request

@@ -26,7 +26,7 @@ class Problem:
     code: str
     """ A stable machine code """
     current_version: int | Unset = UNSET
-    """ With version_conflict: the game's version now """
+    """ With version_conflict and after_past_last_event: the game's version now """
     action_index: int | None | Unset = UNSET
     """ With an import error: the 0-based index of the first bad action """
     errors: ProblemErrors | Unset = UNSET

@@ -60,6 +60,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 422:
         response_422 = Problem.from_dict(response.json())
 
@@ -98,7 +103,9 @@ def sync_detailed(
     their own draws; spectators (when the game allows them) see every card; anyone may read
     the log of a lobby game or of a finished one (in full).
     With `wait`, when there is no event after `after` yet, the answer comes as soon as one
-    is committed, or after `wait` seconds with no events (`last_seq` is then `after`).
+    is committed, or after `wait` seconds with no events (`last_seq` is then `after`). An
+    `after` past the game's last event is a 409 `after_past_last_event` with `current_version`
+    (the last event's seq).
 
     Args:
         game_id (int):
@@ -142,7 +149,9 @@ def sync(
     their own draws; spectators (when the game allows them) see every card; anyone may read
     the log of a lobby game or of a finished one (in full).
     With `wait`, when there is no event after `after` yet, the answer comes as soon as one
-    is committed, or after `wait` seconds with no events (`last_seq` is then `after`).
+    is committed, or after `wait` seconds with no events (`last_seq` is then `after`). An
+    `after` past the game's last event is a 409 `after_past_last_event` with `current_version`
+    (the last event's seq).
 
     Args:
         game_id (int):
@@ -181,7 +190,9 @@ async def asyncio_detailed(
     their own draws; spectators (when the game allows them) see every card; anyone may read
     the log of a lobby game or of a finished one (in full).
     With `wait`, when there is no event after `after` yet, the answer comes as soon as one
-    is committed, or after `wait` seconds with no events (`last_seq` is then `after`).
+    is committed, or after `wait` seconds with no events (`last_seq` is then `after`). An
+    `after` past the game's last event is a 409 `after_past_last_event` with `current_version`
+    (the last event's seq).
 
     Args:
         game_id (int):
@@ -223,7 +234,9 @@ async def asyncio(
     their own draws; spectators (when the game allows them) see every card; anyone may read
     the log of a lobby game or of a finished one (in full).
     With `wait`, when there is no event after `after` yet, the answer comes as soon as one
-    is committed, or after `wait` seconds with no events (`last_seq` is then `after`).
+    is committed, or after `wait` seconds with no events (`last_seq` is then `after`). An
+    `after` past the game's last event is a 409 `after_past_last_event` with `current_version`
+    (the last event's seq).
 
     Args:
         game_id (int):

@@ -1,0 +1,74 @@
+"""Schemathesis hooks for the run of test_schemathesis.py against a live `hanabi serve`
+(SCHEMATHESIS_HOOKS=tests.api.schemathesis_hooks), configured by environment variables:
+
+    HANABI_ST_URL      the server's base URL
+    HANABI_ST_TOKEN    a token of the account the run acts as; it only ever issues other tokens
+    HANABI_ST_GAMES    ids of games of that account, comma-separated (in the lobby, running, finished)
+
+- Every request gets a token of its own (a generated DELETE /v1/tokens/current revokes only it).
+- A schema-valid request names one of the known games for some of its generated game ids, so
+  that the view, events, replay and moves of real games are exercised, not only 404s.
+- `wait` is at most 1 s (a long poll would hold each example up to 60 s).
+- A schema-valid request's Idempotency-Key is made unique: the generator repeats short keys
+  with other bodies, which is rightly a 422 `idempotency_key_reused` (tested in test_idempotency).
+- The check `schema_valid_requests_are_not_malformed`: a request the description allows never
+  gets the problems of a request it forbids (`invalid_request`, `invalid_json`, `invalid_value`,
+  `unsupported_media_type`). The operations whose answer depends on stored data may answer such a
+  request 422, but only with a code that names that rule (`invalid_seat`, `cannot_clue_self`, ...).
+"""
+
+import os
+import uuid
+
+import httpx
+import schemathesis
+
+MALFORMED_CODES = frozenset({"invalid_request", "invalid_json", "invalid_value", "unsupported_media_type"})
+
+
+@schemathesis.auth(refresh_interval=None)
+class FreshToken:
+    def get(self, case, context):
+        response = httpx.post(
+            f"{os.environ['HANABI_ST_URL']}/v1/tokens",
+            headers={"Authorization": f"Bearer {os.environ['HANABI_ST_TOKEN']}"},
+            timeout=10,
+        )
+        response.raise_for_status()
+        return response.json()["token"]
+
+    def set(self, case, data, context):
+        case.headers = case.headers or {}
+        case.headers["Authorization"] = f"Bearer {data}"
+
+
+def _positive(case) -> bool:
+    meta = case.meta
+    return meta is not None and meta.generation.mode.is_positive
+
+
+@schemathesis.hook
+def before_call(context, case, kwargs):
+    games = [int(game_id) for game_id in os.environ["HANABI_ST_GAMES"].split(",")]
+    path = case.path_parameters or {}
+    if _positive(case) and isinstance(path.get("game_id"), int) and path["game_id"] % (len(games) + 1):
+        path["game_id"] = games[path["game_id"] % (len(games) + 1) - 1]
+    wait = (case.query or {}).get("wait")
+    if type(wait) is int or (isinstance(wait, str) and wait.isdigit()):
+        case.query["wait"] = min(int(wait), 1)
+    key = (case.headers or {}).get("Idempotency-Key")
+    if _positive(case) and isinstance(key, str):
+        case.headers["Idempotency-Key"] = f"{uuid.uuid4().hex}{key}"[:255]
+
+
+@schemathesis.check
+def schema_valid_requests_are_not_malformed(ctx, response, case):
+    if not _positive(case) or response.status_code not in (400, 415, 422):
+        return None
+    try:
+        code = response.json().get("code")
+    except ValueError:
+        code = None
+    if code in MALFORMED_CODES or response.status_code != 422:
+        raise AssertionError(f"A request the description allows got {response.status_code} {code}: {response.text}")
+    return None
