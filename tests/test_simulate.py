@@ -70,7 +70,7 @@ def test_cli_prints_a_readable_report():
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["--players", "6", "--bot", "random"], "2 to 5 players"),
+        (["--players", "7", "--bot", "random"], "2 to 6 players"),
         (["--players", "3", "--bot", "nobody"], "unknown bot"),
         (["--players", "3", "--bot", "random", "--variant", "Mauve"], "Unknown variant"),
         (["--players", "3", "--bot", "random", "--games", "0"], "at least 1"),
@@ -80,6 +80,20 @@ def test_cli_rejects_bad_arguments_clearly(args, message):
     out = subprocess.run(HANABI + ["simulate"] + args, capture_output=True, text=True)
     assert out.returncode == 2
     assert message in out.stderr
+
+
+def test_six_players_in_a_hanablive_variant_with_deck_plays():
+    out = subprocess.run(
+        HANABI + ["simulate", "--players", "6", "--bot", "hat", "--games", "8", "--variant", "Prism (5 Suits)"]
+        + ["--deck-plays", "--end-at-best-score", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    summary = json.loads(out.stdout)
+    assert summary["options"]["players"] == 6 and summary["options"]["deck_plays"] is True
+    assert summary["options"]["end_at_best_score"] is True
+    assert sum(summary["histogram"].values()) == 8
 
 
 def test_a_run_on_several_processes_gives_the_single_process_results():

@@ -26,6 +26,10 @@ def main(argv: list[str] | None = None) -> int:
     simulate.add_argument("--empty-clues", action="store_true")
     simulate.add_argument("--all-or-nothing", action="store_true")
     simulate.add_argument("--timed-display", action="store_true")
+    simulate.add_argument("--deck-plays", action="store_true", help="the last card of the deck may be played blind")
+    simulate.add_argument(
+        "--end-at-best-score", action="store_true", help="end a game once no card can raise the score (hanab.live's rule)"
+    )
     simulate.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
     simulate.add_argument("--threads", type=int, default=1, help="processes to play on (same results as one)")
     simulate.add_argument("--progress", action="store_true", help="report progress on stderr even when it is not a terminal")
@@ -290,6 +294,8 @@ def _simulate(args: argparse.Namespace) -> int:
             empty_clues=args.empty_clues,
             all_or_nothing=args.all_or_nothing,
             timed_display=args.timed_display,
+            deck_plays=args.deck_plays,
+            end_at_best_score=args.end_at_best_score,
         )
     except EngineError as error:
         print(f"hanabi simulate: {error.message}", file=sys.stderr)

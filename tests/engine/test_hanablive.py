@@ -179,10 +179,12 @@ def test_timed_display_announcements_survive_the_round_trip():
         ({"clue_tokens": 6}, {"clueTokens": 6}),
         ({"max_strikes": 1}, {"maxStrikes": 1}),
         ({"timed_display": True}, {"timedDisplay": True}),
+        ({"deck_plays": True}, {"deckPlays": True}),
+        ({"end_at_best_score": False}, {"endAtBestScore": False}),
     ],
 )
 def test_export_writes_only_options_off_their_default(option_set, expected):
-    options = GameOptions(players=3, **option_set)
+    options = GameOptions(players=3, **{"end_at_best_score": True, **option_set})
     exported = export_game(options, new_game(options, seed="x").deck, [])
     assert exported.get("options") == expected
 

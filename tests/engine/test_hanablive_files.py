@@ -63,8 +63,12 @@ def test_top_level_options_that_contradict_the_options_are_refused(fixtures_dir)
     assert error.value.code == "invalid_option"
 
 
-def test_imports_follow_hanablives_early_end():
-    assert import_game(export_game(GameOptions(players=2), new_game(GameOptions(players=2), seed="e").deck, [])).options.end_at_best_score
+def test_hanablive_files_have_the_early_end_and_our_exports_say_when_a_game_had_not(fixtures_dir):
+    assert import_game(load(fixtures_dir, "example_game.json")).options.end_at_best_score
+    options = GameOptions(players=2)
+    exported = export_game(options, new_game(options, seed="e").deck, [])
+    assert exported["options"] == {"endAtBestScore": False}
+    assert import_game(exported).options == options
 
 
 @pytest.mark.parametrize(

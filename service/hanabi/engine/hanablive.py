@@ -39,6 +39,9 @@ ACTION_KEYS = ("type", "target", "value", "announce")
 IGNORED_ACTION_KEYS = ("tableID",)
 """Keys older hanab.live files wrote in each action, with no bearing on the game."""
 CARD_KEYS = ("suitIndex", "rank")
+END_AT_BEST_SCORE = "endAtBestScore"
+"""Our own option key: hanab.live always ends a game once no card can raise the score, so a
+file without it has that rule; an export of a game played on without it writes false."""
 OLD_SUIT_KEY = "suit"
 """What older hanab.live files called a deck card's suitIndex."""
 
@@ -67,6 +70,7 @@ _OPTION_TYPES = {
     "maxStrikes": int,
     "timedDisplay": bool,
     "deckPlays": bool,
+    END_AT_BEST_SCORE: bool,
     **HARMLESS_OPTIONS,
     **{key: bool for key in UNSUPPORTED_OPTIONS},
 }
@@ -227,7 +231,7 @@ def _import_options(raw: Any, players: int) -> tuple[GameOptions, dict[str, Any]
             timed_display=raw.get("timedDisplay", False),
             starting_seat=starting_seat,
             deck_plays=raw.get("deckPlays", False),
-            end_at_best_score=True,
+            end_at_best_score=raw.get(END_AT_BEST_SCORE, True),
         )
     except InvalidOptions as error:
         raise HanabLiveError(error.code, error.message) from None
@@ -412,7 +416,7 @@ def _export_options(options: GameOptions, extra: dict[str, Any]) -> dict[str, An
     )
     _check_option_types(extra)
     _check_unsupported_options(extra)
-    defaults = _hanablive_options(GameOptions(players=options.players))
+    defaults = _hanablive_options(GameOptions(players=options.players, end_at_best_score=True))
     result = {key: value for key, value in _hanablive_options(options).items() if value != defaults[key]}
     result.update(extra)
     return result
@@ -428,6 +432,7 @@ def _hanablive_options(options: GameOptions) -> dict[str, Any]:
         "maxStrikes": options.max_strikes,
         "timedDisplay": options.timed_display,
         "deckPlays": options.deck_plays,
+        END_AT_BEST_SCORE: options.end_at_best_score,
     }
 
 

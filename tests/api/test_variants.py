@@ -1,0 +1,44 @@
+"""hanab.live's variants, 6 players and deck plays through the API."""
+
+import random
+
+from hanabi.engine import get_variant
+from hanabi.engine.hanablive import import_game
+
+from .conftest import action_body, assert_problem
+
+
+def test_six_players_play_a_prism_game_with_deck_plays_to_the_end(started_game):
+    game_id, players = started_game(players=6, seed="six prism", variant="Prism (5 Suits)", deck_plays=True)
+    first = players[0].view(game_id)
+    assert [len(hand) for hand in first["hands"]] == [3] * 6
+    assert first["clue_colors"] == list(get_variant("Prism (5 Suits)").clue_colors) == ["red", "yellow", "green", "blue"]
+    assert first["suits"][-1] == "prism" and first["options"]["deck_plays"] is True
+    rng = random.Random(6)
+    while True:
+        summary = players[0].get(f"/v1/games/{game_id}").json
+        if summary["status"] == "finished":
+            break
+        mover = players[summary["current_seat"]]
+        legal = mover.view(game_id)["legal_actions"]
+        safe = [a for a in legal if a["kind"] != "play"] or legal
+        response = mover.act(game_id, **action_body(rng.choice(safe if rng.random() < 0.7 else legal)))
+        assert response.status_code == 200, response.json
+    exported = players[0].get(f"/v1/games/{game_id}/export").json
+    assert exported["options"]["variant"] == "Prism (5 Suits)" and exported["options"]["deckPlays"] is True
+    assert len(exported["players"]) == 6
+    final = players[0].get(f"/v1/games/{game_id}").json
+    replayed = import_game(exported).state
+    assert replayed.score == final["score"]
+
+
+def test_an_unknown_variant_is_a_short_422(new_player):
+    response = new_player().post("/v1/games", json={"options": {"players": 2, "variant": "Mauve (5 Suits)"}})
+    body = assert_problem(response, 422, "invalid_request")
+    message = body["errors"]["options.variant"][0]
+    assert "Mauve" in message and "docs/variants.md" in message and len(message) < 200
+
+
+def test_seven_players_are_refused(new_player):
+    response = new_player().post("/v1/games", json={"options": {"players": 7}})
+    assert_problem(response, 422, "invalid_request")
