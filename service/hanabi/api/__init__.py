@@ -129,6 +129,7 @@ def create_app(settings: Settings | None = None, pool: ConnectionPool | None = N
     app.extensions[TOKEN_CACHE_SECONDS_EXTENSION] = settings.token_cache_seconds
     app.extensions[webhooks.ADDRESSES_EXTENSION] = WebhookAddresses(settings.webhook_allowed_networks or ())
     app.extensions[DEAL_SECRET_EXTENSION] = settings.deal_secret
+    app.extensions[table.CHAT_LIMITED_EXTENSION] = settings.rate_limits
     app.url_map.converters["id"] = IdConverter
     api = Api(app, spec_kwargs={"extra_plugins": [RateLimitDocumentation(settings), JsonSchemaRules()]})
     api.register_converter(IdConverter, id_parameter_schema)

@@ -1,13 +1,14 @@
 """The table around a game: its chat, and your private notes on its cards."""
 
 import marshmallow as ma
+from flask import current_app
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from marshmallow import RAISE, fields, validate
 
 from hanabi.store.accounts import account_names
 from hanabi.store.games import Game, get_game
 from hanabi.store.table import (
+    BLANK,
     MAX_MESSAGE_LENGTH,
     MAX_NOTE_LENGTH,
     ChatTooFast,
@@ -20,17 +21,22 @@ from hanabi.store.table import (
 from .context import Reply, current_account, db, idempotent_write, listen_conninfo, release_db
 from .docs import idempotent, problems
 from .errors import Problem
+from .inputs import Blueprint
 from .notifications import WaitSeconds, chat_key, listener_for, long_poll
 from .present import watcher_seat
-from .schemas import GAME_ID, StrictSchema
+from .schemas import GAME_ID, MAX_ID, NO_NUL, FullMatch, StrictSchema
 
 blp = Blueprint("table", __name__, url_prefix="/v1/games", description="The table: chat and card notes")
 
 MAX_MESSAGES = 200
+CHAT_LIMITED_EXTENSION = "hanabi_chat_limited"
+"""Whether the chat's pace is limited: with the rate limits (HANABI_RATE_LIMITS)."""
+SAID = r"^[^\u0000]*[^\u0000 \t\n\r][^\u0000]*$"
+"""Something to read: not only spaces, tabs and line breaks (`table.BLANK`), and no NUL."""
 
 
 class ChatQuerySchema(StrictSchema):
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0), metadata={"description": "Messages with id > after"})
+    after = fields.Integer(load_default=0, validate=validate.Range(0, MAX_ID), metadata={"description": "Messages with id > after"})
     limit = fields.Integer(load_default=100, validate=validate.Range(1, MAX_MESSAGES))
     wait = WaitSeconds()
 
@@ -38,8 +44,11 @@ class ChatQuerySchema(StrictSchema):
 class ChatRequestSchema(StrictSchema):
     text = fields.String(
         required=True,
-        validate=validate.Length(1, MAX_MESSAGE_LENGTH),
-        metadata={"description": f"1 to {MAX_MESSAGE_LENGTH} characters (trimmed)"},
+        validate=[
+            validate.Length(1, MAX_MESSAGE_LENGTH),
+            FullMatch(SAID, error="A message says something: not only spaces, and no NUL character."),
+        ],
+        metadata={"description": f"1 to {MAX_MESSAGE_LENGTH} characters, not only spaces (trimmed)"},
     )
 
 
@@ -59,7 +68,10 @@ class ChatPageSchema(ma.Schema):
 class NoteRequestSchema(StrictSchema):
     text = fields.String(
         required=True,
-        validate=validate.Length(0, MAX_NOTE_LENGTH),
+        validate=[
+            validate.Length(0, MAX_NOTE_LENGTH),
+            FullMatch(NO_NUL, error="A note holds no NUL character."),
+        ],
         metadata={"description": f"Up to {MAX_NOTE_LENGTH} characters; empty removes the note"},
     )
 
@@ -112,15 +124,16 @@ class Chat(MethodView):
     def post(self, data, game_id):
         """Say something at the table (players, and spectators when the game allows them)
 
-        At most 5 messages per 10 seconds per account and game (`hanabi.store.table`): one more
-        is a 429 `chat_too_fast` with `Retry-After`.
+        At most 5 messages per 10 seconds per account and game (`hanabi.store.table`; with the
+        rate limits, HANABI_RATE_LIMITS): one more is a 429 `chat_too_fast` with `Retry-After`.
         """
         account = current_account()
 
         def write(conn):
             _, seat = _watched_game(conn, game_id, account.id)
             try:
-                message = post_message(conn, game_id, account.id, data["text"])
+                limited = current_app.extensions.get(CHAT_LIMITED_EXTENSION, True)
+                message = post_message(conn, game_id, account.id, data["text"], limited=limited)
             except ChatTooFast as error:
                 raise Problem(
                     429, "chat_too_fast", str(error), headers={"Retry-After": str(error.retry_after)}
@@ -182,6 +195,6 @@ class Note(MethodView):
             if card >= len(game.deck):
                 raise Problem(404, "card_not_found", f"Game {game_id} has no card {card}: its cards are 0 to {len(game.deck) - 1}.")
             write_note(conn, game_id, account.id, card, data["text"])
-            return Reply(200, {"card": card, "text": data["text"].strip()}, {})
+            return Reply(200, {"card": card, "text": data["text"].strip(BLANK)}, {})
 
         return idempotent_write(write)

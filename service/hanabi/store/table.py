@@ -15,6 +15,8 @@ from .errors import InvalidRequest
 
 MAX_MESSAGE_LENGTH = 300
 MAX_NOTE_LENGTH = 200
+BLANK = " \t\n\r"
+"""What is trimmed from both ends of a message or a note."""
 CHAT_BURST = 5
 """Messages an account may post to one game within CHAT_BURST_SECONDS."""
 CHAT_BURST_SECONDS = 10
@@ -38,11 +40,11 @@ class ChatMessage:
     created_at: datetime
 
 
-def post_message(conn: psycopg.Connection, game_id: int, account_id: int, text: str) -> ChatMessage:
-    """Add `text` (trimmed, 1 to MAX_MESSAGE_LENGTH characters) to the game's chat. Raises
-    ChatTooFast when the account already posted CHAT_BURST messages there in the last
-    CHAT_BURST_SECONDS (counted in the database, so every API process counts the same)."""
-    text = text.strip()
+def post_message(conn: psycopg.Connection, game_id: int, account_id: int, text: str, *, limited: bool = True) -> ChatMessage:
+    """Add `text` (trimmed of BLANK, 1 to MAX_MESSAGE_LENGTH characters) to the game's chat. Raises
+    ChatTooFast when `limited` and the account already posted CHAT_BURST messages there in the
+    last CHAT_BURST_SECONDS (counted in the database, so every API process counts the same)."""
+    text = text.strip(BLANK)
     if not 1 <= len(text) <= MAX_MESSAGE_LENGTH:
         raise InvalidRequest(f"A chat message is 1 to {MAX_MESSAGE_LENGTH} characters long.", "invalid_message")
     with conn.transaction():
@@ -53,7 +55,7 @@ def post_message(conn: psycopg.Connection, game_id: int, account_id: int, text: 
                 WHERE game_id = %s AND account_id = %s AND created_at > now() - make_interval(secs => %s)""",
             (CHAT_BURST_SECONDS, game_id, account_id, CHAT_BURST_SECONDS),
         ).fetchone()
-        if recent[0] >= CHAT_BURST:
+        if limited and recent[0] >= CHAT_BURST:
             raise ChatTooFast(max(1, recent[1] or 1))
         row = (
             conn.cursor(row_factory=dict_row)
@@ -91,7 +93,7 @@ def notes_of(conn: psycopg.Connection, game_id: int, account_id: int) -> dict[in
 
 def write_note(conn: psycopg.Connection, game_id: int, account_id: int, card: int, text: str) -> None:
     """Set the account's note on `card` (an empty text removes it)."""
-    text = text.strip()
+    text = text.strip(BLANK)
     if len(text) > MAX_NOTE_LENGTH:
         raise InvalidRequest(f"A note is at most {MAX_NOTE_LENGTH} characters long.", "invalid_note")
     if not text:

@@ -11,7 +11,7 @@ T = TypeVar("T", bound="ChatRequest")
 @_attrs_define
 class ChatRequest:
     text: str
-    """ 1 to 300 characters (trimmed) """
+    """ 1 to 300 characters, not only spaces (trimmed) """
 
     def to_dict(self) -> dict[str, Any]:
         text = self.text

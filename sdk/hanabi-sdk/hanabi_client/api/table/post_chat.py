@@ -92,8 +92,8 @@ def sync_detailed(
 ) -> Response[ChatMessage | Problem]:
     """Say something at the table (players, and spectators when the game allows them)
 
-     At most 5 messages per 10 seconds per account and game (`hanabi.store.table`): one more
-    is a 429 `chat_too_fast` with `Retry-After`.
+     At most 5 messages per 10 seconds per account and game (`hanabi.store.table`; with the
+    rate limits, HANABI_RATE_LIMITS): one more is a 429 `chat_too_fast` with `Retry-After`.
 
     Args:
         game_id (int):
@@ -130,8 +130,8 @@ def sync(
 ) -> ChatMessage | Problem | None:
     """Say something at the table (players, and spectators when the game allows them)
 
-     At most 5 messages per 10 seconds per account and game (`hanabi.store.table`): one more
-    is a 429 `chat_too_fast` with `Retry-After`.
+     At most 5 messages per 10 seconds per account and game (`hanabi.store.table`; with the
+    rate limits, HANABI_RATE_LIMITS): one more is a 429 `chat_too_fast` with `Retry-After`.
 
     Args:
         game_id (int):
@@ -163,8 +163,8 @@ async def asyncio_detailed(
 ) -> Response[ChatMessage | Problem]:
     """Say something at the table (players, and spectators when the game allows them)
 
-     At most 5 messages per 10 seconds per account and game (`hanabi.store.table`): one more
-    is a 429 `chat_too_fast` with `Retry-After`.
+     At most 5 messages per 10 seconds per account and game (`hanabi.store.table`; with the
+    rate limits, HANABI_RATE_LIMITS): one more is a 429 `chat_too_fast` with `Retry-After`.
 
     Args:
         game_id (int):
@@ -199,8 +199,8 @@ async def asyncio(
 ) -> ChatMessage | Problem | None:
     """Say something at the table (players, and spectators when the game allows them)
 
-     At most 5 messages per 10 seconds per account and game (`hanabi.store.table`): one more
-    is a 429 `chat_too_fast` with `Retry-After`.
+     At most 5 messages per 10 seconds per account and game (`hanabi.store.table`; with the
+    rate limits, HANABI_RATE_LIMITS): one more is a 429 `chat_too_fast` with `Retry-After`.
 
     Args:
         game_id (int):
