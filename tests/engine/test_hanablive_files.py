@@ -14,9 +14,11 @@ def load(fixtures_dir, name):
     return json.loads((fixtures_dir / name).read_text(encoding="utf-8"))
 
 
-def test_rainbow_ones_and_pink_game_reaches_hanablives_final_state(fixtures_dir):
-    """hanab.live's packages/client/src/game/reducers/integration.test.ts states this game's end."""
-    game = import_game(load(fixtures_dir, "rainbow_ones_and_pink_3p.json"))
+@pytest.mark.parametrize("name", ["rainbow_ones_and_pink_3p.json", "rainbow_ones_and_pink_3p_old_shape.json"])
+def test_rainbow_ones_and_pink_game_reaches_hanablives_final_state(fixtures_dir, name):
+    """hanab.live's packages/client/src/game/reducers/integration.test.ts states this game's end;
+    hanab.live kept it earlier with "suit" for "suitIndex"."""
+    game = import_game(load(fixtures_dir, name))
     state = game.state
     assert (state.turn, state.score, state.clue_tokens, state.end_condition) == (53, 25, 8, EndCondition.NORMAL)
     assert [sorted(hand) for hand in state.hands] == [[34, 37, 39, 43], [38, 40, 44, 47], [28, 31, 33, 42]]
