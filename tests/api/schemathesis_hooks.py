@@ -50,9 +50,11 @@ def _positive(case) -> bool:
 @schemathesis.hook
 def before_call(context, case, kwargs):
     games = [int(game_id) for game_id in os.environ["HANABI_ST_GAMES"].split(",")]
-    path = case.path_parameters or {}
-    if _positive(case) and isinstance(path.get("game_id"), int) and path["game_id"] % (len(games) + 1):
-        path["game_id"] = games[path["game_id"] % (len(games) + 1) - 1]
+    game_id = (case.path_parameters or {}).get("game_id")
+    if isinstance(game_id, str) and game_id.isdigit():
+        game_id = int(game_id)
+    if _positive(case) and isinstance(game_id, int) and game_id % (len(games) + 1):
+        case.path_parameters["game_id"] = games[game_id % (len(games) + 1) - 1]
     wait = (case.query or {}).get("wait")
     if type(wait) is int or (isinstance(wait, str) and wait.isdigit()):
         case.query["wait"] = min(int(wait), 1)

@@ -217,6 +217,8 @@ def test_the_description_says_what_is_accepted(app):
     assert cursor["schema"]["pattern"] == "^[0-9]{1,18}$"
     game_id = spec["paths"]["/v1/games/{game_id}"]["parameters"][0]["schema"]
     assert (game_id["minimum"], game_id["maximum"]) == (1, 2**63 - 1)
+    links = spec["paths"]["/v1/games"]["post"]["responses"]["201"]["links"]
+    assert links["act"] == {"operationId": "act", "parameters": {"game_id": "$response.body#/id"}}
 
 
 def test_a_body_shorter_than_its_content_length_gets_a_problem_over_a_real_socket(live_server):

@@ -54,3 +54,22 @@ IF_NONE_MATCH_PARAMETER = {
 def idempotent(function):
     """Document the Idempotency-Key header of a state-changing POST."""
     return documentation_only(_documenter.doc(parameters=[IDEMPOTENCY_KEY_PARAMETER]))(function)
+
+
+GAME_OPERATIONS = (
+    "get_game", "join_game", "leave_game", "start_game", "resign_game", "abort_game",
+    "act", "get_view", "list_events", "export_game", "get_replay",
+)
+"""The operations on one game, which an answer holding the game (its `id`) links to."""
+
+
+def links_to(parameter: str, operation_ids: tuple[str, ...], status: int = 201):
+    """Document OpenAPI links from an operation's `status` answer, whose body's `id` is the
+    `parameter` of each of `operation_ids` (clients, and schemathesis's stateful runs, follow
+    them from a new resource to what can be done with it)."""
+    links = {
+        operation_id: {"operationId": operation_id, "parameters": {parameter: "$response.body#/id"}}
+        for operation_id in operation_ids
+    }
+    return documentation_only(_documenter.doc(responses={status: {"links": links}}))
+

@@ -13,7 +13,7 @@ from hanabi.store.lobby import list_games
 from hanabi.store.seats import join_seat, leave_seat, start_game
 
 from .context import Reply, current_account, db, deal_secret, idempotent_write
-from .docs import idempotent, problems
+from .docs import GAME_OPERATIONS, idempotent, links_to, problems
 from .errors import Problem
 from .inputs import Blueprint
 from .present import decode_cursor, encode_cursor, game_summary, names_for
@@ -146,6 +146,7 @@ class Games(MethodView):
         return game_page(conn, games, query["limit"])
 
     @blp.doc(operationId="create_game")
+    @links_to("game_id", GAME_OPERATIONS)
     @blp.arguments(CreateGameRequestSchema)
     @blp.response(201, GameSchema, headers={"Location": {"schema": {"type": "string"}}})
     @problems(401, 422)

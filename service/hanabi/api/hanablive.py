@@ -9,7 +9,7 @@ from hanabi.engine.options import MAX_PLAYERS, MIN_PLAYERS
 from hanabi.store.games import LOBBY_EVENTS, get_game, import_finished_game, list_events
 
 from .context import Reply, current_account, db, idempotent_write
-from .docs import idempotent, problems
+from .docs import GAME_OPERATIONS, idempotent, links_to, problems
 from .errors import Problem
 from .games import summary_body
 from .inputs import Blueprint
@@ -85,6 +85,7 @@ class Imports(MethodView):
         operationId="import_game",
         requestBody={"required": True, "content": {"application/json": {"schema": HANABLIVE_GAME_REF}}},
     )
+    @links_to("game_id", GAME_OPERATIONS)
     @blp.response(201, GameSchema, headers={"Location": {"schema": {"type": "string"}}})
     @problems(400, 401, 422)
     @idempotent

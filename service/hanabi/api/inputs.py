@@ -31,7 +31,7 @@ MAX_NUMBER_DIGITS = 4300
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
 API_BLUEPRINTS_EXTENSION = "hanabi_api_blueprints"
 """The names of the blueprints whose requests `check_request` checks."""
-_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 """How a surrogate code point is written in JSON text: only then can a parsed string hold a lone one."""
 
 
@@ -74,7 +74,7 @@ def read_json(data: str | bytes):
     """The value of I-JSON text (raises InvalidJson, or ValueError for text that is not JSON)."""
     text = data if isinstance(data, str) else data.decode(json.detect_encoding(data), "strict")
     value = _DECODER.decode(text)
-    if _SURROGATE_ESCAPE.search(text.encode("utf-8", "surrogatepass")):
+    if _SURROGATE_ESCAPE.search(text):
         _refuse_lone_surrogates(value)
     return value
 
@@ -124,7 +124,7 @@ class Blueprint(flask_smorest.Blueprint):
 
 
 class IdConverter(BaseConverter):
-    """Any integer, so that an id out of range reaches `check_ids` rather than Flask's stock 404."""
+    """Any integer, so that an id out of range reaches `check_request` rather than Flask's stock 404."""
 
     regex = r"-?[0-9]+"
     part_isolating = True

@@ -24,7 +24,7 @@ from hanabi.store.webhooks import (
 from hanabi.webhook_addresses import AddressRefused, WebhookAddresses, url_host_port
 
 from .context import Reply, current_account, db, idempotent_write
-from .docs import idempotent, problems
+from .docs import idempotent, links_to, problems
 from .errors import Problem
 from .inputs import Blueprint
 from .present import decode_cursor, encode_cursor
@@ -152,6 +152,7 @@ class Webhooks(MethodView):
         return {"items": list_webhooks(db(), account.id)}
 
     @blp.doc(operationId="create_webhook")
+    @links_to("webhook_id", ("delete_webhook", "list_webhook_deliveries"))
     @blp.arguments(CreateWebhookRequestSchema)
     @blp.response(201, NewWebhookSchema, headers={"Location": {"schema": {"type": "string"}}})
     @problems(401, 409, 422)
