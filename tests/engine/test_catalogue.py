@@ -64,8 +64,8 @@ def test_variants_of_real_games_are_in_the_catalogue(name):
 
 
 @pytest.mark.parametrize("name", ["Up or Down (5 Suits)", "Reversed (5 Suits)", "Clue Starved (5 Suits)",
-                                  "Sudoku (5 Suits)", "Throw It in a Hole (5 Suits)", "Alternating Clues (5 Suits)",
-                                  "Cow & Pig (5 Suits)", "Duck (5 Suits)"])
+                                  "Sudoku (5 Suits)", "Throw It in a Hole (5 Suits)", "Cow & Pig (5 Suits)",
+                                  "Duck (5 Suits)"])
 def test_families_with_unsupported_rules_are_not_offered(name):
     assert name not in VARIANTS
 
@@ -188,6 +188,20 @@ def test_mute_variants_offer_no_clue_of_that_kind():
     assert info.value.code == "invalid_rank"
     state = deal("Color Mute (5 Suits)", [])
     assert not any(isinstance(a, ColorClue) for a in state.legal_actions())
+
+
+def test_alternating_clues_want_the_other_kind_of_clue_each_time():
+    state = deal("Alternating Clues (5 Suits)", [(RED, 1)] * 3 + [(YELLOW, 1)] * 2 + [(GREEN, 1)] * 3 + [(BLUE, 1)] * 2)
+    assert ColorClue(0, 1, GREEN) in state.legal_actions() and RankClue(0, 1, 1) in state.legal_actions()
+    after = state.apply(ColorClue(0, 1, GREEN))
+    assert not any(isinstance(a, ColorClue) for a in after.legal_actions()) and RankClue(1, 0, 1) in after.legal_actions()
+    with pytest.raises(IllegalAction) as info:
+        after.apply(ColorClue(1, 0, RED))
+    assert info.value.code == "alternating_clues"
+    after = after.apply(Discard(1, 9)).apply(Play(0, 4))
+    assert not any(isinstance(a, ColorClue) for a in after.legal_actions())
+    after = after.apply(RankClue(1, 0, 1))
+    assert not any(isinstance(a, RankClue) for a in after.legal_actions())
 
 
 def test_a_clue_narrows_each_card_to_the_identities_it_allows():

@@ -101,6 +101,7 @@ class Table:
         "inverted",
         "empty_colors",
         "empty_ranks",
+        "alternating",
         "mask_parts",
     )
 
@@ -138,6 +139,7 @@ class Table:
         rules = variant.rules
         self.empty_colors = options.empty_clues or rules.color_clues_touch_nothing
         self.empty_ranks = options.empty_clues or rules.rank_clues_touch_nothing
+        self.alternating = rules.alternating_clues
         self.mask_parts: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         """Cache: identity mask -> (possible suits, possible ranks)."""
 
@@ -346,9 +348,19 @@ class GameState:
                 colors = -1
             if table.empty_ranks:
                 ranks = -1
+            if table.alternating:
+                last = self._last_clue_kind()
+                colors = 0 if last == "color" else colors
+                ranks = 0 if last == "rank" else ranks
             clues += [ColorClue(seat, target, color) for color in range(table.num_colors) if colors >> color & 1]
             clues += [RankClue(seat, target, rank) for rank in clue_ranks if ranks >> rank & 1]
         return clues
+
+    def _last_clue_kind(self) -> str | None:
+        for event in reversed(self.history):
+            if type(event) is ClueEvent:
+                return event.kind
+        return None
 
     def _deck_play_allowed(self) -> bool:
         """hanab.live's deckPlays: the last card of the deck may be played blind."""
@@ -458,7 +470,7 @@ class GameState:
         if type(color) is not int or not 0 <= color < table.num_colors:
             names = ", ".join(f"{i} ({n})" for i, n in enumerate(table.variant.clue_colors))
             raise IllegalAction("invalid_color", f"Clue color {color!r} does not exist in this variant; use {names}.")
-        hand = self._check_clue(action.seat, action.target)
+        hand = self._check_clue(action.seat, action.target, "color")
         card_colors = table.card_colors
         bit = 1 << color
         touched = tuple(card for card in hand if card_colors[card] & bit)
@@ -473,7 +485,7 @@ class GameState:
         if type(rank) is not int or rank not in table.clue_ranks:
             allowed = ", ".join(map(str, table.clue_ranks)) or "none"
             raise IllegalAction("invalid_rank", f"Clue rank {rank!r} cannot be given in this variant; rank clues: {allowed}.")
-        hand = self._check_clue(action.seat, action.target)
+        hand = self._check_clue(action.seat, action.target, "rank")
         card_rank_clues = table.card_rank_clues
         bit = 1 << rank
         touched = tuple(card for card in hand if card_rank_clues[card] & bit)
@@ -512,9 +524,14 @@ class GameState:
             raise IllegalAction("card_not_in_hand", f"Card {card!r} is not in your hand (seat {seat + 1}, counting from 1).")
         return hand
 
-    def _check_clue(self, seat: int, target) -> tuple[int, ...]:
+    def _check_clue(self, seat: int, target, kind: str) -> tuple[int, ...]:
         if self.clue_tokens <= 0:
             raise IllegalAction("no_clue_tokens", "There are no clue tokens left; play or discard instead.")
+        if self.table.alternating and self._last_clue_kind() == kind:
+            other = "rank" if kind == "color" else "color"
+            raise IllegalAction(
+                "alternating_clues", f"In Alternating Clues the clue after a {kind} clue must be a {other} clue."
+            )
         if type(target) is not int or not 0 <= target < self.table.players:
             raise IllegalAction("invalid_target", f"Clue target {target!r} is not a seat of this game.")
         if target == seat:

@@ -182,6 +182,8 @@ class Rules:
     synesthesia: bool = False
     funnels: bool = False
     chimneys: bool = False
+    alternating_clues: bool = False
+    """After the first clue, each clue must be of the other kind (color, rank) than the one before."""
 
 
 @dataclass(frozen=True)
@@ -350,6 +352,7 @@ def _catalogue() -> Iterator[tuple[str, tuple[str, ...], Rules]]:
         ("Number Mute", Rules(clue_ranks=())),
     ):
         yield from _with_one(family, rules, specials=())
+    yield from _with_one("Alternating Clues", Rules(alternating_clues=True))
     yield from _with_one("Odds and Evens", Rules(clue_ranks=(1, 2), odds_and_evens=True))
     synesthesia_duplicates = {"Prism", "Muddy Rainbow", "Light Pink", "Pink", "Omni", "Dark Prism",
                               "Cocoa Rainbow", "Gray Pink", "Dark Pink", "Dark Omni"}
