@@ -143,6 +143,8 @@ def test_declared_query_parameters_still_work_beside_the_rule(started_game):
     game_id, (alice, _) = started_game()
     assert alice.get(f"/v1/games/{game_id}/events?after=0&limit=1").status_code == 200
     assert alice.get("/v1/games?status=running&limit=5").status_code == 200
+    assert alice.app.test_client().head("/v1/games?limit=5", headers=alice.headers()).status_code == 200
+    assert alice.app.test_client().head("/v1/games?colour=red", headers=alice.headers()).status_code == 422
     assert_problem(alice.get(f"/v1/games/{game_id}/events?after=0&colour=red"), 422, "invalid_request")
 
 

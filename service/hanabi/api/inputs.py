@@ -172,7 +172,7 @@ def check_request() -> None:
                 raise Problem(400, "invalid_json", "The JSON body is nested too deeply.") from None
         elif request.get_data(cache=True):
             raise _wrong_content_type()
-    if request.args:
+    if request.args and request.method != "OPTIONS":
         unknown = sorted(set(request.args) - _query_parameters(request.endpoint, request.method))
         if unknown:
             errors = {name: ["Unknown field."] for name in unknown}
@@ -197,12 +197,14 @@ _declared: dict[tuple[str, str], frozenset[str]] = {}
 
 
 def _query_parameters(endpoint: str | None, method: str) -> frozenset[str]:
-    """The query parameters an operation declares (the fields of its query schemas)."""
+    """The query parameters an operation declares (the fields of its query schemas); HEAD
+    takes GET's."""
     key = (endpoint, method)
     if key not in _declared:
         view = current_app.view_functions.get(endpoint)
         view_class = getattr(view, "view_class", None)
-        function = getattr(view_class, method.lower(), None) if view_class else view
+        verb = "get" if method == "HEAD" else method.lower()
+        function = getattr(view_class, verb, None) if view_class else view
         names = set()
         for parameter in getattr(function, "_apidoc", {}).get("arguments", {}).get("parameters", []):
             if parameter["in"] == "query":
