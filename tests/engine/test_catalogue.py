@@ -63,7 +63,7 @@ def test_variants_of_real_games_are_in_the_catalogue(name):
     assert name in VARIANTS
 
 
-@pytest.mark.parametrize("name", ["Up or Down (5 Suits)", "Reversed (5 Suits)", "Clue Starved (5 Suits)",
+@pytest.mark.parametrize("name", ["Up or Down (5 Suits)", "Clue Starved (5 Suits)",
                                   "Sudoku (5 Suits)", "Throw It in a Hole (5 Suits)", "Cow & Pig (5 Suits)",
                                   "Duck (5 Suits)"])
 def test_families_with_unsupported_rules_are_not_offered(name):
@@ -202,6 +202,27 @@ def test_alternating_clues_want_the_other_kind_of_clue_each_time():
     assert not any(isinstance(a, ColorClue) for a in after.legal_actions())
     after = after.apply(RankClue(1, 0, 1))
     assert not any(isinstance(a, RankClue) for a in after.legal_actions())
+
+
+def test_a_reversed_suit_is_played_from_five_down_to_one():
+    variant = get_variant("Reversed (5 Suits)")
+    assert variant.suits[FIFTH].name == "purple reversed" and variant.clue_colors[FIFTH] == "purple"
+    assert [variant.suits[FIFTH].copies(r) for r in RANKS] == [1, 2, 2, 2, 3]
+    top = [(FIFTH, 2), (FIFTH, 5), (FIFTH, 4), (FIFTH, 3), (FIFTH, 1), (FIFTH, 2)]
+    state = deal("Reversed (5 Suits)", top)
+    misplay = state.apply(Play(0, 0))
+    assert misplay.strikes == 1 and misplay.fireworks[FIFTH] == 0
+    for move in [Play(0, 1), RankClue(1, 0, 1), Play(0, 2), RankClue(1, 0, 1), Play(0, 3), Play(1, 5)]:
+        state = state.apply(move)
+    assert state.fireworks[FIFTH] == 4 and state.strikes == 0 and state.clue_tokens == 6
+    state = state.apply(Play(0, 4))
+    assert state.fireworks[FIFTH] == 5 and state.clue_tokens == 7 and state.score == 5
+
+
+def test_a_reversed_suit_is_lost_from_its_five_down():
+    state = deal("Black Reversed (5 Suits)", [(FIFTH, 5), (RED, 2), (RED, 2), (RED, 3), (RED, 3)], clue_tokens=8)
+    state = state.apply(RankClue(0, 1, 1)).apply(RankClue(1, 0, 2)).apply(Discard(0, 0))
+    assert state.max_ranks()[FIFTH] == 0 and state.max_score == 20
 
 
 def test_a_clue_narrows_each_card_to_the_identities_it_allows():

@@ -54,6 +54,8 @@ class Rules:
         ) and all(self.rank_mask.get(r) == sum(1 << identity(s, r) for s in range(self.num_suits)) for r in RANKS)
         """Each suit is touched by its own color clue only, and every rank clue by its rank only
         (no rainbow, pink, prism, special rank, ...)."""
+        self.play_order = [variant.play_order(s) for s in range(self.num_suits)]
+        """Per suit, its ranks in the order its firework takes them (5 down to 1 when reversed)."""
         self.hand_size = options.hand_size
         self.players = options.players
 
@@ -117,13 +119,12 @@ class PublicState:
     def max_ranks(self) -> list[int]:
         rules, lost, result = self.rules, self.lost, []
         for suit, height in enumerate(self.fireworks):
-            top = 5
-            for rank in range(height + 1, 6):
+            for rank in rules.play_order[suit][height:]:
                 i = suit * 5 + rank - 1
                 if lost[i] >= rules.copies[i]:
-                    top = rank - 1
                     break
-            result.append(top)
+                height += 1
+            result.append(height)
         return result
 
     def masks(self) -> tuple[int, int, int]:
@@ -134,12 +135,12 @@ class PublicState:
         for suit, top in enumerate(self.max_ranks()):
             height = self.fireworks[suit]
             base = suit * 5
-            for rank in RANKS:
+            for position, rank in enumerate(rules.play_order[suit], 1):
                 bit = 1 << (base + rank - 1)
-                if rank <= height or rank > top:
+                if position <= height or position > top:
                     dead |= bit
                 else:
-                    if rank == height + 1:
+                    if position == height + 1:
                         playable |= bit
                     if rules.copies[base + rank - 1] - self.lost[base + rank - 1] == 1:
                         critical |= bit
@@ -162,7 +163,7 @@ class PublicState:
             i = identity(event.suit, event.rank)
             self.gone[i] += 1
             if kind is PlayEvent and event.success:
-                self.fireworks[event.suit] = event.rank
+                self.fireworks[event.suit] += 1
             else:
                 self.lost[i] += 1
             hand = self.hands[event.seat]

@@ -13,7 +13,7 @@ def unseen_counts(view: View) -> Counter:
     for d in view.discards:
         counts[Card(d.suit, d.rank)] -= 1
     for suit, height in enumerate(view.fireworks):
-        for rank in range(1, height + 1):
+        for rank in variant.play_order(suit)[:height]:
             counts[Card(suit, rank)] -= 1
     for hand in view.hands:
         for card in hand:

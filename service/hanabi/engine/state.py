@@ -91,6 +91,8 @@ class Table:
         "clue_ranks",
         "card_suit",
         "card_rank",
+        "card_height",
+        "play_order",
         "card_bit",
         "card_colors",
         "card_rank_clues",
@@ -117,6 +119,9 @@ class Table:
         self.clue_ranks = variant.clue_ranks
         self.card_suit = tuple(c.suit for c in deck)
         self.card_rank = tuple(c.rank for c in deck)
+        self.play_order = tuple(variant.play_order(s) for s in range(self.num_suits))
+        self.card_height = tuple(self.play_order[c.suit].index(c.rank) for c in deck)
+        """Per card, the firework's height (cards played) at which it plays."""
         self.card_bit = tuple(1 << (c.suit * RANK_SPAN + c.rank) for c in deck)
         identities = [(s, r) for s in range(self.num_suits) for r in RANKS]
         self.color_touch = tuple(
@@ -291,16 +296,17 @@ class GameState:
         return sum(self.max_ranks())
 
     def max_ranks(self) -> tuple[int, ...]:
-        """Per suit, the highest rank its firework can still reach."""
+        """Per suit, the highest its firework can still reach (the number of cards played on it,
+        which is its top rank except on a reversed suit)."""
         table, lost = self.table, self.lost
         result = []
         for suit in range(table.num_suits):
-            top = MAX_RANK
-            for rank in range(self.fireworks[suit] + 1, MAX_RANK + 1):
+            height = self.fireworks[suit]
+            for rank in table.play_order[suit][height:]:
                 if lost[suit * 6 + rank] >= table.copies[suit, rank]:
-                    top = rank - 1
                     break
-            result.append(top)
+                height += 1
+            result.append(height)
         return tuple(result)
 
     def card(self, card_id: int) -> Card:
@@ -428,13 +434,13 @@ class GameState:
         table = self.table
         suit, rank = table.card_suit[card], table.card_rank[card]
         wrong_suit = announce is not None and announce != suit
-        success = not wrong_suit and self.fireworks[suit] == rank - 1
+        success = not wrong_suit and self.fireworks[suit] == table.card_height[card]
         max_tokens = table.options.clue_tokens
         if success:
             fireworks = list(self.fireworks)
-            fireworks[suit] = rank
+            fireworks[suit] += 1
             self.fireworks = tuple(fireworks)
-            bonus = (rank == MAX_RANK) + (announce is not None)
+            bonus = (fireworks[suit] == MAX_RANK) + (announce is not None)
             self.clue_tokens = min(max_tokens, self.clue_tokens + bonus)
         else:
             self.strikes += 1

@@ -11,7 +11,7 @@ The five variants of the rulebooks keep the names they have always had here: the
 white firework is hanab.live's Purple suit, and the sixth suit of "6 Suits" is "multicolor".
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Iterator
 
@@ -48,6 +48,8 @@ class SuitKind:
     one_of_each: bool = False
     inverted: bool = False
     """Orange: playing a card of this suit discards it, and discarding it plays it."""
+    reversed: bool = False
+    """Played from 5 down to 1, with three 5s and one 1."""
     display: str | None = None
 
     @property
@@ -143,6 +145,14 @@ OTHER_SUITS = {
 }
 
 SUIT_KINDS = {**BASIC_SUITS, **SPECIAL_SUITS, **OTHER_SUITS}
+REVERSED = " Reversed"
+
+
+def suit_kind(name: str) -> SuitKind:
+    """A suit by hanab.live's name; "<suit> Reversed" is that suit played from 5 down to 1."""
+    if name.endswith(REVERSED):
+        return replace(SUIT_KINDS[name.removesuffix(REVERSED)], name=name, reversed=True)
+    return SUIT_KINDS[name]
 
 BASIC_SETS = {
     1: ("Red",),
@@ -293,6 +303,10 @@ class Variant:
                 return clue == rules.clue_ranks[suit % len(rules.clue_ranks)]
         return clue == rank
 
+    def play_order(self, suit: int) -> tuple[int, ...]:
+        """The ranks of the suit in the order its firework takes them."""
+        return RANKS[::-1] if self.suits[suit].kind.reversed else RANKS
+
     def color_touches_suit(self, color: int, suit: int) -> bool:
         """Whether the color touches some card of the suit."""
         return any(self.color_touches(color, suit, rank) for rank in RANKS)
@@ -305,15 +319,17 @@ def _copies(kind: SuitKind, rank: int, rules: Rules) -> int:
     if kind.one_of_each or rules.critical_rank == rank:
         return 1
     if rank == 1:
-        return 2 if rules.scarce_ones else 3
-    return 1 if rank == MAX_RANK else 2
+        return 1 if kind.reversed else 2 if rules.scarce_ones else 3
+    if rank == MAX_RANK:
+        return 3 if kind.reversed else 1
+    return 2
 
 
 def build_variant(name: str, suit_names: tuple[str, ...], rules: Rules = Rules()) -> Variant:
     legacy = name in LEGACY_VARIANTS
     suits = []
     for suit_name in suit_names:
-        kind = SUIT_KINDS[suit_name]
+        kind = suit_kind(suit_name)
         ours = LEGACY_NAMES.get(suit_name, suit_name.lower()) if legacy else kind.display_name.lower()
         ranks = tuple(rank for rank in RANKS for _ in range(_copies(kind, rank, rules)))
         suits.append(Suit(ours, ranks, kind))
@@ -358,6 +374,7 @@ def _catalogue() -> Iterator[tuple[str, tuple[str, ...], Rules]]:
                               "Cocoa Rainbow", "Gray Pink", "Dark Pink", "Dark Omni"}
     yield from _with_one("Synesthesia", Rules(clue_ranks=(), synesthesia=True),
                          specials=[k for k in specials if k.name not in synesthesia_duplicates])
+    yield from _reversed(specials)
     yield from _with_one("Funnels", Rules(funnels=True))
     yield from _with_one("Chimneys", Rules(chimneys=True))
 
@@ -380,6 +397,20 @@ def _needs_two_clueable(first: SuitKind, second: SuitKind) -> bool:
         return kind.no_colors or kind.all_colors
     return (first.name in ("Rainbow", "Prism") and colorless(second)) or (
         colorless(first) and second.name in ("Rainbow", "Prism"))
+
+
+def _reversed(specials):
+    """"Reversed (N Suits)" (the last plain suit reversed), "<suit> Reversed (N Suits)" and the
+    official "White Reversed & Rainbow"."""
+    for count in SUIT_COUNTS:
+        plain = BASIC_SETS[count]
+        yield f"Reversed ({count} Suits)", plain[:-1] + (plain[-1] + REVERSED,), Rules()
+    for kind in specials:
+        if not (kind.all_ranks or kind.no_ranks):
+            for count in SUIT_COUNTS:
+                yield f"{kind.name}{REVERSED} ({count} Suits)", BASIC_SETS[count - 1] + (kind.name + REVERSED,), Rules()
+    for count in (6, 5, 4):
+        yield f"White Reversed & Rainbow ({count} Suits)", BASIC_SETS[count - 2] + ("White" + REVERSED, "Rainbow"), Rules()
 
 
 NUMBER_WORDS = {1: "Ones", 5: "Fives"}
