@@ -18,7 +18,12 @@ export function renderBoard(ctx) {
     "div",
     { class: "board" },
     h("section", { class: "middle", "aria-label": "Fireworks and tokens" }, fireworks(view), tokens(view), numbers(view)),
-    h("section", { class: "hands", "aria-label": "Hands" }, handOrder(ctx).map((seat) => hand(ctx, seat))),
+    h(
+      "section",
+      { class: "hands", "aria-label": "Hands" },
+      h("div", { class: "others" }, handOrder(ctx).filter((seat) => seat !== ctx.mySeat).map((seat) => hand(ctx, seat))),
+      ctx.mySeat === null || ctx.mySeat === undefined ? null : hand(ctx, ctx.mySeat),
+    ),
     h("section", { class: "side" }, log(ctx), ctx.chat || null, discardPile(view)),
   );
 }
