@@ -36,6 +36,8 @@
                          (default 0: the client address is the connection's)
     HANABI_WORKER_METRICS_PORT  `hanabi worker` serves Prometheus metrics on this port (default: none)
     HANABI_WORKER_METRICS_HOST  the address it listens on (default 0.0.0.0)
+    HANABI_CORS_ORIGINS  origins (scheme://host[:port], comma-separated, or *) whose browser apps
+                         may call the API (default: none)
     HANABI_DEAL_SECRET   the key that turns a game's seed into its deal (at least 32 characters);
                          unset: a secret the database generates once and keeps (table deal_secret)
 """
@@ -45,6 +47,7 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from hanabi.webhook_addresses import Network, parse_networks
 
@@ -95,6 +98,8 @@ class Settings:
     trusted_proxies: int = 0
     worker_metrics_port: int | None = None
     worker_metrics_host: str = "0.0.0.0"
+    cors_origins: tuple[str, ...] = ()
+    """Origins whose pages may call the API from a browser; "*" for any."""
     deal_secret: str | None = field(default=None, repr=False)
     """None means: the secret kept in the database (see store.deals)."""
 
@@ -141,6 +146,7 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         trusted_proxies=_positive_int(env, "HANABI_TRUSTED_PROXIES", 0, allow_zero=True),
         worker_metrics_port=_port(env, "HANABI_WORKER_METRICS_PORT"),
         worker_metrics_host=env.get("HANABI_WORKER_METRICS_HOST") or "0.0.0.0",
+        cors_origins=_origins(env, "HANABI_CORS_ORIGINS"),
         deal_secret=_deal_secret(env),
     )
 
@@ -244,6 +250,31 @@ def _networks(env: Mapping[str, str], name: str) -> tuple[Network, ...] | None:
         return parse_networks(raw)
     except ValueError as error:
         raise ConfigError(f"{name} must list networks or say none: {error}.") from None
+
+
+def _origins(env: Mapping[str, str], name: str) -> tuple[str, ...]:
+    """Web origins, comma-separated: `https://app.example.com`, `http://localhost:5173`, or `*`."""
+    origins = tuple(part.strip() for part in (env.get(name) or "").split(",") if part.strip())
+    for origin in origins:
+        if origin == "*":
+            continue
+        try:
+            parts = urlsplit(origin)
+            parts.port
+        except ValueError:
+            parts = None
+        if (
+            parts is None
+            or parts.scheme not in ("http", "https")
+            or not parts.hostname
+            or "@" in parts.netloc
+            or origin != f"{parts.scheme}://{parts.netloc}"
+        ):
+            raise ConfigError(
+                f"{name} must list origins such as https://app.example.com (a scheme and a host, "
+                f"an optional port, no path), or *, not {origin!r}."
+            )
+    return origins
 
 
 def _port(env: Mapping[str, str], name: str) -> int | None:

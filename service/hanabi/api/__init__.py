@@ -21,6 +21,7 @@ from hanabi.store.database import pool_from_settings
 from hanabi.webhook_addresses import WebhookAddresses
 
 from . import accounts, events, games, hanablive, health, me, play, replays, table, tokens, webhooks
+from .cors import install_cors
 from .context import (
     DATABASE_HEALTH_EXTENSION,
     DEAL_SECRET_EXTENSION,
@@ -142,6 +143,7 @@ def create_app(settings: Settings | None = None, pool: ConnectionPool | None = N
     app.register_error_handler(HTTPException, handle_error)
     app.register_error_handler(Exception, handle_error)
     instrument(app)
+    install_cors(app, settings)
     install_rate_limits(app, settings, PUBLIC_ENDPOINTS)  # before the token check: floods never reach the database
     app.before_request(_require_token)
     app.before_request(check_request)
@@ -152,6 +154,8 @@ def create_app(settings: Settings | None = None, pool: ConnectionPool | None = N
 
 
 def _require_token() -> None:
+    if request.method == "OPTIONS":
+        return
     if request.endpoint is not None and request.endpoint not in PUBLIC_ENDPOINTS:
         current_account()
 

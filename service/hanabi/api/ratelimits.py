@@ -5,7 +5,7 @@
 | POST /v1/accounts | client address | HANABI_RATE_LIMIT_ACCOUNTS (1000 per hour) |
 | every GET with a token | token, each endpoint apart | HANABI_RATE_LIMIT_READS (6000 per minute) |
 | every POST or DELETE with a token | token, each endpoint apart | HANABI_RATE_LIMIT_WRITES (3000 per minute) |
-| health, readiness, the OpenAPI document, /metrics, the web page | — | none |
+| health, readiness, the OpenAPI document, /metrics, the web page, OPTIONS (CORS preflights) | — | none |
 
 Each endpoint counts apart, so a bot's long polls never use up the budget of its moves. A
 request is counted before its token is checked, so a flood of bad tokens is slowed down before
@@ -79,7 +79,7 @@ class RateLimiter:
     def check(self) -> None:
         """Count the request; a 429 problem when it is one too many."""
         endpoint = request.endpoint
-        if endpoint is None or endpoint in self.unlimited:
+        if endpoint is None or endpoint in self.unlimited or request.method == "OPTIONS":
             return
         if endpoint == ACCOUNTS_ENDPOINT:
             items, key, per = self.accounts, self.address_key(), "client address"
