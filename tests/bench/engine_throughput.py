@@ -6,7 +6,7 @@ Prints turns/s and games/s at 2 and 5 players, two ways:
 - "with views": the bot picks from the legal actions of the seat's View, built every turn
   (what real bots and the service pay).
 
-Usage: .venv/bin/python tests/bench/engine_throughput.py [--games N] [--json]
+Usage: .venv/bin/python tests/bench/engine_throughput.py [--games N] [--variant NAME] [--players N ...] [--json]
 """
 
 import argparse
@@ -17,8 +17,8 @@ import time
 from hanabi.engine import GameOptions, new_game, view
 
 
-def run(players: int, games: int, with_views: bool) -> dict:
-    options = GameOptions(players=players)
+def run(players: int, games: int, with_views: bool, variant: str = "No Variant") -> dict:
+    options = GameOptions(players=players, variant=variant)
     turns = 0
     start = time.perf_counter()
     for index in range(games):
@@ -34,6 +34,7 @@ def run(players: int, games: int, with_views: bool) -> dict:
     seconds = time.perf_counter() - start
     return {
         "players": players,
+        "variant": variant,
         "mode": "with views" if with_views else "engine",
         "games": games,
         "turns": turns,
@@ -47,9 +48,13 @@ def run(players: int, games: int, with_views: bool) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=5000)
+    parser.add_argument("--variant", default="No Variant")
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 5])
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    results = [run(players, args.games, with_views) for with_views in (False, True) for players in (2, 5)]
+    results = [
+        run(players, args.games, with_views, args.variant) for with_views in (False, True) for players in args.players
+    ]
     if args.json:
         print(json.dumps(results, indent=2))
         return

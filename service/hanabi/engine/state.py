@@ -77,6 +77,66 @@ class EndEvent(NamedTuple):
 Event = ClueEvent | PlayEvent | DiscardEvent | ReorderEvent | EndEvent
 
 
+class VariantTables:
+    """What a game needs of its variant, as bit masks; built once per variant and shared."""
+
+    __slots__ = (
+        "identity",
+        "play_order",
+        "color_touch",
+        "rank_touch",
+        "copies",
+        "all_identities",
+        "inverted",
+        "mask_parts",
+    )
+
+    def __init__(self, variant: Variant):
+        num_suits = len(variant.suits)
+        identities = [(s, r) for s in range(num_suits) for r in RANKS]
+        self.play_order = tuple(variant.play_order(s) for s in range(num_suits))
+        self.color_touch = tuple(
+            sum(1 << (s * RANK_SPAN + r) for s, r in identities if variant.color_touches(color, s, r))
+            for color in range(len(variant.clue_colors))
+        )
+        self.rank_touch = {
+            clue: sum(1 << (s * RANK_SPAN + r) for s, r in identities if variant.rank_touches(clue, s, r))
+            for clue in variant.clue_ranks
+        }
+        self.identity = {}
+        """(suit, rank) -> (suit, rank, its bit, the colors touching it, the rank clues touching it,
+        the firework's height at which it plays)."""
+        for s, r in identities:
+            bit = 1 << (s * RANK_SPAN + r)
+            colors = sum(1 << color for color, touch in enumerate(self.color_touch) if touch & bit)
+            ranks = sum(1 << clue for clue, touch in self.rank_touch.items() if touch & bit)
+            self.identity[s, r] = (s, r, bit, colors, ranks, self.play_order[s].index(r))
+        self.copies = {(s, r): suit.copies(r) for s, suit in enumerate(variant.suits) for r in range(1, 6)}
+        self.all_identities = sum(1 << (s * RANK_SPAN + r) for s, r in identities)
+        self.inverted = frozenset(s for s, suit in enumerate(variant.suits) if suit.kind.inverted)
+        self.mask_parts: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        """Cache: identity mask -> (possible suits, possible ranks)."""
+
+    def possible(self, mask: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The suits and the ranks of the identities in `mask`."""
+        parts = self.mask_parts.get(mask)
+        if parts is None:
+            bits = [i for i in range(len(self.play_order) * RANK_SPAN) if mask >> i & 1]
+            parts = (tuple(sorted({i // RANK_SPAN for i in bits})), tuple(sorted({i % RANK_SPAN for i in bits})))
+            self.mask_parts[mask] = parts
+        return parts
+
+
+_VARIANT_TABLES: dict[str, VariantTables] = {}
+
+
+def variant_tables(variant: Variant) -> VariantTables:
+    tables = _VARIANT_TABLES.get(variant.name)
+    if tables is None:
+        tables = _VARIANT_TABLES[variant.name] = VariantTables(variant)
+    return tables
+
+
 class Table:
     """What never changes during a game: options, variant, deck, and lookup tables built from them."""
 
@@ -91,11 +151,11 @@ class Table:
         "clue_ranks",
         "card_suit",
         "card_rank",
-        "card_height",
-        "play_order",
         "card_bit",
         "card_colors",
         "card_rank_clues",
+        "card_height",
+        "play_order",
         "color_touch",
         "rank_touch",
         "copies",
@@ -104,11 +164,13 @@ class Table:
         "empty_colors",
         "empty_ranks",
         "alternating",
+        "possible",
         "mask_parts",
     )
 
     def __init__(self, options: GameOptions, deck: tuple[Card, ...]):
         variant = options.variant_rules
+        tables = variant_tables(variant)
         self.options = options
         self.variant: Variant = variant
         self.deck = deck
@@ -117,45 +179,31 @@ class Table:
         self.num_suits = len(variant.suits)
         self.num_colors = len(variant.clue_colors)
         self.clue_ranks = variant.clue_ranks
-        self.card_suit = tuple(c.suit for c in deck)
-        self.card_rank = tuple(c.rank for c in deck)
-        self.play_order = tuple(variant.play_order(s) for s in range(self.num_suits))
-        self.card_height = tuple(self.play_order[c.suit].index(c.rank) for c in deck)
-        """Per card, the firework's height (cards played) at which it plays."""
-        self.card_bit = tuple(1 << (c.suit * RANK_SPAN + c.rank) for c in deck)
-        identities = [(s, r) for s in range(self.num_suits) for r in RANKS]
-        self.color_touch = tuple(
-            sum(1 << (s * RANK_SPAN + r) for s, r in identities if variant.color_touches(color, s, r))
-            for color in range(self.num_colors)
-        )
-        self.rank_touch = {
-            clue: sum(1 << (s * RANK_SPAN + r) for s, r in identities if variant.rank_touches(clue, s, r))
-            for clue in self.clue_ranks
-        }
-        self.card_colors = tuple(
-            sum(1 << color for color, touch in enumerate(self.color_touch) if touch & bit) for bit in self.card_bit
-        )
-        self.card_rank_clues = tuple(
-            sum(1 << clue for clue, touch in self.rank_touch.items() if touch & bit) for bit in self.card_bit
-        )
-        self.copies = {(s, r): suit.copies(r) for s, suit in enumerate(variant.suits) for r in range(1, 6)}
-        self.all_identities = sum(1 << (s * RANK_SPAN + r) for s, r in identities)
-        self.inverted = frozenset(s for s, suit in enumerate(variant.suits) if suit.kind.inverted)
+        identity = tables.identity
+        (
+            self.card_suit,
+            self.card_rank,
+            self.card_bit,
+            self.card_colors,
+            self.card_rank_clues,
+            self.card_height,
+        ) = zip(*[identity[card] for card in deck])
+        """Per card: suit, rank, identity bit, colors and rank clues touching it, and the
+        firework's height (cards played) at which it plays."""
+        self.play_order = tables.play_order
+        self.color_touch = tables.color_touch
+        self.rank_touch = tables.rank_touch
+        self.copies = tables.copies
+        self.all_identities = tables.all_identities
+        self.inverted = tables.inverted
         rules = variant.rules
         self.empty_colors = options.empty_clues or rules.color_clues_touch_nothing
         self.empty_ranks = options.empty_clues or rules.rank_clues_touch_nothing
         self.alternating = rules.alternating_clues
-        self.mask_parts: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-        """Cache: identity mask -> (possible suits, possible ranks)."""
-
-    def possible(self, mask: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """The suits and the ranks of the identities in `mask`."""
-        parts = self.mask_parts.get(mask)
-        if parts is None:
-            bits = [i for i in range(self.num_suits * RANK_SPAN) if mask >> i & 1]
-            parts = (tuple(sorted({i // RANK_SPAN for i in bits})), tuple(sorted({i % RANK_SPAN for i in bits})))
-            self.mask_parts[mask] = parts
-        return parts
+        self.possible = tables.possible
+        """The suits and the ranks of the identities in a card mask."""
+        self.mask_parts = tables.mask_parts
+        """`possible`'s results so far, by mask (the variant's, shared by its games)."""
 
 
 

@@ -119,22 +119,26 @@ def full_view(state: GameState) -> View:
 def _build(state: GameState, seat: int | None, hidden_seat: int | None) -> View:
     table = state.table
     card_suit, card_rank = table.card_suit, table.card_rank
-    card_masks, possible, card_clues, history = state.card_masks, table.possible, state.card_clues, state.history
+    card_masks, card_clues, history = state.card_masks, state.card_clues, state.history
+    known, possible = table.mask_parts.get, table.possible
     hands = []
     for owner, hand in enumerate(state.hands):
         hidden = owner == hidden_seat
-        hands.append(
-            tuple(
+        cards = []
+        for card in hand:
+            mask = card_masks[card]
+            suits, ranks = known(mask) or possible(mask)
+            cards.append(
                 HandCard(
                     card,
                     None if hidden else card_suit[card],
                     None if hidden else card_rank[card],
-                    *possible(card_masks[card]),
+                    suits,
+                    ranks,
                     tuple(history[i] for i in card_clues[card]),
                 )
-                for card in hand
             )
-        )
+        hands.append(tuple(cards))
     options = table.options
     over = state.is_over
     stats = table_stats(state)
