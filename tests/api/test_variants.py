@@ -1,5 +1,6 @@
 """hanab.live's variants, 6 players and deck plays through the API."""
 
+import json
 import random
 
 from hanabi.engine import get_variant
@@ -42,3 +43,20 @@ def test_an_unknown_variant_is_a_short_422(new_player):
 def test_seven_players_are_refused(new_player):
     response = new_player().post("/v1/games", json={"options": {"players": 7}})
     assert_problem(response, 422, "invalid_request")
+
+
+def test_real_hanablive_games_in_variants_import_with_their_score(new_player, fixtures_dir):
+    alice = new_player()
+    for name, score in [("rainbow_ones_and_pink_3p.json", 25), ("rainbow_ones_and_pink_3p_old_shape.json", 25),
+                        ("omni_ones_and_white_2p.json", 29)]:
+        data = json.loads((fixtures_dir / name).read_text())
+        response = alice.post("/v1/imports", json=data)
+        assert response.status_code == 201, response.json
+        assert (response.json["status"], response.json["score"]) == ("finished", score)
+        exported = alice.get(f"/v1/games/{response.json['id']}/export").json
+        assert exported["options"]["variant"] == data["options"]["variant"]
+
+
+def test_a_variant_outside_the_catalogue_is_a_problem_on_import(new_player, fixtures_dir):
+    data = json.loads((fixtures_dir / "up_or_down_4p.json").read_text())
+    assert_problem(new_player().post("/v1/imports", json=data), 422, "unknown_variant")
