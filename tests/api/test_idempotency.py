@@ -99,3 +99,11 @@ def test_concurrent_retries_with_one_key_write_once(new_player):
 def test_an_empty_or_overlong_key_is_400(new_player):
     alice = new_player()
     assert_problem(alice.post("/v1/games", json={"options": {"players": 2}}, headers={"Idempotency-Key": "x" * 256}), 400, "invalid_idempotency_key")
+
+
+def test_a_key_names_the_resource_however_its_id_is_written(started_game):
+    game_id, (alice, _) = started_game()
+    legal = alice.view(game_id)["legal_actions"]
+    first = alice.post(f"/v1/games/{game_id}/actions", json=action_body(legal[0]), headers={"Idempotency-Key": "id"})
+    retry = alice.post(f"/v1/games/0{game_id}/actions", json=action_body(legal[0]), headers={"Idempotency-Key": "id"})
+    assert retry.headers["Idempotent-Replayed"] == "true" and retry.json == first.json
