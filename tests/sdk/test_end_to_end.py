@@ -136,7 +136,10 @@ def test_an_out_of_turn_action_is_a_readable_problem_and_changes_nothing(new_acc
     problem = response.parsed
     assert isinstance(problem, Problem)
     assert problem.code == "not_your_turn"
-    assert problem.detail == f"It is seat {before.current_seat}'s turn, not seat {waiting}'s."
+    assert problem.detail == (
+        f"It is not your turn: seat {before.current_seat + 1} is to move, and you are seat {waiting + 1} "
+        "(counting seats from 1)."
+    )
     assert get_view.sync(game_id, client=clients[1]).version == before.version
 
 
