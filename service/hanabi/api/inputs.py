@@ -59,11 +59,11 @@ def _constant(name: str):
 
 
 def _object(pairs: list) -> dict:
-    result = dict(pairs)
-    if len(result) != len(pairs):
-        seen = set()
-        twice = next(name for name, _ in pairs if name in seen or seen.add(name))
-        raise InvalidJson(f"The JSON body names {twice!r} twice in one object.")
+    result = {}
+    for name, value in pairs:
+        if name in result:
+            raise InvalidJson(f"The JSON body names {name!r} twice in one object.")
+        result[name] = value
     return result
 
 
