@@ -149,6 +149,27 @@ def test_empty_clues_option_allows_a_clue_that_touches_nothing_and_records_negat
     assert all(WHITE not in c.possible_suits for c in view(state, 1).my_hand)
 
 
+def test_a_clue_says_whether_it_told_the_receiver_anything_new():
+    state = deal(SEAT0 + FILLER, empty_clues=True, clue_tokens=10)
+    clues = [ColorClue(0, 1, BLUE), RankClue(1, 0, 1), ColorClue(0, 1, BLUE), ColorClue(1, 0, WHITE),
+             ColorClue(0, 1, GREEN), RankClue(1, 0, 1), ColorClue(0, 1, RED), ColorClue(1, 0, RED), ColorClue(0, 1, RED)]
+    for clue in clues:
+        state = state.apply(clue)
+    told = [(tuple(sorted(event.touched)), event.informative) for event in state.history]
+    assert told == [
+        ((5, 6, 7), True),  # blue: the touched cards are blue, the others are not
+        ((0, 1), True),
+        ((5, 6, 7), False),  # blue again: every card already knew whether it is blue
+        ((0, 1, 2), True),  # white touches 1s that did not know their color
+        ((8, 9), True),  # green touches the two cards left, which only knew they are not blue
+        ((0, 1), False),
+        ((), False),  # red: every card already knows it is blue or green
+        ((), True),  # an empty red clue tells the yellow cards they are not red
+        ((), False),
+    ]
+    assert view(state, 0).to_dict()["history"][2]["informative"] is False
+
+
 def test_cannot_clue_yourself_or_a_seat_outside_the_game_or_a_missing_color_or_rank():
     state = deal(SEAT0 + FILLER)
     assert_rejected(state, RankClue(0, 0, 1), "cannot_clue_self")

@@ -72,7 +72,7 @@ def test_view_json_is_plain_json_and_names_only_drawn_cards():
     assert data["history"][2] == {"kind": "discard", "turn": 2, "seat": 0, "card": 2, "suit": WHITE, "rank": 2, "drew": 11,
                                   "clue_tokens": 8}
     assert data["history"][3] == {"kind": "clue", "turn": 3, "seat": 1, "target": 0, "clue_kind": "rank", "value": 4,
-                                  "touched": [4], "clue_tokens": 7}
+                                  "touched": [4], "clue_tokens": 7, "informative": True}
     assert data["legal_actions"] and all(a["seat"] == 0 for a in data["legal_actions"])
     assert {"kind": "play", "seat": 0, "card": 11, "announce": GREEN} in data["legal_actions"]
     assert data["options"]["timed_display"] is True

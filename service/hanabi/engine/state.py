@@ -36,6 +36,9 @@ class ClueEvent(NamedTuple):
     touched: tuple[int, ...]
     clue_tokens: int
     """Clue tokens left after this turn."""
+    informative: bool = True
+    """Whether the clue removed, for some card of the receiver's hand (touched or not), an
+    identity its earlier clues left possible; False: it told the receiver nothing new."""
 
 
 class PlayEvent(NamedTuple):
@@ -530,8 +533,8 @@ class GameState:
         touched = tuple(card for card in hand if card_colors[card] & bit)
         if not table.empty_colors:
             self._check_touches(touched, table.variant.clue_colors[color])
-        self._narrow(hand, table.color_touch[color])
-        self._record_clue(action.seat, action.target, "color", color, touched)
+        informative = self._narrow(hand, table.color_touch[color])
+        self._record_clue(action.seat, action.target, "color", color, touched, informative)
 
     def _rank_clue(self, action: RankClue) -> None:
         table = self.table
@@ -545,8 +548,8 @@ class GameState:
         touched = tuple(card for card in hand if card_rank_clues[card] & bit)
         if not table.empty_ranks:
             self._check_touches(touched, f"{rank}s")
-        self._narrow(hand, table.rank_touch[rank])
-        self._record_clue(action.seat, action.target, "rank", rank, touched)
+        informative = self._narrow(hand, table.rank_touch[rank])
+        self._record_clue(action.seat, action.target, "rank", rank, touched, informative)
 
     def _reorder(self, action: Reorder) -> None:
         seat, cards = action.seat, action.cards
@@ -592,14 +595,16 @@ class GameState:
             raise IllegalAction("cannot_clue_self", "A clue must be given to another player, not to yourself.")
         return self.hands[target]
 
-    def _narrow(self, hand: tuple[int, ...], touch: int) -> None:
+    def _narrow(self, hand: tuple[int, ...], touch: int) -> bool:
         """What a clue tells each card of the hand: touched cards are among the identities
-        the clue touches, the others are not."""
+        the clue touches, the others are not. True when some card's possible identities shrank."""
         card_bit = self.table.card_bit
         masks = list(self.card_masks)
+        before = [masks[card] for card in hand]
         for card in hand:
             masks[card] &= touch if card_bit[card] & touch else ~touch
         self.card_masks = tuple(masks)
+        return any(masks[card] != mask for card, mask in zip(hand, before))
 
     def _check_touches(self, touched: tuple[int, ...], what: str) -> None:
         if not touched and not self.table.options.empty_clues:
@@ -608,14 +613,16 @@ class GameState:
                 f"That player has no {what}; a clue must touch at least one card (empty clues are off).",
             )
 
-    def _record_clue(self, seat: int, target: int, kind: str, value: int, touched: tuple[int, ...]) -> None:
+    def _record_clue(
+        self, seat: int, target: int, kind: str, value: int, touched: tuple[int, ...], informative: bool
+    ) -> None:
         self.clue_tokens -= 1
         index = len(self.history)
         clues = list(self.card_clues)
         for card in touched:
             clues[card] = clues[card] + (index,)
         self.card_clues = tuple(clues)
-        self.history += (ClueEvent(self.turn, seat, target, kind, value, touched, self.clue_tokens),)
+        self.history += (ClueEvent(self.turn, seat, target, kind, value, touched, self.clue_tokens, informative),)
         self._end_turn()
 
     def _lose(self, card: int) -> None:

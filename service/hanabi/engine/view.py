@@ -188,7 +188,7 @@ def event_to_dict(event: Event) -> dict:
 
 def _clue_to_dict(e: ClueEvent) -> dict:
     return {"kind": "clue", "turn": e.turn, "seat": e.seat, "target": e.target, "clue_kind": e.kind,
-            "value": e.value, "touched": list(e.touched), "clue_tokens": e.clue_tokens}
+            "value": e.value, "touched": list(e.touched), "clue_tokens": e.clue_tokens, "informative": e.informative}
 
 
 def _play_to_dict(e: PlayEvent) -> dict:
