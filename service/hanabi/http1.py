@@ -12,6 +12,8 @@ gunicorn's own parser, environ builder and response writer are pure Python: on t
   `secure_scheme_headers` (https behind a trusted proxy), and the SCRIPT_NAME environment variable;
 - request bodies of a known length or chunked, read as the app asks for them (what the app
   leaves unread is skipped, so the connection serves the next request), `Expect: 100-continue`;
+  a body that ends early (the client closes, or stays silent for `keepalive` seconds) is an
+  error for the app, never a shorter body, and the connection ends;
 - keep-alive as the client asks (HTTP/1.0 or 1.1, `Connection`), answers of a known length or
   chunked, none for HEAD, 1xx, 204 and 304, and `Connection: close` when the connection ends.
 
@@ -365,18 +367,23 @@ class Body(io.RawIOBase):
             self._receive()
 
     def _receive(self) -> None:
-        """More of the body; a body the parser refuses ends where it went wrong (and so does the
-        connection), as the app would see a client that went away."""
+        """More of the body. A body the parser refuses, or that stops coming for the connection's
+        silence limit, ends there, and so does the connection."""
         try:
             self.connection.receive()
-        except HttpError:
+        except (HttpError, BlockingIOError, TimeoutError):
             self.connection.ended = True
 
     def read(self, size: int | None = -1) -> bytes:
+        """Up to `size` bytes of the body (all of it without); ConnectionResetError once a body
+        that ended early has been read up to where it ended, so that the app (werkzeug: a 400)
+        never takes it for the whole body."""
         wanted = None if size is None or size < 0 else size
         self._fill(wanted)
         data = b"".join(self.request.body)
         self.request.body.clear()
+        if not data and wanted != 0 and not self.request.complete:
+            raise ConnectionResetError("the request's body ended before its end")
         if wanted is not None and len(data) > wanted:
             self.request.body.append(data[wanted:])
             data = data[:wanted]
