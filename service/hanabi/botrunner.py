@@ -7,6 +7,9 @@ polling), reads its view, and posts the strategy's action with the view's versio
 error therefore replays the stored answer instead of playing again, and an action computed
 from a stale view is refused (409) rather than played. After a connection error, a timeout or
 a 5xx it backs off and resumes from whatever the server says now.
+
+A bot needs a token with the scopes `read` and `play` and nothing more: the runner checks its
+token first, stops when a scope is missing and says so when the token could do more.
 """
 
 import json
@@ -23,6 +26,7 @@ from .engine import view_from_dict
 MIN_BACKOFF = 0.5
 MAX_BACKOFF = 10.0
 TURN_MOVED_ON = frozenset({"version_conflict", "not_your_turn", "game_over"})
+NEEDED_SCOPES = ("read", "play")
 
 
 class BotError(Exception):
@@ -41,12 +45,13 @@ def _sdk():
         from hanabi_client.api.games import get_game
         from hanabi_client.api.me import list_my_games, list_my_turn
         from hanabi_client.api.play import act, get_view
+        from hanabi_client.api.tokens import get_current_token
         from hanabi_client.models import ActionRequest
     except ImportError as error:
         raise BotError(
             f"the SDK is not installed ({error}); install it with `pip install ./sdk/hanabi-sdk` or `make setup`"
         ) from None
-    return httpx, hanabi_client, list_events, get_game, list_my_games, list_my_turn, act, get_view, ActionRequest
+    return httpx, hanabi_client, list_events, get_game, list_my_games, list_my_turn, act, get_view, ActionRequest, get_current_token
 
 
 def idempotency_key(game_id: int, version: int) -> str:
@@ -95,7 +100,9 @@ class BotRunner:
             self._act,
             self._get_view,
             self._action_request,
+            self._get_current_token,
         ) = _sdk()
+        self._token_checked = False
         # The read timeout outlasts the long poll, so a quiet wait never looks like a failure.
         timeout = self._httpx.Timeout(wait + 30, connect=5)
         self.client = hanabi_client.AuthenticatedClient(url.rstrip("/"), token=token, timeout=timeout)
@@ -122,6 +129,8 @@ class BotRunner:
 
     def step(self) -> bool:
         """One round of waiting and playing; True when the runner is done."""
+        if not self._token_checked:
+            self._check_token()
         if self.game_id is not None:
             return self._step_one_game(self.game_id)
         if self.once and not self._has_running_games():
@@ -177,6 +186,20 @@ class BotRunner:
         self._checked(response)
         described = " ".join(f"{key}={value}" for key, value in fields.items() if key != "kind")
         self._say(f"game {game_id} turn {view['turn']} seat {view['seat']} ({self.strategy_name}): {fields['kind']} {described}")
+
+    def _check_token(self) -> None:
+        """BotError when the token lacks a scope a bot needs; a word when it has more."""
+        scopes = set(self._checked(self._get_current_token.sync_detailed(client=self.client)).scopes)
+        missing = [scope for scope in NEEDED_SCOPES if scope not in scopes]
+        if missing:
+            raise BotError(f"the token lacks the scope {', '.join(missing)}; a bot needs a token with read and play")
+        extra = sorted(scopes - set(NEEDED_SCOPES))
+        if extra:
+            self._say(
+                f"this token may also {', '.join(extra)}; a bot needs only read and play "
+                '(POST /v1/tokens {"scopes": ["read", "play"]} issues such a token)'
+            )
+        self._token_checked = True
 
     def _checked(self, response):
         """The parsed answer of a 2xx response; Unavailable for a 5xx, BotError otherwise."""

@@ -22,6 +22,7 @@ from hanabi.webhook_addresses import WebhookAddresses
 
 from . import accounts, events, games, hanablive, health, me, play, replays, table, tokens, webhooks
 from .cors import install_cors
+from .scopes import check_scope
 from .context import (
     DATABASE_HEALTH_EXTENSION,
     DEAL_SECRET_EXTENSION,
@@ -146,6 +147,7 @@ def create_app(settings: Settings | None = None, pool: ConnectionPool | None = N
     install_cors(app, settings)
     install_rate_limits(app, settings, PUBLIC_ENDPOINTS)  # before the token check: floods never reach the database
     app.before_request(_require_token)
+    app.before_request(_check_scope)
     app.before_request(check_request)
     app.teardown_request(release_db)
     if settings.trusted_proxies:
@@ -159,3 +161,6 @@ def _require_token() -> None:
     if request.endpoint is not None and request.endpoint not in PUBLIC_ENDPOINTS:
         current_account()
 
+
+def _check_scope() -> None:
+    check_scope(PUBLIC_ENDPOINTS)

@@ -4,18 +4,21 @@ import marshmallow as ma
 from flask.views import MethodView
 from marshmallow import fields, validate
 
-from hanabi.store.accounts import ACCOUNT_KINDS, create_account, get_account
+from hanabi.store.accounts import ACCOUNT_KINDS, SCOPES, create_account, get_account
 
 from .context import current_account, db
 from .docs import problems
 from .inputs import Blueprint
 from .schemas import ACCOUNT_ID, StrictSchema, account_name_field
+from .scopes import requires
+from .tokens import scopes_field
 
 blp = Blueprint("accounts", __name__, url_prefix="/v1/accounts", description="Accounts of people and bots")
 
 class AccountRequestSchema(StrictSchema):
     name = account_name_field(required=True)
     kind = fields.String(required=True, validate=validate.OneOf(ACCOUNT_KINDS))
+    scopes = scopes_field("What the first token may do (default: everything)")
 
 
 class AccountSchema(ma.Schema):
@@ -27,6 +30,7 @@ class AccountSchema(ma.Schema):
 
 class NewAccountSchema(AccountSchema):
     token = fields.String(required=True, metadata={"description": "The API token, shown only in this response"})
+    scopes = fields.List(fields.String(validate=validate.OneOf(SCOPES)), required=True, metadata={"description": "What the token may do"})
 
 
 @blp.route("")
@@ -43,13 +47,15 @@ class Accounts(MethodView):
         the response holds a secret that the server never stores.
         """
         conn = db()
-        account, token = create_account(conn, data["name"], data["kind"])
-        return {**vars(account), "token": token}, 201, {"Location": f"/v1/accounts/{account.id}"}
+        scopes = [scope for scope in SCOPES if scope in data.get("scopes", SCOPES)]
+        account, token = create_account(conn, data["name"], data["kind"], scopes)
+        return {**vars(account), "token": token, "scopes": scopes}, 201, {"Location": f"/v1/accounts/{account.id}"}
 
 
 @blp.route("/me")
 class Me(MethodView):
     @blp.doc(operationId="get_my_account")
+    @requires("read")
     @blp.response(200, AccountSchema)
     @problems(401)
     def get(self):
@@ -60,6 +66,7 @@ class Me(MethodView):
 @blp.route(f"/<{ACCOUNT_ID}>")
 class AccountById(MethodView):
     @blp.doc(operationId="get_account")
+    @requires("read")
     @blp.response(200, AccountSchema)
     @problems(401, 404)
     def get(self, account_id):

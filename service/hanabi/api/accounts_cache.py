@@ -1,4 +1,4 @@
-"""The accounts of the tokens this process authenticated recently, so that most requests need
+"""The tokens this process authenticated recently (their accounts and scopes), so that most requests need
 no database read to know who is asking.
 
 An entry is trusted only while the process's notification listener is connected: Postgres
@@ -17,7 +17,7 @@ import os
 import threading
 import time
 
-from hanabi.store.accounts import Account
+from hanabi.store.accounts import Token
 
 from .notifications import TOKEN_APPLICATION_NAME, TOKEN_CHANNEL, Listener, listener_for
 
@@ -30,7 +30,7 @@ class AccountsCache:
     def __init__(self, listener: Listener, ttl: float = DEFAULT_TTL_SECONDS):
         self.ttl = ttl
         self._lock = threading.Lock()
-        self._entries: dict[bytes, tuple[Account, float]] = {}
+        self._entries: dict[bytes, tuple[Token, float]] = {}
         self._epoch = 0
         self._trusted = False
         listener.subscribe_tokens(self)
@@ -40,7 +40,7 @@ class AccountsCache:
         """Read before looking a token up in the database; give it to `remember`."""
         return self._epoch
 
-    def get(self, digest: bytes) -> Account | None:
+    def get(self, digest: bytes) -> Token | None:
         entry = self._entries.get(digest)
         if entry is None or not self._trusted:
             return None
@@ -51,7 +51,7 @@ class AccountsCache:
             return None
         return account
 
-    def remember(self, digest: bytes, account: Account, epoch: int) -> None:
+    def remember(self, digest: bytes, account: Token, epoch: int) -> None:
         with self._lock:
             if self._trusted and epoch == self._epoch:
                 if len(self._entries) >= MAX_ENTRIES:

@@ -6,6 +6,7 @@ back when the request ends. The API keeps nothing else between requests.
 """
 
 import json
+from datetime import UTC, datetime
 from typing import Callable, NamedTuple
 
 import orjson
@@ -14,7 +15,7 @@ from flask import Response, current_app, g, request, url_for
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from hanabi.store import commits, idempotency
-from hanabi.store.accounts import Account, account_of_token_hash, hash_token
+from hanabi.store.accounts import Account, Token, hash_token, token_of_hash
 
 from .accounts_cache import AccountsCache, accounts_cache_for
 
@@ -103,18 +104,26 @@ def bearer_token() -> str | None:
 def current_account() -> Account:
     """The account of the request's bearer token; 401 `unauthorized` without a valid one.
     Tokens seen lately are known without reading the database (see `accounts_cache`)."""
-    if "account" not in g:
+    return current_token().account
+
+
+def current_token() -> Token:
+    """The request's bearer token: its account and scopes; 401 `unauthorized` without a valid one."""
+    if "token" not in g:
         token = bearer_token()
-        account = _authenticate(token) if token else None
-        if account is None:
+        found = _authenticate(token) if token else None
+        if found is not None and found.expires_at is not None and found.expires_at <= datetime.now(UTC):
+            found = None
+        if found is None:
             detail = (
                 "This request needs an API token: send 'Authorization: Bearer <token>'."
                 if token is None
-                else "The API token is unknown or has been revoked."
+                else "The API token is unknown, has expired or has been revoked."
             )
             raise Problem(401, "unauthorized", detail, headers={"WWW-Authenticate": 'Bearer realm="hanabi"'})
-        g.account = account
-    return g.account
+        g.token = found
+        g.account = found.account
+    return g.token
 
 
 def _accounts_cache() -> AccountsCache | None:
@@ -123,18 +132,18 @@ def _accounts_cache() -> AccountsCache | None:
     return accounts_cache_for(listen_conninfo(), ttl) if ttl else None
 
 
-def _authenticate(token: str) -> Account | None:
+def _authenticate(token: str) -> Token | None:
     digest = hash_token(token)
     cache = _accounts_cache()
     if cache is None:
-        return account_of_token_hash(db(), digest)
-    account = cache.get(digest)
-    if account is None:
+        return token_of_hash(db(), digest)
+    found = cache.get(digest)
+    if found is None:
         epoch = cache.epoch
-        account = account_of_token_hash(db(), digest)
-        if account is not None:
-            cache.remember(digest, account, epoch)
-    return account
+        found = token_of_hash(db(), digest)
+        if found is not None:
+            cache.remember(digest, found, epoch)
+    return found
 
 
 def forget_token(token: str) -> None:

@@ -25,6 +25,11 @@ def documentation_only(*decorators):
     return decorate
 
 
+def documented(**kwargs):
+    """Record OpenAPI fields of an operation (flask-smorest's `doc`), without a wrapper."""
+    return documentation_only(_documenter.doc(**kwargs))
+
+
 def problems(*statuses: int):
     """Document the problem responses an operation may give (the responses named after their
     status, whose schema is ProblemSchema, registered by the app's Api)."""

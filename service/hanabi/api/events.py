@@ -14,6 +14,7 @@ from .inputs import Blueprint
 from .notifications import WaitSeconds, game_key, listener_for, long_poll
 from .present import public_events, watcher_seat
 from .schemas import GAME_ID, ActionOutcomeSchema, StrictSchema
+from .scopes import requires
 
 blp = Blueprint("events", __name__, url_prefix="/v1/games", description="The event log of a game")
 
@@ -59,6 +60,7 @@ class EventPageSchema(ma.Schema):
 @blp.route(f"/<{GAME_ID}>/events")
 class Events(MethodView):
     @blp.doc(operationId="list_events")
+    @requires("read")
     @blp.arguments(EventsQuerySchema, location="query", unknown=RAISE)
     @blp.response(200, EventPageSchema)
     @problems(401, 403, 404, 409, 422)

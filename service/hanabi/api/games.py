@@ -31,6 +31,7 @@ from .schemas import (
     account_name_field,
     fields_of_kind,
 )
+from .scopes import requires
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Games: the lobby and the seats")
 
@@ -135,6 +136,7 @@ def game_page(conn, games, limit: int) -> dict:
 @blp.route("")
 class Games(MethodView):
     @blp.doc(operationId="list_games")
+    @requires("read")
     @blp.arguments(PageQuerySchema, location="query", unknown=RAISE)
     @blp.response(200, GamePageSchema)
     @problems(401, 422)
@@ -146,6 +148,7 @@ class Games(MethodView):
         return game_page(conn, games, query["limit"])
 
     @blp.doc(operationId="create_game")
+    @requires("games:write")
     @links_to("game_id", GAME_OPERATIONS)
     @blp.arguments(CreateGameRequestSchema)
     @blp.response(201, GameSchema, headers={"Location": {"schema": {"type": "string"}}})
@@ -199,6 +202,7 @@ def _seat_plan(conn, index: int, seat: dict) -> SeatPlan:
 @blp.route(f"/<{GAME_ID}>")
 class GameById(MethodView):
     @blp.doc(operationId="get_game")
+    @requires("read")
     @blp.response(200, GameSchema)
     @problems(401, 404)
     def get(self, game_id):
@@ -211,6 +215,7 @@ class GameById(MethodView):
 @blp.route(f"/<{GAME_ID}>/join")
 class Join(MethodView):
     @blp.doc(operationId="join_game")
+    @requires("play")
     @blp.arguments(JoinRequestSchema, required=False)
     @blp.response(200, GameSchema)
     @problems(401, 404, 409, 422)
@@ -234,6 +239,7 @@ class Join(MethodView):
 @blp.route(f"/<{GAME_ID}>/leave")
 class Leave(MethodView):
     @blp.doc(operationId="leave_game")
+    @requires("play")
     @blp.response(200, GameSchema)
     @problems(401, 404, 409)
     @idempotent
@@ -251,6 +257,7 @@ class Leave(MethodView):
 @blp.route(f"/<{GAME_ID}>/start")
 class Start(MethodView):
     @blp.doc(operationId="start_game")
+    @requires("games:write")
     @blp.response(200, GameSchema)
     @problems(401, 403, 404, 409)
     @idempotent
@@ -269,6 +276,7 @@ class Start(MethodView):
 @blp.route(f"/<{GAME_ID}>/resign")
 class Resign(MethodView):
     @blp.doc(operationId="resign_game")
+    @requires("play")
     @blp.response(200, GameSchema)
     @problems(401, 403, 404, 409)
     @idempotent
@@ -292,6 +300,7 @@ class Resign(MethodView):
 @blp.route(f"/<{GAME_ID}>/abort")
 class Abort(MethodView):
     @blp.doc(operationId="abort_game")
+    @requires("games:write")
     @blp.response(200, GameSchema)
     @problems(401, 403, 404, 409)
     @idempotent

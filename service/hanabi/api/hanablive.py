@@ -15,6 +15,7 @@ from .games import summary_body
 from .inputs import Blueprint
 from .present import names_for, player_names
 from .schemas import GAME_ID, NO_NUL, GameSchema
+from .scopes import requires
 
 blp = Blueprint("hanablive", __name__, url_prefix="/v1", description="hanab.live JSON export and import")
 
@@ -67,6 +68,7 @@ class Export(MethodView):
         responses={"200": {"description": "OK", "content": {"application/json": {"schema": HANABLIVE_GAME_REF}}}},
     )
     @problems(401, 404, 409)
+    @requires("read")
     def get(self, game_id):
         """A finished game as hanab.live JSON (409 `game_not_finished` before it ends)"""
         current_account()
@@ -89,6 +91,7 @@ class Imports(MethodView):
     @blp.response(201, GameSchema, headers={"Location": {"schema": {"type": "string"}}})
     @problems(400, 401, 422)
     @idempotent
+    @requires("games:write")
     def post(self):
         """Import a hanab.live game as a finished replay
 

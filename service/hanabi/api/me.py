@@ -12,6 +12,7 @@ from .inputs import Blueprint
 from .notifications import WaitSeconds, listener_for, long_poll, turn_key
 from .present import decode_cursor
 from .schemas import DEFAULT_PAGE, GamePageSchema, PageQuerySchema, StrictSchema
+from .scopes import requires
 
 blp = Blueprint("me", __name__, url_prefix="/v1/me", description="Your games")
 
@@ -24,6 +25,7 @@ class TurnQuerySchema(StrictSchema):
 @blp.route("/games")
 class MyGames(MethodView):
     @blp.doc(operationId="list_my_games")
+    @requires("read")
     @blp.arguments(PageQuerySchema, location="query", unknown=RAISE)
     @blp.response(200, GamePageSchema)
     @problems(401, 422)
@@ -40,6 +42,7 @@ class MyGames(MethodView):
 @blp.route("/turn")
 class MyTurn(MethodView):
     @blp.doc(operationId="list_my_turn")
+    @requires("read")
     @blp.arguments(TurnQuerySchema, location="query", unknown=RAISE)
     @blp.response(200, GamePageSchema)
     @problems(401, 422)

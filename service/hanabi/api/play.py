@@ -14,6 +14,7 @@ from .errors import Problem
 from .inputs import Blueprint
 from .present import view_payload, watcher_seat
 from .schemas import GAME_ID, StrictSchema, ViewSchema, fields_of_kind
+from .scopes import requires
 
 blp = Blueprint("play", __name__, url_prefix="/v1/games", description="Playing: actions and views")
 
@@ -86,6 +87,7 @@ def etag(version: int) -> str:
 @blp.route(f"/<{GAME_ID}>/actions")
 class Actions(MethodView):
     @blp.doc(operationId="act")
+    @requires("play")
     @blp.arguments(ActionRequestSchema())
     @blp.response(200, ViewSchema, headers={"ETag": {"schema": {"type": "string"}}})
     @problems(401, 403, 404, 409, 422)
@@ -115,6 +117,7 @@ class Actions(MethodView):
 @blp.route(f"/<{GAME_ID}>/view")
 class GameView(MethodView):
     @blp.doc(operationId="get_view", parameters=[IF_NONE_MATCH_PARAMETER])
+    @requires("read")
     @blp.response(200, ViewSchema, headers={"ETag": {"schema": {"type": "string"}}})
     @blp.alt_response(304, description="Not modified: the game is still at the version of If-None-Match")
     @problems(401, 403, 404, 409)

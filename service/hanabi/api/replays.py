@@ -13,6 +13,7 @@ from .errors import Problem
 from .inputs import Blueprint
 from .present import view_payload
 from .schemas import GAME_ID, StrictSchema, ViewSchema
+from .scopes import requires
 
 blp = Blueprint("replays", __name__, url_prefix="/v1/games", description="Replays of finished games, turn by turn")
 
@@ -35,6 +36,7 @@ class ReplaySchema(ViewSchema):
 @blp.route(f"/<{GAME_ID}>/replay")
 class Replay(MethodView):
     @blp.doc(operationId="get_replay")
+    @requires("read")
     @blp.arguments(ReplayQuerySchema, location="query", unknown=RAISE)
     @blp.response(200, ReplaySchema)
     @problems(401, 404, 409, 422)

@@ -25,6 +25,7 @@ from .inputs import Blueprint
 from .notifications import WaitSeconds, chat_key, listener_for, long_poll
 from .present import watcher_seat
 from .schemas import GAME_ID, MAX_ID, NO_NUL, FullMatch, StrictSchema
+from .scopes import requires
 
 blp = Blueprint("table", __name__, url_prefix="/v1/games", description="The table: chat and card notes")
 
@@ -94,6 +95,7 @@ def _watched_game(conn, game_id: int, account_id: int) -> tuple[Game, int | None
 @blp.route(f"/<{GAME_ID}>/chat")
 class Chat(MethodView):
     @blp.doc(operationId="list_chat")
+    @requires("read")
     @blp.arguments(ChatQuerySchema, location="query", unknown=RAISE)
     @blp.response(200, ChatPageSchema)
     @problems(401, 403, 404, 422)
@@ -117,6 +119,7 @@ class Chat(MethodView):
         )
 
     @blp.doc(operationId="post_chat")
+    @requires("play")
     @blp.arguments(ChatRequestSchema)
     @blp.response(201, ChatMessageSchema)
     @problems(401, 403, 404, 422, 429)
@@ -169,6 +172,7 @@ def _chat_page(game_id: int, after: int, limit: int) -> dict:
 @blp.route(f"/<{GAME_ID}>/notes")
 class Notes(MethodView):
     @blp.doc(operationId="list_notes")
+    @requires("read")
     @blp.response(200, NotesSchema)
     @problems(401, 403, 404)
     def get(self, game_id):
@@ -182,6 +186,7 @@ class Notes(MethodView):
 @blp.route(f"/<{GAME_ID}>/notes/<int(max=1000):card>")
 class Note(MethodView):
     @blp.doc(operationId="write_note")
+    @requires("play")
     @blp.arguments(NoteRequestSchema)
     @blp.response(200, NoteSchema)
     @problems(401, 403, 404, 422)

@@ -1,41 +1,105 @@
-"""API tokens: issue another token for your account, revoke the token you are using."""
+"""API tokens: issue another token for your account (with the scopes you choose), revoke the
+token you are using."""
 
 import marshmallow as ma
 from flask.views import MethodView
-from marshmallow import fields
+from marshmallow import fields, validate
 
-from hanabi.store.accounts import issue_token, revoke_token
+from hanabi.store.accounts import SCOPES, issue_token, revoke_token
 
-from .context import bearer_token, current_account, db, forget_token
+from .context import bearer_token, current_account, current_token, db, forget_token
 from .docs import problems
+from .errors import Problem
 from .inputs import Blueprint
+from .schemas import StrictSchema
+from .scopes import ANY_TOKEN, requires
 
 blp = Blueprint("tokens", __name__, url_prefix="/v1/tokens", description="API tokens")
+
+
+def _each_once(scopes: list[str]) -> None:
+    if len(set(scopes)) != len(scopes):
+        raise ma.ValidationError("Name each scope once.")
+
+
+def scopes_field(description: str) -> fields.List:
+    return fields.List(
+        fields.String(validate=validate.OneOf(SCOPES)),
+        validate=[validate.Length(min=1, max=len(SCOPES)), _each_once],
+        metadata={"description": description, "uniqueItems": True},
+    )
+
+
+class TokenRequestSchema(StrictSchema):
+    scopes = scopes_field(
+        "What the token may do (default: every scope of the token making the request): `read`, "
+        "`play`, `games:write`, `webhooks`, `tokens`, `apps`; at most the scopes of that token"
+    )
+
+
+class CurrentTokenSchema(ma.Schema):
+    account = fields.String(required=True, metadata={"description": "The account's name"})
+    scopes = fields.List(fields.String(validate=validate.OneOf(SCOPES)), required=True, metadata={"description": "What the token may do"})
+    game_id = fields.Integer(required=True, allow_none=True, metadata={"description": "The one game the token acts in (a table link); null: any"})
+    expires_at = fields.DateTime(required=True, allow_none=True, metadata={"description": "When the token stops working; null: when it is revoked"})
 
 
 class TokenSchema(ma.Schema):
     token = fields.String(required=True, metadata={"description": "The new API token, shown only in this response"})
     account = fields.String(required=True, metadata={"description": "The account's name"})
+    scopes = fields.List(fields.String(validate=validate.OneOf(SCOPES)), required=True, metadata={"description": "What the token may do"})
+
+
+def narrower_scopes(asked: list[str] | None) -> list[str]:
+    """The scopes of a new token: those asked for (default: all of the current token's), each
+    one the current token has (403 `insufficient_scope` otherwise); in SCOPES' order."""
+    held = current_token().scopes
+    asked = set(held if asked is None else asked)
+    beyond = [scope for scope in SCOPES if scope in asked - held]
+    if beyond:
+        raise Problem(
+            403,
+            "insufficient_scope",
+            f"A token can give only scopes it has itself; this one lacks {', '.join(repr(s) for s in beyond)}.",
+            scope=beyond[0],
+        )
+    return [scope for scope in SCOPES if scope in asked]
 
 
 @blp.route("")
 class Tokens(MethodView):
     @blp.doc(operationId="create_token")
+    @requires("tokens")
+    @blp.arguments(TokenRequestSchema, required=False)
     @blp.response(201, TokenSchema)
-    @problems(401)
-    def post(self):
+    @problems(401, 403, 422)
+    def post(self, data):
         """Issue a new token for your account
 
-        Your other tokens stay valid. Idempotency-Key is not supported here: the response holds
-        a secret that the server never stores.
+        With `scopes`, the token may do only that (give a bot script `["read", "play"]`); a
+        token never gets a scope the token asking for it lacks. Your other tokens stay valid.
+        Idempotency-Key is not supported here: the response holds a secret that the server
+        never stores.
         """
         account = current_account()
-        return {"token": issue_token(db(), account.id), "account": account.name}, 201
+        scopes = narrower_scopes((data or {}).get("scopes"))
+        return {"token": issue_token(db(), account.id, scopes), "account": account.name, "scopes": scopes}, 201
 
 
 @blp.route("/current")
 class CurrentToken(MethodView):
+    @blp.doc(operationId="get_current_token")
+    @requires(ANY_TOKEN)
+    @blp.response(200, CurrentTokenSchema)
+    @problems(401)
+    def get(self):
+        """What the token of this request may do: its scopes, and its game and end for a table link"""
+        token = current_token()
+        return {"account": token.account.name, "scopes": [scope for scope in SCOPES if scope in token.scopes],
+                "game_id": token.game_id, "expires_at": token.expires_at}
+
     @blp.doc(operationId="revoke_current_token")
+    @requires(ANY_TOKEN)
     @blp.response(204)
     @problems(401)
     def delete(self):

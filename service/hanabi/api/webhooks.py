@@ -29,6 +29,7 @@ from .errors import Problem
 from .inputs import Blueprint
 from .present import decode_cursor, encode_cursor
 from .schemas import DEFAULT_PAGE, FullMatch, StrictSchema, cursor_field
+from .scopes import requires
 
 blp = Blueprint("webhooks", __name__, url_prefix="/v1/webhooks", description="Webhooks: signed POSTs of your events")
 
@@ -144,6 +145,7 @@ class DeliveryQuerySchema(StrictSchema):
 @blp.route("")
 class Webhooks(MethodView):
     @blp.doc(operationId="list_webhooks")
+    @requires("webhooks")
     @blp.response(200, WebhookListSchema)
     @problems(401)
     def get(self):
@@ -152,6 +154,7 @@ class Webhooks(MethodView):
         return {"items": list_webhooks(db(), account.id)}
 
     @blp.doc(operationId="create_webhook")
+    @requires("webhooks")
     @links_to("webhook_id", ("delete_webhook", "list_webhook_deliveries"))
     @blp.arguments(CreateWebhookRequestSchema)
     @blp.response(201, NewWebhookSchema, headers={"Location": {"schema": {"type": "string"}}})
@@ -190,6 +193,7 @@ def check_destination(url: str) -> None:
 @blp.route(f"/<{WEBHOOK_ID}>")
 class WebhookById(MethodView):
     @blp.doc(operationId="delete_webhook")
+    @requires("webhooks")
     @blp.response(204)
     @problems(401, 404)
     def delete(self, webhook_id):
@@ -202,6 +206,7 @@ class WebhookById(MethodView):
 @blp.route(f"/<{WEBHOOK_ID}>/deliveries")
 class WebhookDeliveries(MethodView):
     @blp.doc(operationId="list_webhook_deliveries")
+    @requires("webhooks")
     @blp.arguments(DeliveryQuerySchema, location="query", unknown=RAISE)
     @blp.response(200, DeliveryPageSchema)
     @problems(401, 404, 422)

@@ -1,7 +1,8 @@
-"""Accounts (people and bots) and their API tokens.
+"""Accounts (people, bots and apps) and their API tokens.
 
 A token is 32 random bytes, shown once when it is issued. Only its SHA-256 digest is stored,
-so a copy of the database does not let anyone act as an account.
+so a copy of the database does not let anyone act as an account. A token carries scopes (what
+it may do, SCOPES), and may be limited to one game and to a time (a table link, see apps).
 """
 
 import hashlib
@@ -15,7 +16,13 @@ from psycopg.rows import class_row
 
 from .errors import Conflict, InvalidRequest, NotFound
 
-ACCOUNT_KINDS = ("human", "bot")
+ACCOUNT_KINDS = ("human", "bot", "app")
+SCOPES = ("read", "play", "games:write", "webhooks", "tokens", "apps")
+"""What a token may do; a token without a scope is refused the endpoints that need it:
+`read` every GET of games, accounts and your own lists; `play` join, leave, resign, act, chat
+and notes; `games:write` create, start, abort and import games; `webhooks` your webhooks and
+their deliveries; `tokens` issue more tokens; `apps` an app's players and their tokens."""
+ALL_SCOPES = frozenset(SCOPES)
 TOKEN_PREFIX = "hnb_"
 """Marks a string as a Hanabi token, for people reading logs and for secret scanners."""
 
@@ -28,6 +35,16 @@ class Account:
     created_at: datetime
 
 
+@dataclass(frozen=True)
+class Token:
+    """What a token lets its holder do: act as `account`, within `scopes` (and `game_id`)."""
+
+    account: Account
+    scopes: frozenset[str]
+    game_id: int | None = None
+    expires_at: datetime | None = None
+
+
 _ACCOUNT_COLUMNS = "id, name, kind, created_at"
 
 
@@ -35,8 +52,10 @@ def hash_token(token: str) -> bytes:
     return hashlib.sha256(token.encode("utf-8")).digest()
 
 
-def create_account(conn: psycopg.Connection, name: str, kind: str) -> tuple[Account, str]:
-    """Create an account and its first token. Returns the account and the token (shown only now)."""
+def create_account(
+    conn: psycopg.Connection, name: str, kind: str, scopes: Iterable[str] = SCOPES
+) -> tuple[Account, str]:
+    """Create an account and its first token (with `scopes`). Returns the account and the token (shown only now)."""
     if kind not in ACCOUNT_KINDS:
         raise InvalidRequest(f"An account is {' or '.join(ACCOUNT_KINDS)}, not {kind!r}.", "invalid_account_kind")
     try:
@@ -46,7 +65,7 @@ def create_account(conn: psycopg.Connection, name: str, kind: str) -> tuple[Acco
                 .execute(f"INSERT INTO accounts (name, kind) VALUES (%s, %s) RETURNING {_ACCOUNT_COLUMNS}", (name, kind))
                 .fetchone()
             )
-            token = issue_token(conn, account.id)
+            token = issue_token(conn, account.id, scopes)
     except psycopg.errors.UniqueViolation as error:
         if error.diag.constraint_name == "accounts_name_key":
             raise Conflict(f"The name {name!r} is taken.", "account_name_taken") from None
@@ -54,30 +73,43 @@ def create_account(conn: psycopg.Connection, name: str, kind: str) -> tuple[Acco
     return account, token
 
 
-def issue_token(conn: psycopg.Connection, account_id: int) -> str:
-    """A new token for an existing account; the account's other tokens stay valid."""
+def issue_token(
+    conn: psycopg.Connection,
+    account_id: int,
+    scopes: Iterable[str] = SCOPES,
+    *,
+    seconds: float | None = None,
+    game_id: int | None = None,
+    issued_by_app: int | None = None,
+) -> str:
+    """A new token for an existing account, with `scopes` (in SCOPES); valid for `seconds`
+    and in game `game_id` only, when given. The account's other tokens stay valid."""
     token = TOKEN_PREFIX + secrets.token_urlsafe(32)
-    conn.execute("INSERT INTO api_tokens (token_hash, account_id) VALUES (%s, %s)", (hash_token(token), account_id))
+    conn.execute(
+        """INSERT INTO api_tokens (token_hash, account_id, scopes, expires_at, game_id, issued_by_app)
+           VALUES (%s, %s, %s, now() + make_interval(secs => %s), %s, %s)""",
+        (hash_token(token), account_id, [scope for scope in SCOPES if scope in set(scopes)], seconds, game_id, issued_by_app),
+    )
     return token
 
 
 def authenticate(conn: psycopg.Connection, token: str) -> Account | None:
-    """The account a token belongs to, or None for an unknown or revoked token."""
-    return account_of_token_hash(conn, hash_token(token))
+    """The account a token belongs to, or None for an unknown, revoked or expired token."""
+    found = token_of_hash(conn, hash_token(token))
+    return found.account if found else None
 
 
-def account_of_token_hash(conn: psycopg.Connection, token_hash: bytes) -> Account | None:
-    """The account of the token whose SHA-256 digest is `token_hash`, unless it is revoked."""
-    return (
-        conn.cursor(row_factory=class_row(Account))
-        .execute(
-            """SELECT a.id, a.name, a.kind, a.created_at
-                FROM api_tokens t JOIN accounts a ON a.id = t.account_id
-                WHERE t.token_hash = %s AND t.revoked_at IS NULL""",
-            (token_hash,),
-        )
-        .fetchone()
-    )
+def token_of_hash(conn: psycopg.Connection, token_hash: bytes) -> Token | None:
+    """The token whose SHA-256 digest is `token_hash`, unless it is revoked or expired."""
+    row = conn.execute(
+        """SELECT a.id, a.name, a.kind, a.created_at, t.scopes, t.game_id, t.expires_at
+            FROM api_tokens t JOIN accounts a ON a.id = t.account_id
+            WHERE t.token_hash = %s AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > now())""",
+        (token_hash,),
+    ).fetchone()
+    if row is None:
+        return None
+    return Token(Account(*row[:4]), frozenset(row[4]), row[5], row[6])
 
 
 def revoke_token(conn: psycopg.Connection, token: str) -> bool:

@@ -4,6 +4,7 @@ from .account import Account
 from .account_kind import AccountKind
 from .account_request import AccountRequest
 from .account_request_kind import AccountRequestKind
+from .account_request_scopes_item import AccountRequestScopesItem
 from .action import Action
 from .action_request import ActionRequest
 from .action_request_kind import ActionRequestKind
@@ -14,6 +15,8 @@ from .chat_request import ChatRequest
 from .clue_mark import ClueMark
 from .create_game_request import CreateGameRequest
 from .create_webhook_request import CreateWebhookRequest
+from .current_token import CurrentToken
+from .current_token_scopes_item import CurrentTokenScopesItem
 from .dealt_card import DealtCard
 from .delivery import Delivery
 from .delivery_page import DeliveryPage
@@ -36,6 +39,7 @@ from .list_games_status import ListGamesStatus
 from .list_my_games_status import ListMyGamesStatus
 from .new_account import NewAccount
 from .new_account_kind import NewAccountKind
+from .new_account_scopes_item import NewAccountScopesItem
 from .new_webhook import NewWebhook
 from .note import Note
 from .note_request import NoteRequest
@@ -59,6 +63,9 @@ from .time_control_request import TimeControlRequest
 from .time_control_request_kind import TimeControlRequestKind
 from .time_control_request_on_timeout import TimeControlRequestOnTimeout
 from .token import Token
+from .token_request import TokenRequest
+from .token_request_scopes_item import TokenRequestScopesItem
+from .token_scopes_item import TokenScopesItem
 from .view import View
 from .webhook import Webhook
 from .webhook_list import WebhookList
@@ -68,6 +75,7 @@ __all__ = (
     "AccountKind",
     "AccountRequest",
     "AccountRequestKind",
+    "AccountRequestScopesItem",
     "Action",
     "ActionRequest",
     "ActionRequestKind",
@@ -78,6 +86,8 @@ __all__ = (
     "ClueMark",
     "CreateGameRequest",
     "CreateWebhookRequest",
+    "CurrentToken",
+    "CurrentTokenScopesItem",
     "DealtCard",
     "Delivery",
     "DeliveryPage",
@@ -100,6 +110,7 @@ __all__ = (
     "ListMyGamesStatus",
     "NewAccount",
     "NewAccountKind",
+    "NewAccountScopesItem",
     "NewWebhook",
     "Note",
     "NoteRequest",
@@ -123,6 +134,9 @@ __all__ = (
     "TimeControlRequestKind",
     "TimeControlRequestOnTimeout",
     "Token",
+    "TokenRequest",
+    "TokenRequestScopesItem",
+    "TokenScopesItem",
     "View",
     "Webhook",
     "WebhookList",

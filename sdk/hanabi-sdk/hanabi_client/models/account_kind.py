@@ -1,8 +1,9 @@
 from typing import Literal
 
-AccountKind = Literal["bot", "human"]
+AccountKind = Literal["app", "bot", "human"]
 
 ACCOUNT_KIND_VALUES: set[AccountKind] = {
+    "app",
     "bot",
     "human",
 }

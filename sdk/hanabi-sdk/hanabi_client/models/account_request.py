@@ -6,6 +6,8 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 
 from ..models.account_request_kind import AccountRequestKind, check_account_request_kind
+from ..models.account_request_scopes_item import AccountRequestScopesItem, check_account_request_scopes_item
+from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="AccountRequest")
 
@@ -14,11 +16,20 @@ T = TypeVar("T", bound="AccountRequest")
 class AccountRequest:
     name: str
     kind: AccountRequestKind
+    scopes: list[AccountRequestScopesItem] | Unset = UNSET
+    """ What the first token may do (default: everything) """
 
     def to_dict(self) -> dict[str, Any]:
         name = self.name
 
         kind: str = self.kind
+
+        scopes: list[str] | Unset = UNSET
+        if not isinstance(self.scopes, Unset):
+            scopes = []
+            for scopes_item_data in self.scopes:
+                scopes_item: str = scopes_item_data
+                scopes.append(scopes_item)
 
         field_dict: dict[str, Any] = {}
 
@@ -28,6 +39,8 @@ class AccountRequest:
                 "kind": kind,
             }
         )
+        if scopes is not UNSET:
+            field_dict["scopes"] = scopes
 
         return field_dict
 
@@ -38,9 +51,19 @@ class AccountRequest:
 
         kind = check_account_request_kind(d.pop("kind"))
 
+        _scopes = d.pop("scopes", UNSET)
+        scopes: list[AccountRequestScopesItem] | Unset = UNSET
+        if _scopes is not UNSET:
+            scopes = []
+            for scopes_item_data in _scopes:
+                scopes_item = check_account_request_scopes_item(scopes_item_data)
+
+                scopes.append(scopes_item)
+
         account_request = cls(
             name=name,
             kind=kind,
+            scopes=scopes,
         )
 
         return account_request

@@ -1,8 +1,9 @@
 from typing import Literal
 
-AccountRequestKind = Literal["bot", "human"]
+AccountRequestKind = Literal["app", "bot", "human"]
 
 ACCOUNT_REQUEST_KIND_VALUES: set[AccountRequestKind] = {
+    "app",
     "bot",
     "human",
 }

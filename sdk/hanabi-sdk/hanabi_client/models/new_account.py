@@ -7,6 +7,7 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 
 from ..models.new_account_kind import NewAccountKind, check_new_account_kind
+from ..models.new_account_scopes_item import NewAccountScopesItem, check_new_account_scopes_item
 
 T = TypeVar("T", bound="NewAccount")
 
@@ -19,6 +20,8 @@ class NewAccount:
     created_at: datetime.datetime
     token: str
     """ The API token, shown only in this response """
+    scopes: list[NewAccountScopesItem]
+    """ What the token may do """
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
@@ -31,6 +34,11 @@ class NewAccount:
 
         token = self.token
 
+        scopes = []
+        for scopes_item_data in self.scopes:
+            scopes_item: str = scopes_item_data
+            scopes.append(scopes_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -40,6 +48,7 @@ class NewAccount:
                 "kind": kind,
                 "created_at": created_at,
                 "token": token,
+                "scopes": scopes,
             }
         )
 
@@ -58,12 +67,20 @@ class NewAccount:
 
         token = d.pop("token")
 
+        scopes = []
+        _scopes = d.pop("scopes")
+        for scopes_item_data in _scopes:
+            scopes_item = check_new_account_scopes_item(scopes_item_data)
+
+            scopes.append(scopes_item)
+
         new_account = cls(
             id=id,
             name=name,
             kind=kind,
             created_at=created_at,
             token=token,
+            scopes=scopes,
         )
 
         return new_account

@@ -1,8 +1,9 @@
 from typing import Literal
 
-NewAccountKind = Literal["bot", "human"]
+NewAccountKind = Literal["app", "bot", "human"]
 
 NEW_ACCOUNT_KIND_VALUES: set[NewAccountKind] = {
+    "app",
     "bot",
     "human",
 }

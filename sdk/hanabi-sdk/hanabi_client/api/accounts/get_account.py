@@ -62,7 +62,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     account_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[Account | Problem]:
     """An account's public details
 
@@ -91,7 +91,7 @@ def sync_detailed(
 def sync(
     account_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Account | Problem | None:
     """An account's public details
 
@@ -115,7 +115,7 @@ def sync(
 async def asyncio_detailed(
     account_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[Account | Problem]:
     """An account's public details
 
@@ -142,7 +142,7 @@ async def asyncio_detailed(
 async def asyncio(
     account_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Account | Problem | None:
     """An account's public details
 

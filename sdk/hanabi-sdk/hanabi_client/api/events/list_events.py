@@ -92,7 +92,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     after: int | Unset = 0,
     limit: int | Unset = 100,
     wait: int | Unset = 0,
@@ -138,7 +138,7 @@ def sync_detailed(
 def sync(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     after: int | Unset = 0,
     limit: int | Unset = 100,
     wait: int | Unset = 0,
@@ -179,7 +179,7 @@ def sync(
 async def asyncio_detailed(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     after: int | Unset = 0,
     limit: int | Unset = 100,
     wait: int | Unset = 0,
@@ -223,7 +223,7 @@ async def asyncio_detailed(
 async def asyncio(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     after: int | Unset = 0,
     limit: int | Unset = 100,
     wait: int | Unset = 0,

@@ -69,7 +69,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: CreateGameRequest,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Game | Problem]:
@@ -104,7 +104,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: CreateGameRequest,
     idempotency_key: str | Unset = UNSET,
 ) -> Game | Problem | None:
@@ -134,7 +134,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: CreateGameRequest,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Game | Problem]:
@@ -167,7 +167,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: CreateGameRequest,
     idempotency_key: str | Unset = UNSET,
 ) -> Game | Problem | None:

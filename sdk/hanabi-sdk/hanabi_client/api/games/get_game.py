@@ -62,7 +62,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[Game | Problem]:
     """A game's summary: options, status, seats, version, whose turn, score
 
@@ -91,7 +91,7 @@ def sync_detailed(
 def sync(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Game | Problem | None:
     """A game's summary: options, status, seats, version, whose turn, score
 
@@ -115,7 +115,7 @@ def sync(
 async def asyncio_detailed(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[Game | Problem]:
     """A game's summary: options, status, seats, version, whose turn, score
 
@@ -142,7 +142,7 @@ async def asyncio_detailed(
 async def asyncio(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Game | Problem | None:
     """A game's summary: options, status, seats, version, whose turn, score
 

@@ -85,7 +85,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: JoinRequest | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Game | Problem]:
@@ -124,7 +124,7 @@ def sync_detailed(
 def sync(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: JoinRequest | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Game | Problem | None:
@@ -158,7 +158,7 @@ def sync(
 async def asyncio_detailed(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: JoinRequest | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Game | Problem]:
@@ -195,7 +195,7 @@ async def asyncio_detailed(
 async def asyncio(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: JoinRequest | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Game | Problem | None:

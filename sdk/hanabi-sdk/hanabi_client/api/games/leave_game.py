@@ -73,7 +73,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Game | Problem]:
     """Give up your seat in a lobby game (a running game is left by resigning)
@@ -105,7 +105,7 @@ def sync_detailed(
 def sync(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     idempotency_key: str | Unset = UNSET,
 ) -> Game | Problem | None:
     """Give up your seat in a lobby game (a running game is left by resigning)
@@ -132,7 +132,7 @@ def sync(
 async def asyncio_detailed(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Game | Problem]:
     """Give up your seat in a lobby game (a running game is left by resigning)
@@ -162,7 +162,7 @@ async def asyncio_detailed(
 async def asyncio(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     idempotency_key: str | Unset = UNSET,
 ) -> Game | Problem | None:
     """Give up your seat in a lobby game (a running game is left by resigning)

@@ -78,7 +78,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Game | Problem]:
     """End a running game you play in: it is terminated (score 0) with your seat as the cause
@@ -110,7 +110,7 @@ def sync_detailed(
 def sync(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     idempotency_key: str | Unset = UNSET,
 ) -> Game | Problem | None:
     """End a running game you play in: it is terminated (score 0) with your seat as the cause
@@ -137,7 +137,7 @@ def sync(
 async def asyncio_detailed(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Game | Problem]:
     """End a running game you play in: it is terminated (score 0) with your seat as the cause
@@ -167,7 +167,7 @@ async def asyncio_detailed(
 async def asyncio(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     idempotency_key: str | Unset = UNSET,
 ) -> Game | Problem | None:
     """End a running game you play in: it is terminated (score 0) with your seat as the cause

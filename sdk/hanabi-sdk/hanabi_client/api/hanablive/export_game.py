@@ -69,7 +69,7 @@ def _build_response(
 def sync_detailed(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[HanabLiveGame | Problem]:
     """A finished game as hanab.live JSON (409 `game_not_finished` before it ends)
 
@@ -98,7 +98,7 @@ def sync_detailed(
 def sync(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> HanabLiveGame | Problem | None:
     """A finished game as hanab.live JSON (409 `game_not_finished` before it ends)
 
@@ -122,7 +122,7 @@ def sync(
 async def asyncio_detailed(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[HanabLiveGame | Problem]:
     """A finished game as hanab.live JSON (409 `game_not_finished` before it ends)
 
@@ -149,7 +149,7 @@ async def asyncio_detailed(
 async def asyncio(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> HanabLiveGame | Problem | None:
     """A finished game as hanab.live JSON (409 `game_not_finished` before it ends)
 

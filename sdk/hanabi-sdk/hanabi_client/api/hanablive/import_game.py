@@ -74,7 +74,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: HanabLiveGame,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Game | Problem]:
@@ -111,7 +111,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: HanabLiveGame,
     idempotency_key: str | Unset = UNSET,
 ) -> Game | Problem | None:
@@ -143,7 +143,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: HanabLiveGame,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Game | Problem]:
@@ -178,7 +178,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: HanabLiveGame,
     idempotency_key: str | Unset = UNSET,
 ) -> Game | Problem | None:

@@ -77,7 +77,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     status: ListMyGamesStatus | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
@@ -112,7 +112,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     status: ListMyGamesStatus | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
@@ -142,7 +142,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     status: ListMyGamesStatus | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
@@ -175,7 +175,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     status: ListMyGamesStatus | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,

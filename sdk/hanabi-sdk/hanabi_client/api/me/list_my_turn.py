@@ -69,7 +69,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     limit: int | Unset = 50,
     wait: int | Unset = 0,
 ) -> Response[GamePage | Problem]:
@@ -105,7 +105,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     limit: int | Unset = 50,
     wait: int | Unset = 0,
 ) -> GamePage | Problem | None:
@@ -136,7 +136,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     limit: int | Unset = 50,
     wait: int | Unset = 0,
 ) -> Response[GamePage | Problem]:
@@ -170,7 +170,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     limit: int | Unset = 50,
     wait: int | Unset = 0,
 ) -> GamePage | Problem | None:

@@ -89,7 +89,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: ActionRequest,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | View]:
@@ -131,7 +131,7 @@ def sync_detailed(
 def sync(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: ActionRequest,
     idempotency_key: str | Unset = UNSET,
 ) -> Problem | View | None:
@@ -168,7 +168,7 @@ def sync(
 async def asyncio_detailed(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: ActionRequest,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | View]:
@@ -208,7 +208,7 @@ async def asyncio_detailed(
 async def asyncio(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: ActionRequest,
     idempotency_key: str | Unset = UNSET,
 ) -> Problem | View | None:

@@ -84,7 +84,7 @@ def _build_response(
 def sync_detailed(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     if_none_match: str | Unset = UNSET,
 ) -> Response[Any | Problem | View]:
     """Your view of a game: others' cards in full, your own as ids with what clues told you
@@ -123,7 +123,7 @@ def sync_detailed(
 def sync(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     if_none_match: str | Unset = UNSET,
 ) -> Any | Problem | View | None:
     """Your view of a game: others' cards in full, your own as ids with what clues told you
@@ -157,7 +157,7 @@ def sync(
 async def asyncio_detailed(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     if_none_match: str | Unset = UNSET,
 ) -> Response[Any | Problem | View]:
     """Your view of a game: others' cards in full, your own as ids with what clues told you
@@ -194,7 +194,7 @@ async def asyncio_detailed(
 async def asyncio(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     if_none_match: str | Unset = UNSET,
 ) -> Any | Problem | View | None:
     """Your view of a game: others' cards in full, your own as ids with what clues told you

@@ -81,7 +81,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     turn: int | Unset = 0,
 ) -> Response[Problem | Replay]:
     """A finished game's table at a turn, every card shown (imported games too)
@@ -118,7 +118,7 @@ def sync_detailed(
 def sync(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     turn: int | Unset = 0,
 ) -> Problem | Replay | None:
     """A finished game's table at a turn, every card shown (imported games too)
@@ -150,7 +150,7 @@ def sync(
 async def asyncio_detailed(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     turn: int | Unset = 0,
 ) -> Response[Problem | Replay]:
     """A finished game's table at a turn, every card shown (imported games too)
@@ -185,7 +185,7 @@ async def asyncio_detailed(
 async def asyncio(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     turn: int | Unset = 0,
 ) -> Problem | Replay | None:
     """A finished game's table at a turn, every card shown (imported games too)

@@ -87,7 +87,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     after: int | Unset = 0,
     limit: int | Unset = 100,
     wait: int | Unset = 0,
@@ -129,7 +129,7 @@ def sync_detailed(
 def sync(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     after: int | Unset = 0,
     limit: int | Unset = 100,
     wait: int | Unset = 0,
@@ -166,7 +166,7 @@ def sync(
 async def asyncio_detailed(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     after: int | Unset = 0,
     limit: int | Unset = 100,
     wait: int | Unset = 0,
@@ -206,7 +206,7 @@ async def asyncio_detailed(
 async def asyncio(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     after: int | Unset = 0,
     limit: int | Unset = 100,
     wait: int | Unset = 0,

@@ -67,7 +67,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[Notes | Problem]:
     """Your notes on the game's cards (nobody else sees them)
 
@@ -96,7 +96,7 @@ def sync_detailed(
 def sync(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Notes | Problem | None:
     """Your notes on the game's cards (nobody else sees them)
 
@@ -120,7 +120,7 @@ def sync(
 async def asyncio_detailed(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[Notes | Problem]:
     """Your notes on the game's cards (nobody else sees them)
 
@@ -147,7 +147,7 @@ async def asyncio_detailed(
 async def asyncio(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Notes | Problem | None:
     """Your notes on the game's cards (nobody else sees them)
 

@@ -86,7 +86,7 @@ def _build_response(
 def sync_detailed(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: ChatRequest,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[ChatMessage | Problem]:
@@ -124,7 +124,7 @@ def sync_detailed(
 def sync(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: ChatRequest,
     idempotency_key: str | Unset = UNSET,
 ) -> ChatMessage | Problem | None:
@@ -157,7 +157,7 @@ def sync(
 async def asyncio_detailed(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: ChatRequest,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[ChatMessage | Problem]:
@@ -193,7 +193,7 @@ async def asyncio_detailed(
 async def asyncio(
     game_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: ChatRequest,
     idempotency_key: str | Unset = UNSET,
 ) -> ChatMessage | Problem | None:

@@ -87,7 +87,7 @@ def sync_detailed(
     game_id: int,
     card: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: NoteRequest,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Note | Problem]:
@@ -125,7 +125,7 @@ def sync(
     game_id: int,
     card: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: NoteRequest,
     idempotency_key: str | Unset = UNSET,
 ) -> Note | Problem | None:
@@ -158,7 +158,7 @@ async def asyncio_detailed(
     game_id: int,
     card: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: NoteRequest,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Note | Problem]:
@@ -194,7 +194,7 @@ async def asyncio(
     game_id: int,
     card: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: NoteRequest,
     idempotency_key: str | Unset = UNSET,
 ) -> Note | Problem | None:

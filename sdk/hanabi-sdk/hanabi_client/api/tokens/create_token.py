@@ -6,16 +6,27 @@ import httpx
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.token import Token
-from ...types import Response
+from ...models.token_request import TokenRequest
+from ...types import UNSET, Response, Unset
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+    *,
+    body: TokenRequest | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
 
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/v1/tokens",
     }
 
+    if not isinstance(body, Unset):
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -29,6 +40,16 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_401 = Problem.from_dict(response.json())
 
         return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
 
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
@@ -51,12 +72,18 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
+    body: TokenRequest | Unset = UNSET,
 ) -> Response[Problem | Token]:
     """Issue a new token for your account
 
-     Your other tokens stay valid. Idempotency-Key is not supported here: the response holds
-    a secret that the server never stores.
+     With `scopes`, the token may do only that (give a bot script `["read", "play"]`); a
+    token never gets a scope the token asking for it lacks. Your other tokens stay valid.
+    Idempotency-Key is not supported here: the response holds a secret that the server
+    never stores.
+
+    Args:
+        body (TokenRequest | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -66,7 +93,9 @@ def sync_detailed(
         Response[Problem | Token]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        body=body,
+    )
 
     response = client.get_httpx_client().request(
         **kwargs,
@@ -77,12 +106,18 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
+    body: TokenRequest | Unset = UNSET,
 ) -> Problem | Token | None:
     """Issue a new token for your account
 
-     Your other tokens stay valid. Idempotency-Key is not supported here: the response holds
-    a secret that the server never stores.
+     With `scopes`, the token may do only that (give a bot script `["read", "play"]`); a
+    token never gets a scope the token asking for it lacks. Your other tokens stay valid.
+    Idempotency-Key is not supported here: the response holds a secret that the server
+    never stores.
+
+    Args:
+        body (TokenRequest | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -94,17 +129,24 @@ def sync(
 
     return sync_detailed(
         client=client,
+        body=body,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
+    body: TokenRequest | Unset = UNSET,
 ) -> Response[Problem | Token]:
     """Issue a new token for your account
 
-     Your other tokens stay valid. Idempotency-Key is not supported here: the response holds
-    a secret that the server never stores.
+     With `scopes`, the token may do only that (give a bot script `["read", "play"]`); a
+    token never gets a scope the token asking for it lacks. Your other tokens stay valid.
+    Idempotency-Key is not supported here: the response holds a secret that the server
+    never stores.
+
+    Args:
+        body (TokenRequest | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -114,7 +156,9 @@ async def asyncio_detailed(
         Response[Problem | Token]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        body=body,
+    )
 
     response = await client.get_async_httpx_client().request(**kwargs)
 
@@ -123,12 +167,18 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
+    body: TokenRequest | Unset = UNSET,
 ) -> Problem | Token | None:
     """Issue a new token for your account
 
-     Your other tokens stay valid. Idempotency-Key is not supported here: the response holds
-    a secret that the server never stores.
+     With `scopes`, the token may do only that (give a bot script `["read", "play"]`); a
+    token never gets a scope the token asking for it lacks. Your other tokens stay valid.
+    Idempotency-Key is not supported here: the response holds a secret that the server
+    never stores.
+
+    Args:
+        body (TokenRequest | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -141,5 +191,6 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            body=body,
         )
     ).parsed

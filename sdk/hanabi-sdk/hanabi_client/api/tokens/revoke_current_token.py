@@ -49,7 +49,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[Any | Problem]:
     """Revoke the token of this request; it stops working at once
 
@@ -75,7 +75,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Any | Problem | None:
     """Revoke the token of this request; it stops working at once
 
@@ -97,7 +97,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[Any | Problem]:
     """Revoke the token of this request; it stops working at once
 
@@ -121,7 +121,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Any | Problem | None:
     """Revoke the token of this request; it stops working at once
 

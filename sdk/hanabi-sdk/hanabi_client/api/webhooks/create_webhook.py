@@ -76,7 +76,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: CreateWebhookRequest,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[NewWebhook | Problem]:
@@ -113,7 +113,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: CreateWebhookRequest,
     idempotency_key: str | Unset = UNSET,
 ) -> NewWebhook | Problem | None:
@@ -145,7 +145,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: CreateWebhookRequest,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[NewWebhook | Problem]:
@@ -180,7 +180,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: CreateWebhookRequest,
     idempotency_key: str | Unset = UNSET,
 ) -> NewWebhook | Problem | None:

@@ -60,7 +60,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     webhook_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[Any | Problem]:
     """Delete one of your webhooks and its deliveries; pending deliveries are not sent
 
@@ -89,7 +89,7 @@ def sync_detailed(
 def sync(
     webhook_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Any | Problem | None:
     """Delete one of your webhooks and its deliveries; pending deliveries are not sent
 
@@ -113,7 +113,7 @@ def sync(
 async def asyncio_detailed(
     webhook_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[Any | Problem]:
     """Delete one of your webhooks and its deliveries; pending deliveries are not sent
 
@@ -140,7 +140,7 @@ async def asyncio_detailed(
 async def asyncio(
     webhook_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Any | Problem | None:
     """Delete one of your webhooks and its deliveries; pending deliveries are not sent
 

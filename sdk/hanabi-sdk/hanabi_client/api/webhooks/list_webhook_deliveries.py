@@ -81,7 +81,7 @@ def _build_response(
 def sync_detailed(
     webhook_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> Response[DeliveryPage | Problem]:
@@ -116,7 +116,7 @@ def sync_detailed(
 def sync(
     webhook_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> DeliveryPage | Problem | None:
@@ -146,7 +146,7 @@ def sync(
 async def asyncio_detailed(
     webhook_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> Response[DeliveryPage | Problem]:
@@ -179,7 +179,7 @@ async def asyncio_detailed(
 async def asyncio(
     webhook_id: int,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> DeliveryPage | Problem | None:

@@ -53,7 +53,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[Problem | WebhookList]:
     """List your webhooks (without their secrets), oldest first
 
@@ -76,7 +76,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Problem | WebhookList | None:
     """List your webhooks (without their secrets), oldest first
 
@@ -95,7 +95,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[Problem | WebhookList]:
     """List your webhooks (without their secrets), oldest first
 
@@ -116,7 +116,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Problem | WebhookList | None:
     """List your webhooks (without their secrets), oldest first
 
