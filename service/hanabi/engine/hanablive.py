@@ -15,7 +15,7 @@ from .deck import Card, validate_deck
 from .errors import EngineError, IllegalAction, InvalidDeck, InvalidOptions
 from .options import MAX_CLUE_TOKENS, MAX_PLAYERS, MAX_STRIKES, MIN_CLUE_TOKENS, MIN_PLAYERS, MIN_STRIKES, GameOptions
 from .state import GameState, new_game, replay
-from .variants import VARIANTS
+from .variants import get_variant
 
 PLAY, DISCARD, COLOR_CLUE, RANK_CLUE, GAME_OVER, GAME_OVER_BY_VOTE = 0, 1, 2, 3, 4, 5
 ACTION_TYPE_NAMES = {
@@ -195,12 +195,10 @@ def _import_options(raw: Any, players: int) -> tuple[GameOptions, dict[str, Any]
     _require(isinstance(raw, dict), "invalid_type", f'"options" must be an object, not {_kind(raw)}.')
     _check_option_types(raw)
     variant = raw.get("variant", "No Variant")
-    _require(
-        variant in VARIANTS,
-        "unknown_variant",
-        f'Unknown variant "{variant}": this service plays {len(VARIANTS)} of hanab.live\'s variants, '
-        "listed in docs/variants.md with the families it does not support.",
-    )
+    try:
+        get_variant(variant)
+    except InvalidOptions as error:
+        raise HanabLiveError(error.code, error.message) from None
     _check_unsupported_options(raw)
     clue_tokens = raw.get("clueTokens", 8)
     _require(

@@ -11,6 +11,7 @@ The five variants of the rulebooks keep the names they have always had here: the
 white firework is hanab.live's Purple suit, and the sixth suit of "6 Suits" is "multicolor".
 """
 
+import difflib
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Iterator
@@ -573,12 +574,18 @@ def representatives() -> tuple[str, ...]:
     return tuple(dict.fromkeys(name for name in chosen if name in VARIANTS))
 
 
+UNSUPPORTED_FAMILIES = ("Up or Down", "Throw It in a Hole", "Clue Starved", "Sudoku", "Cow & Pig", "Duck")
+"""hanab.live variant families with rules the engine does not have (docs/variants.md)."""
+
+
 def get_variant(name: str) -> Variant:
     try:
         return VARIANTS[name]
     except (KeyError, TypeError):
-        raise InvalidOptions(
-            "unknown_variant",
-            f'Unknown variant "{name}"; see docs/variants.md for the {len(VARIANTS)} variants, '
-            f'e.g. {", ".join(repr(n) for n in LEGACY_VARIANTS)}.',
-        ) from None
+        listed = f"docs/variants.md lists the {len(VARIANTS)} variants"
+        if isinstance(name, str) and name.startswith(UNSUPPORTED_FAMILIES):
+            hint = "it is a hanab.live variant whose rules this service does not play; docs/variants.md says which it plays and why"
+        else:
+            close = difflib.get_close_matches(name, VARIANTS, n=3, cutoff=0.5) if isinstance(name, str) else []
+            hint = f"did you mean {' or '.join(repr(n) for n in close)}? {listed}" if close else listed
+        raise InvalidOptions("unknown_variant", f'Unknown variant "{name}"; {hint}.') from None
