@@ -32,6 +32,7 @@
     HANABI_RATE_LIMIT_ACCOUNTS  POST /v1/accounts per client address (default "1000 per hour")
     HANABI_RATE_LIMIT_READS     each GET endpoint per token (default "6000 per minute")
     HANABI_RATE_LIMIT_WRITES    each POST/DELETE endpoint per token (default "3000 per minute")
+    HANABI_RATE_LIMIT_APPS      all requests of an app and its players together (default "60000 per minute")
     HANABI_TRUSTED_PROXIES      how many proxies in front of the API append to X-Forwarded-For
                          (default 0: the client address is the connection's)
     HANABI_WORKER_METRICS_PORT  `hanabi worker` serves Prometheus metrics on this port (default: none)
@@ -57,6 +58,7 @@ RATE_LIMIT_STORAGE_SCHEMES = ("memory", "redis", "rediss", "redis+unix", "redis+
 DEFAULT_RATE_LIMIT_ACCOUNTS = "1000 per hour"
 DEFAULT_RATE_LIMIT_READS = "6000 per minute"
 DEFAULT_RATE_LIMIT_WRITES = "3000 per minute"
+DEFAULT_RATE_LIMIT_APPS = "60000 per minute"
 MIN_DEAL_SECRET_CHARACTERS = 32
 _SWITCHES = {"on": True, "true": True, "1": True, "yes": True, "off": False, "false": False, "0": False, "no": False}
 
@@ -95,6 +97,7 @@ class Settings:
     """Flask-Limiter's notation: "100 per minute", "10/second; 1000/day"."""
     rate_limit_reads: str = DEFAULT_RATE_LIMIT_READS
     rate_limit_writes: str = DEFAULT_RATE_LIMIT_WRITES
+    rate_limit_apps: str = DEFAULT_RATE_LIMIT_APPS
     trusted_proxies: int = 0
     worker_metrics_port: int | None = None
     worker_metrics_host: str = "0.0.0.0"
@@ -143,6 +146,7 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         rate_limit_accounts=_rate_limit(env, "HANABI_RATE_LIMIT_ACCOUNTS", DEFAULT_RATE_LIMIT_ACCOUNTS),
         rate_limit_reads=_rate_limit(env, "HANABI_RATE_LIMIT_READS", DEFAULT_RATE_LIMIT_READS),
         rate_limit_writes=_rate_limit(env, "HANABI_RATE_LIMIT_WRITES", DEFAULT_RATE_LIMIT_WRITES),
+        rate_limit_apps=_rate_limit(env, "HANABI_RATE_LIMIT_APPS", DEFAULT_RATE_LIMIT_APPS),
         trusted_proxies=_positive_int(env, "HANABI_TRUSTED_PROXIES", 0, allow_zero=True),
         worker_metrics_port=_port(env, "HANABI_WORKER_METRICS_PORT"),
         worker_metrics_host=env.get("HANABI_WORKER_METRICS_HOST") or "0.0.0.0",

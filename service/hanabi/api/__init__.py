@@ -20,7 +20,7 @@ from hanabi.config import Settings, load_settings
 from hanabi.store.database import pool_from_settings
 from hanabi.webhook_addresses import WebhookAddresses
 
-from . import accounts, events, games, hanablive, health, me, play, replays, table, tokens, webhooks
+from . import accounts, apps, events, games, hanablive, health, me, play, replays, table, tokens, webhooks
 from .cors import install_cors
 from .scopes import check_scope
 from .context import (
@@ -52,6 +52,7 @@ BLUEPRINTS = (
     health.blp,
     accounts.blp,
     tokens.blp,
+    apps.blp,
     games.blp,
     play.blp,
     events.blp,

@@ -148,9 +148,14 @@ def _authenticate(token: str) -> Token | None:
 
 def forget_token(token: str) -> None:
     """Stop trusting `token` in this process at once (it was just revoked)."""
+    forget_digest(hash_token(token))
+
+
+def forget_digest(digest: bytes) -> None:
+    """Stop trusting the token whose SHA-256 digest is `digest` in this process at once."""
     cache = _accounts_cache()
     if cache is not None:
-        cache.forget(hash_token(token))
+        cache.forget(digest)
 
 
 class Reply(NamedTuple):

@@ -28,7 +28,7 @@ from .schemas import (
     StrictBoolean,
     StrictSchema,
     TimeControlRequestSchema,
-    account_name_field,
+    account_reference_field,
     fields_of_kind,
 )
 from .scopes import requires
@@ -41,7 +41,7 @@ SEAT_FIELDS = {"open": (), "account": ("account",), "bot": ("strategy",)}
 
 class SeatPlanRequestSchema(StrictSchema):
     kind = fields.String(required=True, validate=validate.OneOf(tuple(SEAT_FIELDS)))
-    account = account_name_field(metadata={"description": "With kind account: the account's name"})
+    account = account_reference_field(metadata={"description": "With kind account: the account's name"})
     strategy = fields.String(
         validate=validate.OneOf(tuple(STRATEGIES)),
         metadata={

@@ -146,6 +146,7 @@ NOT_FOUND = {
     "game_id": ("game_not_found", "There is no game {}."),
     "account_id": ("account_not_found", "There is no account {}."),
     "webhook_id": ("webhook_not_found", "You have no webhook {}."),
+    "player_id": ("player_not_found", "The app has no player {}."),
 }
 
 

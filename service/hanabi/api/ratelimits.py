@@ -5,6 +5,7 @@
 | POST /v1/accounts | client address | HANABI_RATE_LIMIT_ACCOUNTS (1000 per hour) |
 | every GET with a token | token, each endpoint apart | HANABI_RATE_LIMIT_READS (6000 per minute) |
 | every POST or DELETE with a token | token, each endpoint apart | HANABI_RATE_LIMIT_WRITES (3000 per minute) |
+| every request of an app and of its players | app, all endpoints together | HANABI_RATE_LIMIT_APPS (60000 per minute) |
 | health, readiness, the OpenAPI document, /metrics, the web page, OPTIONS (CORS preflights) | — | none |
 
 Each endpoint counts apart, so a bot's long polls never use up the budget of its moves. A
@@ -42,12 +43,13 @@ from limits.strategies import FixedWindowRateLimiter
 
 from hanabi.config import Settings
 
-from .context import bearer_token
+from .context import bearer_token, current_token
 from .errors import PROBLEM_CONTENT_TYPE, Problem
 
 ACCOUNTS_ENDPOINT = "accounts.Accounts"
 ACCOUNTS_OPERATION = "create_account"
 READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+APP_ENDPOINTS = "all endpoints"
 REDIS_TIMEOUT_SECONDS = 0.5
 SHARED_RETRY_SECONDS = 5.0
 KEY_PREFIX = "hanabi"
@@ -62,7 +64,9 @@ class RateLimiter:
         self.accounts = parse_many(settings.rate_limit_accounts)
         self.reads = parse_many(settings.rate_limit_reads)
         self.writes = parse_many(settings.rate_limit_writes)
+        self.apps = parse_many(settings.rate_limit_apps)
         self.unlimited = public_endpoints - {ACCOUNTS_ENDPOINT}
+        self.public = public_endpoints
         self.local = ProcessWindows()
         if settings.rate_limit_storage.startswith("memory"):
             self.shared = self.local
@@ -87,6 +91,19 @@ class RateLimiter:
             items = self.reads if request.method in READ_METHODS else self.writes
             token = bearer_token()
             key, per = (self.token_key(token), "token") if token else (self.address_key(), "client address")
+        self.hit(items, key, endpoint, per)
+
+    def check_app(self) -> None:
+        """Count the request of an app or of one of its players against the app's limit, all
+        endpoints together (after the per-token limits: this needs the token's account)."""
+        endpoint = request.endpoint
+        if endpoint is None or endpoint in self.public or request.method == "OPTIONS":
+            return
+        app_id = current_token().app_id
+        if app_id is not None:
+            self.hit(self.apps, f"app:{app_id}", APP_ENDPOINTS, "app")
+
+    def hit(self, items: list[RateLimitItem], key: str, endpoint: str, per: str) -> None:
         for item in items:
             limiter = self.limiter()
             try:
@@ -124,7 +141,8 @@ class RateLimiter:
         return Problem(
             429,
             "rate_limited",
-            f"Too many requests to this endpoint: at most {item} per {per}; try again in {retry_after} s.",
+            f"Too many requests {'of this app and its players' if per == 'app' else 'to this endpoint'}: "
+            f"at most {item} per {per}; try again in {retry_after} s.",
             headers={"Retry-After": str(retry_after)},
         )
 
@@ -175,6 +193,7 @@ def install_rate_limits(app: Flask, settings: Settings, public_endpoints: frozen
         return None
     limiter = RateLimiter(settings, public_endpoints)
     app.before_request(limiter.check)
+    app.before_request(limiter.check_app)
     return limiter
 
 

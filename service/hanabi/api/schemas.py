@@ -85,6 +85,20 @@ def account_name_field(**kwargs) -> fields.String:
     )
 
 
+ACCOUNT_REFERENCE_PATTERN = r"^[A-Za-z0-9_.\-]{1,64}(/[A-Za-z0-9_.\-]{1,64})?$"
+"""An account's name, or an app's player's: `<app>/<user>`."""
+
+
+def account_reference_field(**kwargs) -> fields.String:
+    return fields.String(
+        validate=FullMatch(
+            ACCOUNT_REFERENCE_PATTERN,
+            error="A name is 1 to 64 ASCII letters, digits, '_', '.' or '-' (an app's player: <app>/<user>).",
+        ),
+        **kwargs,
+    )
+
+
 NO_NUL = r"^[^\u0000]*$"
 """The pattern of a string that is stored: Postgres text cannot hold the character NUL."""
 

@@ -43,6 +43,21 @@ class Token:
     scopes: frozenset[str]
     game_id: int | None = None
     expires_at: datetime | None = None
+    app_id: int | None = None
+    """The app the token acts for: the account itself when it is an app, else the app that
+    created the account (None for everyone else); its requests count against the app's limit."""
+
+
+@dataclass(frozen=True)
+class Player:
+    """An account an app created for one of its users, named `<app name>/<user>`."""
+
+    id: int
+    name: str
+    user: str
+    kind: str
+    created_at: datetime
+    app: str
 
 
 _ACCOUNT_COLUMNS = "id, name, kind, created_at"
@@ -73,24 +88,31 @@ def create_account(
     return account, token
 
 
-def issue_token(
+def issue_token(conn: psycopg.Connection, account_id: int, scopes: Iterable[str] = SCOPES, **limits) -> str:
+    """A new token for an existing account, with `scopes` (in SCOPES), limited as
+    `issue_limited_token` says. The account's other tokens stay valid."""
+    return issue_limited_token(conn, account_id, scopes, **limits)[0]
+
+
+def issue_limited_token(
     conn: psycopg.Connection,
     account_id: int,
-    scopes: Iterable[str] = SCOPES,
+    scopes: Iterable[str],
     *,
     seconds: float | None = None,
     game_id: int | None = None,
     issued_by_app: int | None = None,
-) -> str:
-    """A new token for an existing account, with `scopes` (in SCOPES); valid for `seconds`
-    and in game `game_id` only, when given. The account's other tokens stay valid."""
+) -> tuple[str, datetime | None]:
+    """A new token, valid for `seconds` and in game `game_id` only, when given; issued by the
+    app `issued_by_app` for one of its players. Returns the token and when it expires."""
     token = TOKEN_PREFIX + secrets.token_urlsafe(32)
-    conn.execute(
+    (expires_at,) = conn.execute(
         """INSERT INTO api_tokens (token_hash, account_id, scopes, expires_at, game_id, issued_by_app)
-           VALUES (%s, %s, %s, now() + make_interval(secs => %s), %s, %s)""",
+           VALUES (%s, %s, %s, now() + make_interval(secs => %s), %s, %s)
+           RETURNING expires_at""",
         (hash_token(token), account_id, [scope for scope in SCOPES if scope in set(scopes)], seconds, game_id, issued_by_app),
-    )
-    return token
+    ).fetchone()
+    return token, expires_at
 
 
 def authenticate(conn: psycopg.Connection, token: str) -> Account | None:
@@ -102,14 +124,15 @@ def authenticate(conn: psycopg.Connection, token: str) -> Account | None:
 def token_of_hash(conn: psycopg.Connection, token_hash: bytes) -> Token | None:
     """The token whose SHA-256 digest is `token_hash`, unless it is revoked or expired."""
     row = conn.execute(
-        """SELECT a.id, a.name, a.kind, a.created_at, t.scopes, t.game_id, t.expires_at
+        """SELECT a.id, a.name, a.kind, a.created_at, t.scopes, t.game_id, t.expires_at,
+                   CASE WHEN a.kind = 'app' THEN a.id ELSE a.created_by_app END
             FROM api_tokens t JOIN accounts a ON a.id = t.account_id
             WHERE t.token_hash = %s AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > now())""",
         (token_hash,),
     ).fetchone()
     if row is None:
         return None
-    return Token(Account(*row[:4]), frozenset(row[4]), row[5], row[6])
+    return Token(Account(*row[:4]), frozenset(row[4]), row[5], row[6], row[7])
 
 
 def revoke_token(conn: psycopg.Connection, token: str) -> bool:
@@ -147,3 +170,62 @@ def account_names(conn: psycopg.Connection, account_ids: Iterable[int]) -> dict[
     if not ids:
         return {}
     return dict(conn.execute("SELECT id, name FROM accounts WHERE id = ANY(%s)", (ids,)).fetchall())
+
+
+PLAYER_KINDS = ("human", "bot")
+_PLAYER_COLUMNS = "p.id, p.name, split_part(p.name, '/', 2) AS user, p.kind, p.created_at, a.name AS app"
+
+
+def create_player(conn: psycopg.Connection, app: Account, user: str, kind: str = "human") -> Player:
+    """An account of the app `app` for its user `user`, named `<app>/<user>` (so no one else can
+    hold that name); it has no token until the app issues one (`issue_token` with `issued_by_app`)."""
+    try:
+        with conn.transaction():
+            (player_id,) = conn.execute(
+                "INSERT INTO accounts (name, kind, created_by_app) VALUES (%s, %s, %s) RETURNING id",
+                (f"{app.name}/{user}", kind, app.id),
+            ).fetchone()
+    except psycopg.errors.UniqueViolation as error:
+        if error.diag.constraint_name == "accounts_name_key":
+            raise Conflict(f"The app already has a player {user!r}.", "account_name_taken") from None
+        raise
+    return get_player(conn, app, player_id)
+
+
+def get_player(conn: psycopg.Connection, app: Account, player_id: int) -> Player:
+    """A player of `app`; 404 `player_not_found` for any other account."""
+    player = (
+        conn.cursor(row_factory=class_row(Player))
+        .execute(
+            f"SELECT {_PLAYER_COLUMNS} FROM accounts p JOIN accounts a ON a.id = p.created_by_app "
+            "WHERE p.id = %s AND p.created_by_app = %s",
+            (player_id, app.id),
+        )
+        .fetchone()
+    )
+    if player is None:
+        raise NotFound(f"The app has no player {player_id}.", "player_not_found")
+    return player
+
+
+def list_players(conn: psycopg.Connection, app: Account, limit: int, before: int | None = None) -> list[Player]:
+    """The app's players, newest first, those with an id below `before` (a cursor)."""
+    return (
+        conn.cursor(row_factory=class_row(Player))
+        .execute(
+            f"SELECT {_PLAYER_COLUMNS} FROM accounts p JOIN accounts a ON a.id = p.created_by_app "
+            "WHERE p.created_by_app = %s AND (%s::bigint IS NULL OR p.id < %s) ORDER BY p.id DESC LIMIT %s",
+            (app.id, before, before, limit),
+        )
+        .fetchall()
+    )
+
+
+def revoke_player_tokens(conn: psycopg.Connection, app: Account, player_id: int) -> list[bytes]:
+    """Revoke every token of one of the app's players; the digests of those that were valid."""
+    get_player(conn, app, player_id)
+    rows = conn.execute(
+        "UPDATE api_tokens SET revoked_at = now() WHERE account_id = %s AND revoked_at IS NULL RETURNING token_hash",
+        (player_id,),
+    ).fetchall()
+    return [digest for (digest,) in rows]

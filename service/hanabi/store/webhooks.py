@@ -3,7 +3,7 @@
 Every change to a game records its deliveries in the statement that makes the change
 (store.games.append_events puts `outbox_insert` in it): the events that concern accounts with
 webhooks (`game_started`, `your_turn`, `game_over`) get one delivery row per webhook, so the
-rows commit or roll back with the change. Once the transaction commits, the functions of
+rows commit or roll back with the change. An app's webhooks get the events of its players. Once the transaction commits, the functions of
 SENDERS get the new rows' ids (the worker enqueues their POSTs there).
 
 A delivery is `pending` until it is `delivered` or, after its last attempt, `failed`. A failed
@@ -175,7 +175,7 @@ def events_of_change(before: "Game", after: "Game") -> list[tuple[str, int]]:
 
 def outbox_insert(change: str) -> str:
     """The INSERT of a change's deliveries (one row per notice and webhook of the account in the
-    notice's seat), for the WITH clause of the statement that makes the change: it inserts only
+    notice's seat, and of the app that created that account), for the WITH clause of the statement that makes the change: it inserts only
     if `change`, the name of that statement's UPDATE ... RETURNING (with the change's
     `updated_at`, the deliveries' `occurred_at`), has a row. Seats are read in
     the change's transaction: a seat taken by the same change counts. Its parameters come from
@@ -185,7 +185,8 @@ def outbox_insert(change: str) -> str:
                  FROM {change} c
                 CROSS JOIN jsonb_array_elements(%(outbox_notices)s) AS n(notice)
                  JOIN game_seats s ON s.game_id = %(outbox_game_id)s AND s.seat = (n.notice->>1)::smallint
-                 JOIN webhooks w ON w.account_id = s.account_id
+                 JOIN accounts a ON a.id = s.account_id
+                 JOIN webhooks w ON w.account_id IN (a.id, a.created_by_app)
                 ORDER BY w.id, n.notice->>0
                ON CONFLICT DO NOTHING
                RETURNING id"""

@@ -27,6 +27,8 @@ from .event_page import EventPage
 from .game import Game
 from .game_page import GamePage
 from .game_status import GameStatus
+from .game_warning import GameWarning
+from .game_warning_code import GameWarningCode
 from .hanab_live_game import HanabLiveGame
 from .hanab_live_game_actions_item import HanabLiveGameActionsItem
 from .hanab_live_game_deck_item import HanabLiveGameDeckItem
@@ -47,6 +49,15 @@ from .notes import Notes
 from .options import Options
 from .options_request import OptionsRequest
 from .options_request_variant import OptionsRequestVariant
+from .player import Player
+from .player_kind import PlayerKind
+from .player_page import PlayerPage
+from .player_request import PlayerRequest
+from .player_request_kind import PlayerRequestKind
+from .player_token import PlayerToken
+from .player_token_request import PlayerTokenRequest
+from .player_token_request_scopes_item import PlayerTokenRequestScopesItem
+from .player_token_scopes_item import PlayerTokenScopesItem
 from .problem import Problem
 from .problem_errors import ProblemErrors
 from .replay import Replay
@@ -98,6 +109,8 @@ __all__ = (
     "Game",
     "GamePage",
     "GameStatus",
+    "GameWarning",
+    "GameWarningCode",
     "HanabLiveGame",
     "HanabLiveGameActionsItem",
     "HanabLiveGameDeckItem",
@@ -118,6 +131,15 @@ __all__ = (
     "Options",
     "OptionsRequest",
     "OptionsRequestVariant",
+    "Player",
+    "PlayerKind",
+    "PlayerPage",
+    "PlayerRequest",
+    "PlayerRequestKind",
+    "PlayerToken",
+    "PlayerTokenRequest",
+    "PlayerTokenRequestScopesItem",
+    "PlayerTokenScopesItem",
     "Problem",
     "ProblemErrors",
     "Replay",

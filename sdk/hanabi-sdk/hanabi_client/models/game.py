@@ -9,6 +9,7 @@ from attrs import define as _attrs_define
 from ..models.game_status import GameStatus, check_game_status
 
 if TYPE_CHECKING:
+    from ..models.game_warning import GameWarning
     from ..models.options import Options
     from ..models.seat import Seat
     from ..models.time_control import TimeControl
@@ -45,6 +46,8 @@ class Game:
     creator: None | str
     created_at: datetime.datetime
     updated_at: datetime.datetime
+    warnings: list[GameWarning]
+    """ What may go wrong with the seat plan; empty when nothing """
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
@@ -106,6 +109,11 @@ class Game:
 
         updated_at = self.updated_at.isoformat()
 
+        warnings = []
+        for warnings_item_data in self.warnings:
+            warnings_item = warnings_item_data.to_dict()
+            warnings.append(warnings_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -130,6 +138,7 @@ class Game:
                 "creator": creator,
                 "created_at": created_at,
                 "updated_at": updated_at,
+                "warnings": warnings,
             }
         )
 
@@ -137,6 +146,7 @@ class Game:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.game_warning import GameWarning  # noqa: PLC0415
         from ..models.options import Options  # noqa: PLC0415
         from ..models.seat import Seat  # noqa: PLC0415
         from ..models.time_control import TimeControl  # noqa: PLC0415
@@ -241,6 +251,13 @@ class Game:
 
         updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
 
+        warnings = []
+        _warnings = d.pop("warnings")
+        for warnings_item_data in _warnings:
+            warnings_item = GameWarning.from_dict(warnings_item_data)
+
+            warnings.append(warnings_item)
+
         game = cls(
             id=id,
             options=options,
@@ -262,6 +279,7 @@ class Game:
             creator=creator,
             created_at=created_at,
             updated_at=updated_at,
+            warnings=warnings,
         )
 
         return game

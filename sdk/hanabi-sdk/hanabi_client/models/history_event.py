@@ -20,6 +20,9 @@ class HistoryEvent:
     clue_kind: str | Unset = UNSET
     value: int | Unset = UNSET
     touched: list[int] | Unset = UNSET
+    informative: bool | Unset = UNSET
+    """ A clue's: whether it removed, for some card of the receiver's hand (touched or not), an identity that card's
+    earlier clues left possible; false: it told the receiver nothing new """
     card: int | Unset = UNSET
     suit: int | Unset = UNSET
     rank: int | Unset = UNSET
@@ -48,6 +51,8 @@ class HistoryEvent:
         touched: list[int] | Unset = UNSET
         if not isinstance(self.touched, Unset):
             touched = self.touched
+
+        informative = self.informative
 
         card = self.card
 
@@ -94,6 +99,8 @@ class HistoryEvent:
             field_dict["value"] = value
         if touched is not UNSET:
             field_dict["touched"] = touched
+        if informative is not UNSET:
+            field_dict["informative"] = informative
         if card is not UNSET:
             field_dict["card"] = card
         if suit is not UNSET:
@@ -131,6 +138,8 @@ class HistoryEvent:
         value = d.pop("value", UNSET)
 
         touched = cast(list[int], d.pop("touched", UNSET))
+
+        informative = d.pop("informative", UNSET)
 
         card = d.pop("card", UNSET)
 
@@ -172,6 +181,7 @@ class HistoryEvent:
             clue_kind=clue_kind,
             value=value,
             touched=touched,
+            informative=informative,
             card=card,
             suit=suit,
             rank=rank,

@@ -1,0 +1,87 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.player_token_scopes_item import PlayerTokenScopesItem, check_player_token_scopes_item
+
+T = TypeVar("T", bound="PlayerToken")
+
+
+@_attrs_define
+class PlayerToken:
+    token: str
+    """ The player's new API token, shown only in this response """
+    account: str
+    scopes: list[PlayerTokenScopesItem]
+    expires_at: datetime.datetime | None
+
+    def to_dict(self) -> dict[str, Any]:
+        token = self.token
+
+        account = self.account
+
+        scopes = []
+        for scopes_item_data in self.scopes:
+            scopes_item: str = scopes_item_data
+            scopes.append(scopes_item)
+
+        expires_at: None | str
+        if isinstance(self.expires_at, datetime.datetime):
+            expires_at = self.expires_at.isoformat()
+        else:
+            expires_at = self.expires_at
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "token": token,
+                "account": account,
+                "scopes": scopes,
+                "expires_at": expires_at,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        token = d.pop("token")
+
+        account = d.pop("account")
+
+        scopes = []
+        _scopes = d.pop("scopes")
+        for scopes_item_data in _scopes:
+            scopes_item = check_player_token_scopes_item(scopes_item_data)
+
+            scopes.append(scopes_item)
+
+        def _parse_expires_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                expires_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return expires_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        expires_at = _parse_expires_at(d.pop("expires_at"))
+
+        player_token = cls(
+            token=token,
+            account=account,
+            scopes=scopes,
+            expires_at=expires_at,
+        )
+
+        return player_token
