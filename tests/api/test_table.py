@@ -122,6 +122,22 @@ def test_each_bot_seat_has_a_name_of_its_own(new_player):
     assert names == [None, "basic bot 1", "basic bot 2", "basic bot 3", "random bot"]
 
 
+def test_a_hat_bot_beside_seats_people_may_take_is_a_warning_in_the_game(new_player):
+    alice = new_player()
+    seats = [{"kind": "account", "account": alice.name}, {"kind": "bot", "strategy": "hat"}, {"kind": "open"}]
+    created = alice.post("/v1/games", json={"options": {"players": 3}, "seats": seats})
+    assert created.status_code == 201, created.json
+    [warning] = created.json["warnings"]
+    assert warning["code"] == "team_only_bot" and "the hat bot" in warning["detail"]
+    assert "basic bot plays well with people" in warning["detail"]
+    assert alice.get(f"/v1/games/{created.json['id']}").json["warnings"] == [warning]
+
+    hat_team = [{"kind": "bot", "strategy": "hat"}] * 3
+    assert alice.post("/v1/games", json={"options": {"players": 3}, "seats": hat_team}).json["warnings"] == []
+    with_basic = [{"kind": "account", "account": alice.name}, {"kind": "bot", "strategy": "basic"}]
+    assert alice.post("/v1/games", json={"options": {"players": 2}, "seats": with_basic}).json["warnings"] == []
+
+
 def test_sentences_count_seats_from_1(new_player):
     game_id, (alice, bob) = running(new_player, spectators=False)
     problem = assert_problem(bob.act(game_id, kind="discard", card=5), 409, "not_your_turn")

@@ -11,6 +11,7 @@ from datetime import datetime, timezone
 
 import psycopg
 
+from hanabi.bots import TEAM_ONLY
 from hanabi.engine import GameState, event_to_dict, full_view, new_game, view
 from hanabi.store.accounts import account_names
 from hanabi.store.games import LOBBY_EVENTS, Game, GameEvent
@@ -50,7 +51,25 @@ def game_summary(game: Game, names: dict[int, str]) -> dict:
         "creator": names.get(game.creator_id),
         "created_at": game.created_at,
         "updated_at": game.updated_at,
+        "warnings": _warnings(game),
     }
+
+
+def _warnings(game: Game) -> list[dict]:
+    """What may go wrong with this seat plan: a team-only bot (the hat bot) beside a seat that
+    is not a built-in bot, which a person may take."""
+    team_only = sorted({seat.bot_strategy for seat in game.seats if seat.bot_strategy in TEAM_ONLY})
+    if not team_only or all(seat.bot_strategy is not None for seat in game.seats):
+        return []
+    bots = " and ".join(f"the {strategy} bot" for strategy in team_only)
+    return [
+        {
+            "code": "team_only_bot",
+            "detail": f"This game seats {bots} beside seats that people may take: it reads every clue as "
+            "one of its own convention, so beside people it misplays and strikes out fast. Seat it only "
+            "with bots of its own kind; the basic bot plays well with people.",
+        }
+    ]
 
 
 def _seat_summaries(game: Game, names: dict[int, str]) -> list[dict]:

@@ -219,6 +219,18 @@ class SeatSchema(ma.Schema):
     name = fields.String(allow_none=True, required=True, metadata={"description": "Who sits there, for display"})
 
 
+class GameWarningSchema(ma.Schema):
+    code = fields.String(
+        required=True,
+        validate=validate.OneOf(("team_only_bot",)),
+        metadata={
+            "description": "team_only_bot: a bot that reads every clue as one of its own convention (the hat bot) "
+            "sits beside a seat a person may take, where it strikes out fast"
+        },
+    )
+    detail = fields.String(required=True, metadata={"description": "The warning in a sentence"})
+
+
 class GameSchema(ma.Schema):
     id = fields.Integer(required=True)
     options = fields.Nested(OptionsSchema, required=True)
@@ -253,6 +265,11 @@ class GameSchema(ma.Schema):
     creator = fields.String(allow_none=True, required=True)
     created_at = fields.DateTime(required=True)
     updated_at = fields.DateTime(required=True)
+    warnings = fields.List(
+        fields.Nested(GameWarningSchema),
+        required=True,
+        metadata={"description": "What may go wrong with the seat plan; empty when nothing"},
+    )
 
 
 class GamePageSchema(ma.Schema):
@@ -313,6 +330,12 @@ class ActionOutcomeSchema(ma.Schema):
     clue_kind = fields.String()
     value = fields.Integer()
     touched = fields.List(fields.Integer())
+    informative = fields.Boolean(
+        metadata={
+            "description": "A clue's: whether it removed, for some card of the receiver's hand (touched or not), an "
+            "identity that card's earlier clues left possible; false: it told the receiver nothing new"
+        }
+    )
     card = fields.Integer()
     suit = fields.Integer()
     rank = fields.Integer()

@@ -18,6 +18,10 @@ STRATEGIES: dict[str, Strategy] = {
     "hat": hat.choose,
 }
 
+TEAM_ONLY = frozenset({"hat"})
+"""Strategies that read every clue as one of their own convention (the hat bot's hat clues):
+beside a player that does not follow it, such as a person, they misplay and strike out fast."""
+
 
 def get_strategy(name: str) -> Strategy:
     try:
