@@ -39,6 +39,8 @@
     HANABI_WORKER_METRICS_HOST  the address it listens on (default 0.0.0.0)
     HANABI_CORS_ORIGINS  origins (scheme://host[:port], comma-separated, or *) whose browser apps
                          may call the API (default: none)
+    HANABI_EMBED_ORIGINS origins (as HANABI_CORS_ORIGINS) whose pages may show the embeddable table
+                         (/embed/games/{id}) in a frame (default: none)
     HANABI_DEAL_SECRET   the key that turns a game's seed into its deal (at least 32 characters);
                          unset: a secret the database generates once and keeps (table deal_secret)
 """
@@ -102,6 +104,8 @@ class Settings:
     worker_metrics_port: int | None = None
     worker_metrics_host: str = "0.0.0.0"
     cors_origins: tuple[str, ...] = ()
+    embed_origins: tuple[str, ...] = ()
+    """Origins whose pages may frame the embeddable table; "*" for any."""
     """Origins whose pages may call the API from a browser; "*" for any."""
     deal_secret: str | None = field(default=None, repr=False)
     """None means: the secret kept in the database (see store.deals)."""
@@ -151,6 +155,7 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         worker_metrics_port=_port(env, "HANABI_WORKER_METRICS_PORT"),
         worker_metrics_host=env.get("HANABI_WORKER_METRICS_HOST") or "0.0.0.0",
         cors_origins=_origins(env, "HANABI_CORS_ORIGINS"),
+        embed_origins=_origins(env, "HANABI_EMBED_ORIGINS"),
         deal_secret=_deal_secret(env),
     )
 

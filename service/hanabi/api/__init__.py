@@ -16,11 +16,12 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from hanabi import web
+from hanabi.web import embed
 from hanabi.config import Settings, load_settings
 from hanabi.store.database import pool_from_settings
 from hanabi.webhook_addresses import WebhookAddresses
 
-from . import accounts, apps, events, games, hanablive, health, me, play, replays, table, tokens, webhooks
+from . import accounts, apps, embeds, events, games, hanablive, health, me, play, replays, table, tokens, webhooks
 from .cors import install_cors
 from .scopes import check_scope
 from .context import (
@@ -46,6 +47,7 @@ MAX_BODY_BYTES = 1024 * 1024
 PUBLIC_ENDPOINTS = frozenset(
     {"health.Health", "health.Ready", "accounts.Accounts", "api-docs.openapi_json", "static", METRICS_ENDPOINT}
     | web.PUBLIC_ENDPOINTS
+    | embed.PUBLIC_ENDPOINTS
 )
 """Everything else needs a bearer token, checked before the request's body or query is read."""
 BLUEPRINTS = (
@@ -53,6 +55,7 @@ BLUEPRINTS = (
     accounts.blp,
     tokens.blp,
     apps.blp,
+    embeds.blp,
     games.blp,
     play.blp,
     events.blp,
@@ -141,6 +144,8 @@ def create_app(settings: Settings | None = None, pool: ConnectionPool | None = N
         api.register_blueprint(blueprint)
     app.extensions[API_BLUEPRINTS_EXTENSION] = frozenset(blueprint.name for blueprint in BLUEPRINTS)
     app.register_blueprint(web.blp)
+    app.register_blueprint(embed.blp)
+    app.extensions[embed.EMBED_ORIGINS_EXTENSION] = settings.embed_origins
     add_metrics_route(app, settings)
     app.register_error_handler(HTTPException, handle_error)
     app.register_error_handler(Exception, handle_error)

@@ -37,6 +37,8 @@ from .hand_card import HandCard
 from .history_event import HistoryEvent
 from .history_event_kind import HistoryEventKind
 from .join_request import JoinRequest
+from .link import Link
+from .link_scopes_item import LinkScopesItem
 from .list_games_status import ListGamesStatus
 from .list_my_games_status import ListMyGamesStatus
 from .new_account import NewAccount
@@ -67,6 +69,7 @@ from .seat_plan_request import SeatPlanRequest
 from .seat_plan_request_kind import SeatPlanRequestKind
 from .seat_plan_request_strategy import SeatPlanRequestStrategy
 from .status import Status
+from .table_link_request import TableLinkRequest
 from .time_control import TimeControl
 from .time_control_kind import TimeControlKind
 from .time_control_on_timeout import TimeControlOnTimeout
@@ -78,6 +81,7 @@ from .token_request import TokenRequest
 from .token_request_scopes_item import TokenRequestScopesItem
 from .token_scopes_item import TokenScopesItem
 from .view import View
+from .watch_link_request import WatchLinkRequest
 from .webhook import Webhook
 from .webhook_list import WebhookList
 
@@ -119,6 +123,8 @@ __all__ = (
     "HistoryEvent",
     "HistoryEventKind",
     "JoinRequest",
+    "Link",
+    "LinkScopesItem",
     "ListGamesStatus",
     "ListMyGamesStatus",
     "NewAccount",
@@ -149,6 +155,7 @@ __all__ = (
     "SeatPlanRequestKind",
     "SeatPlanRequestStrategy",
     "Status",
+    "TableLinkRequest",
     "TimeControl",
     "TimeControlKind",
     "TimeControlOnTimeout",
@@ -160,6 +167,7 @@ __all__ = (
     "TokenRequestScopesItem",
     "TokenScopesItem",
     "View",
+    "WatchLinkRequest",
     "Webhook",
     "WebhookList",
 )
