@@ -118,4 +118,6 @@ def test_on_a_phone_at_a_full_table_your_hand_comes_first_and_its_buttons_are_ta
         box = button.bounding_box()
         assert box["width"] >= 28 and box["height"] >= 28, box
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOT_DIR / "phone-5.png"))
     assert page.script_errors == []

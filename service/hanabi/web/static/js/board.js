@@ -2,6 +2,7 @@
 // Used by the live table (with `moves`, the person's clicks) and by replays (read only).
 
 import { h } from "./dom.js";
+import { colorKeys } from "./keys.js";
 import { clueName, endSentence, eventSentence } from "./words.js";
 
 // ctx: { view, names, mySeat, moves, clocks, serverMoves, notes, chat }
@@ -9,6 +10,7 @@ import { clueName, endSentence, eventSentence } from "./words.js";
 //          reorder(cards) }; mySeat: null for a spectator or a replay.
 //   serverMoves: Map turn -> "server_timeout" for the moves the server made for a seat.
 //   notes: Map card id -> the person's own note, saveNote(card, text) (both null: no notes here);
+//   noteDrafts: Map card id -> a note being typed, kept across redraws (a teammate's move redraws);
 //   chat: an element or null.
 export function renderBoard(ctx) {
   const { view } = ctx;
@@ -163,6 +165,9 @@ function log({ view, names, serverMoves, mySeat }) {
         class: [index === view.history.length - 1 ? "latest" : "", since ? "since-mine" : ""].join(" ").trim() || null,
       },
       eventSentence(view, names, event),
+      event.kind === "clue" && event.informative === false
+        ? [" ", h("span", { class: "told-nothing", title: "Every card of that hand already knew this from earlier clues" }, "told nothing new")]
+        : null,
       by ? h("span", { class: "by-server" }, ` ⏱ ${serverMoveSentence(names[event.seat], by)}`) : null,
     );
   });
@@ -343,6 +348,8 @@ function clueBar(ctx, seat) {
         ? action.kind === "color_clue" && action.target === seat && action.color === value
         : action.kind === "rank_clue" && action.target === seat && action.rank === value,
     );
+  const keys = colorKeys(view.clue_colors);
+  // A color button shows its name, or at a crowded table its keyboard key (the name in its title).
   const button = (kind, value, label) =>
     h(
       "button",
@@ -351,10 +358,11 @@ function clueBar(ctx, seat) {
         class: `clue-option ${kind}`,
         dataset: kind === "color" ? { focus: `clue-${seat}-${kind}-${value}`, suitName: label } : { focus: `clue-${seat}-${kind}-${value}` },
         "aria-label": `Clue ${label} to ${names[seat]}`,
+        title: kind === "color" ? label : null,
         disabled: !legal(kind, value),
         onclick: () => moves.clue(seat, kind, value),
       },
-      label,
+      kind === "color" ? [h("span", { class: "name" }, label), h("span", { class: "key", "aria-hidden": "true" }, (keys[value] ?? label).toUpperCase())] : label,
     );
   return h(
     "div",
@@ -365,10 +373,12 @@ function clueBar(ctx, seat) {
   );
 }
 
-// A card's private note: shown on the card, edited in place (Enter saves, Escape cancels).
+// A card's private note: shown on the card, edited in place (Enter saves, Escape cancels). A
+// note being typed survives a redraw: its draft is kept in ctx.noteDrafts until it is done.
 function note(ctx, card, what) {
   if (!ctx.notes || !ctx.saveNote) return null;
   const text = ctx.notes.get(card.id) || "";
+  const drafts = ctx.noteDrafts;
   const box = h("div", { class: "note" });
   const show = () =>
     box.replaceChildren(
@@ -380,14 +390,23 @@ function note(ctx, card, what) {
       ),
     );
   function edit() {
-    const input = h("input", { class: "note-input", value: text, maxlength: 200, "aria-label": `Your note on ${what}` });
+    const input = h("input", {
+      class: "note-input",
+      value: drafts?.get(card.id) ?? text,
+      maxlength: 200,
+      "aria-label": `Your note on ${what}`,
+      dataset: { focus: `note-input-${card.id}` },
+    });
+    drafts?.set(card.id, input.value);
     let done = false;
     const finish = (save) => {
       if (done) return;
       done = true;
+      drafts?.delete(card.id);
       if (save && input.value.trim() !== text) ctx.saveNote(card.id, input.value.trim());
       else show();
     };
+    input.addEventListener("input", () => drafts?.set(card.id, input.value));
     input.addEventListener("keydown", (event) => {
       if (event.key === "Enter") finish(true);
       else if (event.key === "Escape") finish(false);
@@ -395,11 +414,13 @@ function note(ctx, card, what) {
       event.preventDefault();
       event.stopPropagation();
     });
-    input.addEventListener("blur", () => finish(true));
+    // Leaving the field saves it; a redraw that replaced it does not (the new one has the draft).
+    input.addEventListener("blur", () => setTimeout(() => input.isConnected && finish(true)));
     box.replaceChildren(input);
     input.focus();
   }
-  show();
+  if (drafts?.has(card.id)) edit();
+  else show();
   return box;
 }
 

@@ -1,4 +1,4 @@
-// The table's chat, beside the log: players and spectators. Messages arrive by long polling
+// The table's chat, beside the log (and in the waiting room): players and spectators. Messages arrive by long polling
 // GET /v1/games/{id}/chat; the box is one element kept across redraws, so what is being typed
 // stays.
 
@@ -54,6 +54,7 @@ export function chatBox(gameId, signal) {
         if (error.name === "AbortError") return;
         if (error.code === "not_a_player") {
           element.hidden = true;
+          started = false;
           return;
         }
         await sleep(Math.max(2, error.retryAfter || 0) * 1000, signal).catch(() => {});
@@ -66,7 +67,9 @@ export function chatBox(gameId, signal) {
     start() {
       if (started) return;
       started = true;
+      element.hidden = false;
       follow();
     },
+    running: () => started,
   };
 }

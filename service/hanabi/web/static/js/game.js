@@ -25,6 +25,7 @@ export function mountGame(container, gameId) {
     shut: null,
     serverMoves: new Map(),
     notes: null,
+    noteDrafts: new Map(),
     showHelp: false,
   };
   const chat = chatBox(gameId, signal);
@@ -43,7 +44,7 @@ export function mountGame(container, gameId) {
     if (view && state.notes === null) await loadNotes();
     state.summary = summary;
     state.view = view;
-    if (view) chat.start();
+    if (view || (summary.status === "lobby" && (seatedIn(summary) || summary.spectators))) chat.start();
     render();
   }
 
@@ -163,15 +164,24 @@ export function mountGame(container, gameId) {
     render();
   }
 
+  function isMe(name) {
+    return Boolean(me && name && name.toLowerCase() === me.name.toLowerCase());
+  }
+
+  function seatedIn(summary) {
+    return summary.seats.find((seat) => seat.kind === "account" && isMe(seat.account));
+  }
+
+  // The waiting room: the seats, the creator's buttons, and the chat for whoever may read it.
   function room(summary) {
-    const isMe = (name) => Boolean(me && name && name.toLowerCase() === me.name.toLowerCase());
-    const mine = summary.seats.find((seat) => seat.kind === "account" && isMe(seat.account));
+    const mine = seatedIn(summary);
     const creator = isMe(summary.creator);
     return h(
       "section",
       { class: "room", "aria-labelledby": "room-title" },
       h("h1", { id: "room-title" }, `Game ${summary.id} — waiting for players`),
       h("p", { class: "options" }, optionsSentence(summary)),
+      (summary.warnings || []).map((warning) => h("p", { class: "warning", role: "note", dataset: { code: warning.code } }, warning.detail)),
       h(
         "ol",
         { class: "seats" },
@@ -195,6 +205,7 @@ export function mountGame(container, gameId) {
         creator ? h("button", { type: "button", dataset: { focus: "abort" }, onclick: () => seating("abort") }, "Cancel the game") : null,
       ),
       h("p", { class: "hint" }, summary.start_when_full ? "The game starts by itself when every seat is taken." : "The creator starts the game once every seat is taken."),
+      chat.running() ? chat.element : null,
     );
   }
 
@@ -225,7 +236,7 @@ export function mountGame(container, gameId) {
       ),
       endBanner(view),
       view.is_over ? h("p", { class: "after" }, h("a", { href: `#/replay/${summary.id}/0`, class: "button" }, "Watch the replay")) : null,
-      playing && state.showHelp ? keyboardHelp(toggleHelp) : null,
+      playing && state.showHelp ? keyboardHelp(view, names, toggleHelp) : null,
       playing && view.options.timed_display ? announceChooser(view) : null,
       renderBoard({
         view,
@@ -235,6 +246,7 @@ export function mountGame(container, gameId) {
         clocks: clocks(summary, view),
         serverMoves: state.serverMoves,
         notes: state.notes,
+        noteDrafts: state.noteDrafts,
         saveNote,
         chat: chat.element,
       }),
