@@ -63,7 +63,7 @@ def test_variants_of_real_games_are_in_the_catalogue(name):
     assert name in VARIANTS
 
 
-@pytest.mark.parametrize("name", ["Up or Down (5 Suits)", "Clue Starved (5 Suits)",
+@pytest.mark.parametrize("name", ["Clue Starved (5 Suits)",
                                   "Sudoku (5 Suits)", "Throw It in a Hole (5 Suits)", "Cow & Pig (5 Suits)",
                                   "Duck (5 Suits)"])
 def test_families_with_unsupported_rules_are_not_offered(name):
@@ -223,6 +223,33 @@ def test_a_reversed_suit_is_lost_from_its_five_down():
     state = deal("Black Reversed (5 Suits)", [(FIFTH, 5), (RED, 2), (RED, 2), (RED, 3), (RED, 3)], clue_tokens=8)
     state = state.apply(RankClue(0, 1, 1)).apply(RankClue(1, 0, 2)).apply(Discard(0, 0))
     assert state.max_ranks()[FIFTH] == 0 and state.max_score == 20
+
+
+START = 7
+
+
+@pytest.mark.parametrize(
+    "firsts, direction",
+    [([(RED, 1), (RED, 2)], "up"), ([(RED, 5), (RED, 4)], "down"), ([(RED, START), (RED, 2)], "up"),
+     ([(RED, START), (RED, 4)], "down")],
+)
+def test_up_or_down_fireworks_start_with_a_one_a_five_or_start(firsts, direction):
+    top = firsts + [(YELLOW, 2), (YELLOW, 2), (YELLOW, 3)] + [(GREEN, 2)] * 2 + [(GREEN, 3)] * 2 + [(BLUE, 2)]
+    state = deal("Up or Down (5 Suits)", top)
+    assert state.direction(RED) is None
+    after = state.apply(Play(0, 0)).apply(RankClue(1, 0, 3)).apply(Play(0, 1))
+    assert after.strikes == 0 and after.fireworks[RED] == 2 and after.direction(RED) == direction
+    assert after.max_score == 25
+
+
+def test_up_or_down_misplays_and_the_start_card():
+    top = [(RED, START), (RED, 3), (YELLOW, 2), (YELLOW, 2), (YELLOW, 3)] + [(GREEN, 2)] * 2 + [(GREEN, 3)] * 2 + [(BLUE, 2)]
+    state = deal("Up or Down (5 Suits)", top)
+    assert state.apply(Play(0, 1)).strikes == 1
+    after = state.apply(Play(0, 0)).apply(RankClue(1, 0, 3)).apply(Play(0, 1))
+    assert after.strikes == 1 and after.fireworks[RED] == 1 and after.direction(RED) is None
+    assert get_variant("Up or Down (5 Suits)").deck_size() == 45
+    assert [get_variant("Up or Down (5 Suits)").suits[RED].copies(r) for r in (1, 2, 3, 4, 5, START)] == [1, 2, 2, 2, 1, 1]
 
 
 def test_a_clue_narrows_each_card_to_the_identities_it_allows():

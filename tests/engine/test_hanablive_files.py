@@ -33,9 +33,24 @@ def test_omni_ones_and_white_game_with_deck_plays_and_empty_clues_replays_and_ro
     assert game.to_hanablive() == data
 
 
+def test_up_or_down_game_reaches_hanablives_states(fixtures_dir):
+    """hanab.live's integration.test.ts states this game after 4 actions and at its end."""
+    data = load(fixtures_dir, "up_or_down_4p.json")
+    early = import_game({**data, "actions": data["actions"][:4]}).state
+    assert [sorted(hand) for hand in early.hands] == [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 11, 16], [12, 13, 15, 17]]
+    assert (early.score, early.clue_tokens, early.current_seat) == (2, 6, 0)
+    assert [early.direction(suit) for suit in range(5)] == [None, "down", None, "down", None]
+    final = import_game(data).state
+    assert [sorted(hand) for hand in final.hands] == [[27, 32, 35], [22, 30, 43], [31, 36, 41, 44], [13, 23, 39]]
+    assert (final.turn, final.score, final.clue_tokens) == (50, 24, 2)
+    assert final.fireworks == (5, 5, 5, 4, 5) and final.direction(3) == "down"
+
+
 def test_a_variant_outside_the_catalogue_is_refused_with_a_pointer_to_the_list(fixtures_dir):
+    data = load(fixtures_dir, "up_or_down_4p.json")
+    data["options"]["variant"] = "Throw It in a Hole (5 Suits)"
     with pytest.raises(HanabLiveError) as error:
-        import_game(load(fixtures_dir, "up_or_down_4p.json"))
+        import_game(data)
     assert error.value.code == "unknown_variant" and "docs/variants.md" in error.value.message
 
 

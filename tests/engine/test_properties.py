@@ -72,21 +72,13 @@ def choose(state: GameState, rng: random.Random, careful: float):
     else a clue or a discard that loses no last copy, so that games also run to the end."""
     legal = state.legal_actions()
     if rng.random() < careful:
-        deck, fireworks, copies, lost = state.deck, state.fireworks, state.table.copies, state.lost
-
-        def needed_last_copy(card: int) -> bool:
-            suit, rank = deck[card]
-            return rank > fireworks[suit] and lost[suit * 6 + rank] == copies[suit, rank] - 1
-
-        good = [
-            a
-            for a in legal
-            if isinstance(a, Play)
-            and fireworks[deck[a.card].suit] == deck[a.card].rank - 1
-            and a.announce in (None, deck[a.card].suit)
-        ]
+        good = [a for a in legal if isinstance(a, Play) and state.apply(a).fireworks_total > state.fireworks_total]
         if good:
             return rng.choice(good)
+
+        def needed_last_copy(card: int) -> bool:
+            return state.apply(Discard(state.current_seat, card)).max_score < state.max_score
+
         quiet = [a for a in legal if not isinstance(a, Play) and not (isinstance(a, Discard) and needed_last_copy(a.card))]
         if quiet:
             return rng.choice(quiet)
@@ -121,7 +113,7 @@ def check_invariants(state: GameState) -> None:
     assert sorted(places) == list(range(len(deck))), "every card is in exactly one place"
     assert state.deck_size == len(undrawn)
     for suit, height in enumerate(state.fireworks):
-        assert sorted(deck[c].rank for c in played if deck[c].suit == suit) == list(range(1, height + 1))
+        assert sum(1 for c in played if deck[c].suit == suit) == height
     assert 0 <= state.clue_tokens <= state.options.clue_tokens
     turn_events = [e for e in state.history if hasattr(e, "clue_tokens")]
     if turn_events:

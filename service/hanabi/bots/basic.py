@@ -120,7 +120,7 @@ class Table:
         self.hand = [c.id for c in view.my_hand]
         self.mine = {c: (state.known(c) & possible) or state.known(c) for c in self.hand}
         self.identity = {
-            card.id: card.suit * 5 + card.rank - 1
+            card.id: rules.identity(card.suit, card.rank)
             for seat, hand in enumerate(view.hands)
             if seat != view.seat
             for card in hand
@@ -135,7 +135,7 @@ def choose(view: View, rng: random.Random):
 
     plays = [c for c in t.hand if t.mine[c] & ~t.playable == 0]
     if plays:
-        return Play(seat, min(plays, key=lambda c: (_lowest_rank(t.mine[c]), -t.hand.index(c))))
+        return Play(seat, min(plays, key=lambda c: (_lowest_rank(t.mine[c], t.rules), -t.hand.index(c))))
     gamble = best_gamble(view, t.mine, t.playable, t.unseen, LAST_ROUND_GAMBLE)
     if gamble is not None:
         return Play(seat, gamble)
@@ -161,8 +161,8 @@ def choose(view: View, rng: random.Random):
     return safe_fallback(view, rng)
 
 
-def _lowest_rank(mask: int) -> int:
-    return min(i % 5 for i in range(mask.bit_length()) if mask >> i & 1) + 1
+def _lowest_rank(mask: int, rules) -> int:
+    return min(rules.rank_of[i] for i in range(mask.bit_length()) if mask >> i & 1)
 
 
 def _keep_value(t: Table, card: int) -> float:

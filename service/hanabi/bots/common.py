@@ -2,19 +2,21 @@
 rebuilt from its history, and a cache that lets a strategy continue that rebuilding from the
 previous turn instead of starting over.
 
-A card identity is `suit * 5 + rank - 1`; a set of identities is an int with one bit per
-identity. Everything here is derived from a View only.
+A card identity is `suit * 5 + rank - 1` (`suit * 6 + rank - 1` in Up or Down, whose START card,
+rank 7, is `suit * 6 + 5`); a set of identities is an int with one bit per identity. Everything
+here is derived from a View only.
 """
 
 from functools import lru_cache
 
 from ..engine import ClueEvent, DiscardEvent, GameOptions, PlayEvent, ReorderEvent, View
+from ..engine.variants import START
 
 RANKS = (1, 2, 3, 4, 5)
 
 
-def identity(suit: int, rank: int) -> int:
-    return suit * 5 + rank - 1
+def identity(suit: int, rank: int, span: int = 5) -> int:
+    return suit * span + (span - 1 if rank == START else rank - 1)
 
 
 class Rules:
@@ -25,21 +27,24 @@ class Rules:
         self.options = options
         self.num_suits = len(variant.suits)
         self.num_colors = len(variant.clue_colors)
-        self.size = self.num_suits * 5
+        self.span = span = 6 if START in variant.ranks else 5
+        """Identities per suit."""
+        self.size = self.num_suits * span
+        self.suit_of = [i // span for i in range(self.size)]
+        self.rank_of = [START if i % span == 5 else i % span + 1 for i in range(self.size)]
+        self.copies = [variant.suits[self.suit_of[i]].copies(self.rank_of[i]) for i in range(self.size)]
         self.all = (1 << self.size) - 1
-        self.copies = [variant.suits[i // 5].copies(i % 5 + 1) for i in range(self.size)]
-        self.suit_of = [i // 5 for i in range(self.size)]
-        self.rank_of = [i % 5 + 1 for i in range(self.size)]
-        self.suit_mask = [sum(1 << identity(s, r) for r in RANKS) for s in range(self.num_suits)]
-        cards = [(s, r) for s in range(self.num_suits) for r in RANKS]
+        self.suit_mask = [sum(1 << self.identity(s, r) for r in variant.ranks) for s in range(self.num_suits)]
+        cards = [(s, r) for s in range(self.num_suits) for r in variant.ranks]
         self.clue_ranks = variant.clue_ranks
         """The rank clues the variant allows (none, some, or 1 and 2 for odd and even)."""
         self.rank_mask = {
-            clue: sum(1 << identity(s, r) for s, r in cards if variant.rank_touches(clue, s, r))
+            clue: sum(1 << self.identity(s, r) for s, r in cards if variant.rank_touches(clue, s, r))
             for clue in self.clue_ranks
         }
         self.color_mask = [
-            sum(1 << identity(s, r) for s, r in cards if variant.color_touches(c, s, r)) for c in range(self.num_colors)
+            sum(1 << self.identity(s, r) for s, r in cards if variant.color_touches(c, s, r))
+            for c in range(self.num_colors)
         ]
         self.colors_of = [[c for c in range(self.num_colors) if self.color_mask[c] >> i & 1] for i in range(self.size)]
         """Per identity, the color clues that touch it."""
@@ -51,13 +56,16 @@ class Rules:
         self.simple_colors = all(
             len(self.colors_of_suit[s]) == 1 and self.color_mask[self.colors_of_suit[s][0]] & self.suit_mask[s] == self.suit_mask[s]
             for s in range(self.num_suits)
-        ) and all(self.rank_mask.get(r) == sum(1 << identity(s, r) for s in range(self.num_suits)) for r in RANKS)
+        ) and all(self.rank_mask.get(r) == sum(1 << self.identity(s, r) for s in range(self.num_suits)) for r in RANKS)
         """Each suit is touched by its own color clue only, and every rank clue by its rank only
         (no rainbow, pink, prism, special rank, ...)."""
         self.play_order = [variant.play_order(s) for s in range(self.num_suits)]
         """Per suit, its ranks in the order its firework takes them (5 down to 1 when reversed)."""
         self.hand_size = options.hand_size
         self.players = options.players
+
+    def identity(self, suit: int, rank: int) -> int:
+        return identity(suit, rank, self.span)
 
     def clue_mask(self, kind: str, value: int) -> int:
         return self.color_mask[value] if kind == "color" else self.rank_mask[value]
@@ -120,7 +128,7 @@ class PublicState:
         rules, lost, result = self.rules, self.lost, []
         for suit, height in enumerate(self.fireworks):
             for rank in rules.play_order[suit][height:]:
-                i = suit * 5 + rank - 1
+                i = suit * rules.span + rank - 1
                 if lost[i] >= rules.copies[i]:
                     break
                 height += 1
@@ -134,7 +142,7 @@ class PublicState:
         playable = dead = critical = 0
         for suit, top in enumerate(self.max_ranks()):
             height = self.fireworks[suit]
-            base = suit * 5
+            base = suit * rules.span
             for position, rank in enumerate(rules.play_order[suit], 1):
                 bit = 1 << (base + rank - 1)
                 if position <= height or position > top:
@@ -160,7 +168,7 @@ class PublicState:
             self.apply_clue(event)
         elif kind is PlayEvent or kind is DiscardEvent:
             self.on_leave(event, context)
-            i = identity(event.suit, event.rank)
+            i = self.rules.identity(event.suit, event.rank)
             self.gone[i] += 1
             if kind is PlayEvent and event.success:
                 self.fireworks[event.suit] += 1
@@ -233,14 +241,14 @@ class StateCache:
 def visible_identities(view: View) -> dict[int, int]:
     """Identity of every card the viewer can name: others' hands and every played or
     discarded card."""
-    known = {}
+    known, rules = {}, rules_for(view.options)
     for seat, hand in enumerate(view.hands):
         if seat != view.seat:
             for card in hand:
-                known[card.id] = card.suit * 5 + card.rank - 1
+                known[card.id] = rules.identity(card.suit, card.rank)
     for event in view.history:
         if type(event) is PlayEvent or type(event) is DiscardEvent:
-            known[event.card] = event.suit * 5 + event.rank - 1
+            known[event.card] = rules.identity(event.suit, event.rank)
     return known
 
 
@@ -250,7 +258,7 @@ def unseen_counts(rules: Rules, state: PublicState, view: View) -> list[int]:
     for seat, hand in enumerate(view.hands):
         if seat != view.seat:
             for card in hand:
-                counts[card.suit * 5 + card.rank - 1] -= 1
+                counts[rules.identity(card.suit, card.rank)] -= 1
     return counts
 
 

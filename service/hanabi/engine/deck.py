@@ -115,8 +115,9 @@ def validate_deck(variant: Variant, deck: Iterable) -> tuple[Card, ...]:
             raise InvalidDeck("invalid_deck", f"Deck entry {index} is not a (suit, rank) pair.") from None
         if type(suit) is not int or not 0 <= suit < len(variant.suits):
             raise InvalidDeck("invalid_deck", f"Deck entry {index} has suit {suit!r}, not a suit of {variant.name}.")
-        if type(rank) is not int or not 1 <= rank <= 5:
-            raise InvalidDeck("invalid_deck", f"Deck entry {index} has rank {rank!r}; ranks go from 1 to 5.")
+        if type(rank) is not int or rank not in variant.ranks:
+            ranks = ", ".join(map(str, variant.ranks))
+            raise InvalidDeck("invalid_deck", f"Deck entry {index} has rank {rank!r}; the ranks of {variant.name} are {ranks}.")
         cards.append(Card(suit, rank))
     expected = Counter(ordered_deck(variant))
     actual = Counter(cards)

@@ -3,18 +3,19 @@
 from collections import Counter
 
 from .deck import Card
+from .state import PlayEvent
 from .view import View
 
 
 def unseen_counts(view: View) -> Counter:
     """How many copies of each card the viewer has not seen (in the deck or in its own hand)."""
     variant = view.options.variant_rules
-    counts = Counter({Card(s, r): suit.copies(r) for s, suit in enumerate(variant.suits) for r in range(1, 6)})
+    counts = Counter({Card(s, r): suit.copies(r) for s, suit in enumerate(variant.suits) for r in variant.ranks})
     for d in view.discards:
         counts[Card(d.suit, d.rank)] -= 1
-    for suit, height in enumerate(view.fireworks):
-        for rank in variant.play_order(suit)[:height]:
-            counts[Card(suit, rank)] -= 1
+    for event in view.history:
+        if type(event) is PlayEvent and event.success:
+            counts[Card(event.suit, event.rank)] -= 1
     for hand in view.hands:
         for card in hand:
             if card.suit is not None:

@@ -22,7 +22,7 @@ from .actions import (
 from .deck import Card, shuffled_deck, validate_deck
 from .errors import IllegalAction
 from .options import GameOptions
-from .variants import MAX_RANK, RANK_SPAN, RANKS, Variant
+from .variants import MAX_RANK, RANK_SPAN, START, Variant, identity_index
 
 
 class ClueEvent(NamedTuple):
@@ -80,6 +80,12 @@ class EndEvent(NamedTuple):
 Event = ClueEvent | PlayEvent | DiscardEvent | ReorderEvent | EndEvent
 
 
+UNDECIDED, UP, DOWN = 0, 1, 2
+UP_STEPS = ((1, START), (2,), (3,), (4,), (5,))
+DOWN_STEPS = ((5, START), (4,), (3,), (2,), (1,))
+"""Up or Down: the cards that may take each place of a firework, going up or down."""
+
+
 class VariantTables:
     """What a game needs of its variant, as bit masks; built once per variant and shared."""
 
@@ -96,26 +102,27 @@ class VariantTables:
 
     def __init__(self, variant: Variant):
         num_suits = len(variant.suits)
-        identities = [(s, r) for s in range(num_suits) for r in RANKS]
+        identities = [(s, r) for s in range(num_suits) for r in variant.ranks]
         self.play_order = tuple(variant.play_order(s) for s in range(num_suits))
         self.color_touch = tuple(
-            sum(1 << (s * RANK_SPAN + r) for s, r in identities if variant.color_touches(color, s, r))
+            sum(1 << identity_index(s, r) for s, r in identities if variant.color_touches(color, s, r))
             for color in range(len(variant.clue_colors))
         )
         self.rank_touch = {
-            clue: sum(1 << (s * RANK_SPAN + r) for s, r in identities if variant.rank_touches(clue, s, r))
+            clue: sum(1 << identity_index(s, r) for s, r in identities if variant.rank_touches(clue, s, r))
             for clue in variant.clue_ranks
         }
         self.identity = {}
         """(suit, rank) -> (suit, rank, its bit, the colors touching it, the rank clues touching it,
         the firework's height at which it plays)."""
         for s, r in identities:
-            bit = 1 << (s * RANK_SPAN + r)
+            bit = 1 << identity_index(s, r)
             colors = sum(1 << color for color, touch in enumerate(self.color_touch) if touch & bit)
             ranks = sum(1 << clue for clue, touch in self.rank_touch.items() if touch & bit)
-            self.identity[s, r] = (s, r, bit, colors, ranks, self.play_order[s].index(r))
-        self.copies = {(s, r): suit.copies(r) for s, suit in enumerate(variant.suits) for r in range(1, 6)}
-        self.all_identities = sum(1 << (s * RANK_SPAN + r) for s, r in identities)
+            height = self.play_order[s].index(r) if r in self.play_order[s] else 0
+            self.identity[s, r] = (s, r, bit, colors, ranks, height)
+        self.copies = {(s, r): suit.copies(r) for s, suit in enumerate(variant.suits) for r in variant.ranks}
+        self.all_identities = sum(1 << identity_index(s, r) for s, r in identities)
         self.inverted = frozenset(s for s, suit in enumerate(variant.suits) if suit.kind.inverted)
         self.mask_parts: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         """Cache: identity mask -> (possible suits, possible ranks)."""
@@ -125,7 +132,8 @@ class VariantTables:
         parts = self.mask_parts.get(mask)
         if parts is None:
             bits = [i for i in range(len(self.play_order) * RANK_SPAN) if mask >> i & 1]
-            parts = (tuple(sorted({i // RANK_SPAN for i in bits})), tuple(sorted({i % RANK_SPAN for i in bits})))
+            ranks = {i % RANK_SPAN or START for i in bits}
+            parts = (tuple(sorted({i // RANK_SPAN for i in bits})), tuple(sorted(ranks)))
             self.mask_parts[mask] = parts
         return parts
 
@@ -167,6 +175,7 @@ class Table:
         "empty_colors",
         "empty_ranks",
         "alternating",
+        "up_or_down",
         "possible",
         "mask_parts",
     )
@@ -203,6 +212,7 @@ class Table:
         self.empty_colors = options.empty_clues or rules.color_clues_touch_nothing
         self.empty_ranks = options.empty_clues or rules.rank_clues_touch_nothing
         self.alternating = rules.alternating_clues
+        self.up_or_down = rules.up_or_down
         self.possible = tables.possible
         """The suits and the ranks of the identities in a card mask."""
         self.mask_parts = tables.mask_parts
@@ -249,11 +259,11 @@ class GameState:
     """Once the deck is empty: the index of the last turn of the game."""
     end_condition: EndCondition
     card_masks: tuple[int, ...]
-    """Per card id, the identities its clues leave possible (bit suit * 6 + rank)."""
+    """Per card id, the identities its clues leave possible (bit `identity_index(suit, rank)`)."""
     card_clues: tuple[tuple[int, ...], ...]
     """Per card id, the history indexes of the clues that touched it."""
     lost: tuple[int, ...]
-    """Per suit * 6 + rank, how many copies were discarded or misplayed."""
+    """Per `identity_index(suit, rank)`, how many copies were discarded or misplayed."""
     history: tuple[Event, ...]
 
     # ---- construction -------------------------------------------------------------------
@@ -350,14 +360,62 @@ class GameState:
         """Per suit, the highest its firework can still reach (the number of cards played on it,
         which is its top rank except on a reversed suit)."""
         table, lost = self.table, self.lost
+        if table.up_or_down:
+            return self._up_or_down_max_ranks()
         result = []
         for suit in range(table.num_suits):
             height = self.fireworks[suit]
+            base = suit * RANK_SPAN
             for rank in table.play_order[suit][height:]:
-                if lost[suit * 6 + rank] >= table.copies[suit, rank]:
+                if lost[base + rank] >= table.copies[suit, rank]:
                     break
                 height += 1
             result.append(height)
+        return tuple(result)
+
+    def direction(self, suit: int) -> str | None:
+        """Which way the suit's firework runs: "up", "down" (a reversed suit; in Up or Down once
+        its first card, or START and the card after it, chose), or None while undecided."""
+        table = self.table
+        if table.up_or_down:
+            return {UP: "up", DOWN: "down", UNDECIDED: None}[self._direction(suit)]
+        return "down" if table.play_order[suit][0] == MAX_RANK else "up"
+
+    # ---- Up or Down ---------------------------------------------------------------------
+
+    def _direction(self, suit: int) -> int:
+        """UP or DOWN once the firework's first card (or START and the card after it) chose."""
+        played = [e.rank for e in self.history if type(e) is PlayEvent and e.success and e.suit == suit]
+        first = played[1] if played[:1] == [START] and len(played) > 1 else played[0] if played else None
+        return UP if first in (1, 2) else DOWN if first in (5, 4) else UNDECIDED
+
+    def _up_or_down_plays(self, suit: int, rank: int) -> bool:
+        height, direction = self.fireworks[suit], self._direction(suit)
+        if direction == UP:
+            return rank == height + 1
+        if direction == DOWN:
+            return rank == MAX_RANK - height
+        return rank in ((1, MAX_RANK, START) if height == 0 else (2, 4))
+
+    def _up_or_down_max_ranks(self) -> tuple[int, ...]:
+        """hanab.live's rule: per suit, the longest run of cards still available from the
+        firework's height in its direction (either, while it is undecided)."""
+        table, lost = self.table, self.lost
+
+        def walk(suit: int, steps) -> int:
+            height = self.fireworks[suit]
+            for ranks in steps[height:]:
+                if all(lost[identity_index(suit, r)] >= table.copies[suit, r] for r in ranks):
+                    break
+                height += 1
+            return height
+
+        result = []
+        for suit in range(table.num_suits):
+            direction = self._direction(suit)
+            up = walk(suit, UP_STEPS) if direction != DOWN else 0
+            down = walk(suit, DOWN_STEPS) if direction != UP else 0
+            result.append(max(up, down))
         return tuple(result)
 
     def card(self, card_id: int) -> Card:
@@ -485,7 +543,10 @@ class GameState:
         table = self.table
         suit, rank = table.card_suit[card], table.card_rank[card]
         wrong_suit = announce is not None and announce != suit
-        success = not wrong_suit and self.fireworks[suit] == table.card_height[card]
+        if table.up_or_down:
+            success = not wrong_suit and self._up_or_down_plays(suit, rank)
+        else:
+            success = not wrong_suit and self.fireworks[suit] == table.card_height[card]
         max_tokens = table.options.clue_tokens
         if success:
             fireworks = list(self.fireworks)
@@ -628,7 +689,7 @@ class GameState:
     def _lose(self, card: int) -> None:
         table = self.table
         lost = list(self.lost)
-        lost[table.card_suit[card] * 6 + table.card_rank[card]] += 1
+        lost[identity_index(table.card_suit[card], table.card_rank[card])] += 1
         self.lost = tuple(lost)
         self.discards += (card,)
 

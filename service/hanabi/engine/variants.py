@@ -22,8 +22,14 @@ RANKS = (1, 2, 3, 4, 5)
 MAX_RANK = 5
 STANDARD_COPIES = (1, 1, 1, 2, 2, 3, 3, 4, 4, 5)
 ONE_OF_EACH = (1, 2, 3, 4, 5)
+START = 7
+"""hanab.live's rank number for the START card of Up or Down."""
 RANK_SPAN = 6
-"""Identities are numbered suit * RANK_SPAN + rank (rank 1..5), as bits of an int."""
+"""Identities are numbered suit * RANK_SPAN + rank (rank 1..5; 0 for START), as bits of an int."""
+
+
+def identity_index(suit: int, rank: int) -> int:
+    return suit * RANK_SPAN + (0 if rank == START else rank)
 
 BASE_COLORS = ("red", "yellow", "green", "blue", "white")
 """The clue colors of No Variant (the rulebooks' names)."""
@@ -193,6 +199,9 @@ class Rules:
     synesthesia: bool = False
     funnels: bool = False
     chimneys: bool = False
+    up_or_down: bool = False
+    """Each suit has one 1 and a START card; a firework starts with a 1, a 5 or START (then a 2
+    or a 4) and runs up from 1 or down from 5."""
     alternating_clues: bool = False
     """After the first clue, each clue must be of the other kind (color, rank) than the one before."""
 
@@ -248,6 +257,11 @@ class Variant:
         return self.rules.clue_ranks
 
     @property
+    def ranks(self) -> tuple[int, ...]:
+        """The ranks of the variant's cards (START too in Up or Down)."""
+        return RANKS + (START,) if self.rules.up_or_down else RANKS
+
+    @property
     def max_score(self) -> int:
         return MAX_RANK * len(self.suits)
 
@@ -269,7 +283,7 @@ class Variant:
             return False
         names = self._color_names
         name = names[color]
-        if rules.synesthesia and not kind.no_ranks and names[(rank - 1) % len(names)] == name:
+        if rules.synesthesia and not kind.no_ranks and names[_color_index(rank, names)] == name:
             return True
         if rank == rules.special_rank:
             if rules.special_all_colors:
@@ -277,7 +291,7 @@ class Variant:
             if rules.special_no_colors:
                 return False
         if kind.prism:
-            return names[(rank - 1) % len(names)] == name
+            return names[_color_index(rank, names)] == name
         return name in kind.colors
 
     def rank_touches(self, clue: int, suit: int, rank: int) -> bool:
@@ -313,14 +327,19 @@ class Variant:
         return any(self.color_touches(color, suit, rank) for rank in RANKS)
 
 
+def _color_index(rank: int, names: tuple[str, ...]) -> int:
+    """The clue color a prism card of this rank takes: rank 1 the first, ..., START the last."""
+    return len(names) - 1 if rank == START else (rank - 1) % len(names)
+
+
 # ---- the catalogue ------------------------------------------------------------------------
 
 
 def _copies(kind: SuitKind, rank: int, rules: Rules) -> int:
-    if kind.one_of_each or rules.critical_rank == rank:
+    if kind.one_of_each or rules.critical_rank == rank or rank == START:
         return 1
     if rank == 1:
-        return 1 if kind.reversed else 2 if rules.scarce_ones else 3
+        return 1 if kind.reversed or rules.up_or_down else 2 if rules.scarce_ones else 3
     if rank == MAX_RANK:
         return 3 if kind.reversed else 1
     return 2
@@ -332,7 +351,8 @@ def build_variant(name: str, suit_names: tuple[str, ...], rules: Rules = Rules()
     for suit_name in suit_names:
         kind = suit_kind(suit_name)
         ours = LEGACY_NAMES.get(suit_name, suit_name.lower()) if legacy else kind.display_name.lower()
-        ranks = tuple(rank for rank in RANKS for _ in range(_copies(kind, rank, rules)))
+        all_ranks = RANKS + (START,) if rules.up_or_down else RANKS
+        ranks = tuple(rank for rank in all_ranks for _ in range(_copies(kind, rank, rules)))
         suits.append(Suit(ours, ranks, kind))
     return Variant(name, tuple(suits), rules)
 
@@ -376,6 +396,7 @@ def _catalogue() -> Iterator[tuple[str, tuple[str, ...], Rules]]:
     yield from _with_one("Synesthesia", Rules(clue_ranks=(), synesthesia=True),
                          specials=[k for k in specials if k.name not in synesthesia_duplicates])
     yield from _reversed(specials)
+    yield from _with_one("Up or Down", Rules(up_or_down=True))
     yield from _with_one("Funnels", Rules(funnels=True))
     yield from _with_one("Chimneys", Rules(chimneys=True))
 
@@ -574,7 +595,7 @@ def representatives() -> tuple[str, ...]:
     return tuple(dict.fromkeys(name for name in chosen if name in VARIANTS))
 
 
-UNSUPPORTED_FAMILIES = ("Up or Down", "Throw It in a Hole", "Clue Starved", "Sudoku", "Cow & Pig", "Duck")
+UNSUPPORTED_FAMILIES = ("Throw It in a Hole", "Clue Starved", "Sudoku", "Cow & Pig", "Duck")
 """hanab.live variant families with rules the engine does not have (docs/variants.md)."""
 
 
