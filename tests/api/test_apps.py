@@ -5,7 +5,6 @@ games through its webhooks, and is rate limited as a whole."""
 import uuid
 
 import pytest
-
 from hanabi.api import create_app
 from hanabi.api.context import POOL_EXTENSION
 from hanabi.config import load_settings

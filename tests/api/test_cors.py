@@ -8,10 +8,10 @@ import re
 
 import httpx
 import pytest
-
 from hanabi.api import create_app
 from hanabi.api.context import POOL_EXTENSION
 from hanabi.config import ConfigError, load_settings
+
 from tests.sdk.conftest import served
 
 ALLOWED = "https://tables.example.com"

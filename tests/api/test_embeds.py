@@ -3,7 +3,6 @@ seat of an app's player in one game only, both for a while; the page's frame pol
 server's list of origins."""
 
 import pytest
-
 from hanabi.api import create_app
 from hanabi.api.context import POOL_EXTENSION
 from hanabi.config import load_settings
@@ -45,7 +44,7 @@ def test_anyone_may_link_to_a_game_that_allows_spectators(new_player):
 
 
 def test_a_table_link_plays_one_seat_of_an_apps_player(new_app_and_game):
-    app, (alice, bob), game_id = new_app_and_game()
+    app, (alice, _), game_id = new_app_and_game()
     response = app.post(f"/v1/players/{alice['id']}/table-links", json={"game_id": game_id, "seconds": 300})
     assert response.status_code == 201, response.json
     link = response.json

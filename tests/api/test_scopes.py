@@ -6,7 +6,6 @@ without a scope fails here."""
 import re
 
 import pytest
-
 from hanabi.api import PUBLIC_ENDPOINTS
 from hanabi.api.openapi import openapi_spec
 from hanabi.api.scopes import required_scope
@@ -76,7 +75,7 @@ def test_every_operation_refuses_a_token_without_its_scope(new_player, method, p
 
 
 def test_a_read_and_play_token_plays_but_cannot_create_or_hook(started_game, new_player):
-    game_id, (first, second) = started_game()
+    game_id, (first, _) = started_game()
     bot = token_with(first, ["read", "play"])
     view = bot.view(game_id)
     action = {key: value for key, value in view["legal_actions"][0].items() if key != "seat"}

@@ -4,11 +4,16 @@ be limited to a time."""
 import hashlib
 import uuid
 
-from yoyo import get_backend, read_migrations
-
-from hanabi.store.accounts import SCOPES, Token, create_account, issue_token, token_of_hash
+from hanabi.store.accounts import (
+    SCOPES,
+    Token,
+    create_account,
+    issue_token,
+    token_of_hash,
+)
 from hanabi.store.database import connect
 from hanabi.store.migrate import MIGRATIONS_DIR, apply_migrations, yoyo_url
+from yoyo import get_backend, read_migrations
 
 SCOPED_TOKENS_MIGRATION = "0013_apps_and_scoped_tokens"
 

@@ -27,7 +27,13 @@ from .docs import idempotent, links_to, problems
 from .errors import Problem
 from .inputs import Blueprint
 from .present import decode_cursor, encode_cursor
-from .schemas import DEFAULT_PAGE, MAX_PAGE, StrictSchema, account_name_field, cursor_field
+from .schemas import (
+    DEFAULT_PAGE,
+    MAX_PAGE,
+    StrictSchema,
+    account_name_field,
+    cursor_field,
+)
 from .scopes import requires
 from .tokens import scopes_field
 
@@ -64,17 +70,14 @@ class PlayerPageQuerySchema(StrictSchema):
 
 
 class PlayerTokenRequestSchema(StrictSchema):
-    scopes = scopes_field(f"What the token may do (default: {', '.join(DEFAULT_PLAYER_SCOPES)}); any scope but apps")
+    scopes = scopes_field(
+        f"What the token may do (default: {', '.join(DEFAULT_PLAYER_SCOPES)}); any scope but apps", PLAYER_SCOPES
+    )
     seconds = fields.Integer(
         strict=True,
         validate=validate.Range(60, MAX_TOKEN_SECONDS),
         metadata={"description": "The token stops working after this many seconds (default: when revoked)"},
     )
-
-    @ma.validates("scopes")
-    def _no_apps(self, value, **kwargs):
-        if "apps" in value:
-            raise ma.ValidationError("A player's token cannot have the scope apps.")
 
 
 class PlayerTokenSchema(ma.Schema):

@@ -22,10 +22,10 @@ def _each_once(scopes: list[str]) -> None:
         raise ma.ValidationError("Name each scope once.")
 
 
-def scopes_field(description: str) -> fields.List:
+def scopes_field(description: str, choices: tuple[str, ...] = SCOPES) -> fields.List:
     return fields.List(
-        fields.String(validate=validate.OneOf(SCOPES)),
-        validate=[validate.Length(min=1, max=len(SCOPES)), _each_once],
+        fields.String(validate=validate.OneOf(choices)),
+        validate=[validate.Length(min=1, max=len(choices)), _each_once],
         metadata={"description": description, "uniqueItems": True},
     )
 

@@ -1,9 +1,8 @@
 from typing import Literal
 
-PlayerTokenRequestScopesItem = Literal["apps", "games:write", "play", "read", "tokens", "webhooks"]
+PlayerTokenRequestScopesItem = Literal["games:write", "play", "read", "tokens", "webhooks"]
 
 PLAYER_TOKEN_REQUEST_SCOPES_ITEM_VALUES: set[PlayerTokenRequestScopesItem] = {
-    "apps",
     "games:write",
     "play",
     "read",
