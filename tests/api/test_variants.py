@@ -59,4 +59,5 @@ def test_real_hanablive_games_in_variants_import_with_their_score(new_player, fi
 
 def test_a_variant_outside_the_catalogue_is_a_problem_on_import(new_player, fixtures_dir):
     data = json.loads((fixtures_dir / "up_or_down_4p.json").read_text())
+    data["options"]["variant"] = "Throw It in a Hole (5 Suits)"
     assert_problem(new_player().post("/v1/imports", json=data), 422, "unknown_variant")
