@@ -384,10 +384,19 @@ class GameState:
     # ---- Up or Down ---------------------------------------------------------------------
 
     def _direction(self, suit: int) -> int:
-        """UP or DOWN once the firework's first card (or START and the card after it) chose."""
-        played = [e.rank for e in self.history if type(e) is PlayEvent and e.success and e.suit == suit]
-        first = played[1] if played[:1] == [START] and len(played) > 1 else played[0] if played else None
-        return UP if first in (1, 2) else DOWN if first in (5, 4) else UNDECIDED
+        return self._directions()[suit]
+
+    def _directions(self) -> list[int]:
+        """Per suit, UP or DOWN once the firework's first card (or START and the card after
+        it) chose, else UNDECIDED."""
+        directions = [UNDECIDED] * self.table.num_suits
+        for event in self.history:
+            if type(event) is PlayEvent and event.success and directions[event.suit] == UNDECIDED:
+                if event.rank in (1, 2):
+                    directions[event.suit] = UP
+                elif event.rank in (4, 5):
+                    directions[event.suit] = DOWN
+        return directions
 
     def _up_or_down_plays(self, suit: int, rank: int) -> bool:
         height, direction = self.fireworks[suit], self._direction(suit)
@@ -411,8 +420,7 @@ class GameState:
             return height
 
         result = []
-        for suit in range(table.num_suits):
-            direction = self._direction(suit)
+        for suit, direction in enumerate(self._directions()):
             up = walk(suit, UP_STEPS) if direction != DOWN else 0
             down = walk(suit, DOWN_STEPS) if direction != UP else 0
             result.append(max(up, down))
