@@ -40,6 +40,9 @@ def test_a_clue_that_told_nothing_new_is_marked_in_the_log(person, site_url):
     assert page.script_errors == []
 
 
+HAND_TOP = "document.querySelector('.hand.mine').getBoundingClientRect().y"
+
+
 def test_one_key_per_clue_after_choosing_a_teammate_listed_in_the_help(person, site_url):
     name, token = new_account(site_url, "max")
     seats = [{"kind": "account", "account": name}] + [{"kind": "bot", "strategy": "basic"}] * 2
@@ -54,6 +57,7 @@ def test_one_key_per_clue_after_choosing_a_teammate_listed_in_the_help(person, s
     expect(help_panel).to_contain_text("r: red, y: yellow, g: green, b: blue, w: white")
 
     # c 2 then a color's initial: a color clue to the second teammate (seat 2).
+    hand_top = page.evaluate(HAND_TOP)
     view = view_of(site_url, token, game_id)
     color = view["suits"][view["hands"][2][0]["suit"]]
     page.keyboard.press("c")
@@ -74,6 +78,9 @@ def test_one_key_per_clue_after_choosing_a_teammate_listed_in_the_help(person, s
     history = view_of(site_url, token, game_id)["history"]
     clue = next(event for event in history if event["turn"] == 3 and event["kind"] == "clue")
     assert (clue["target"], clue["clue_kind"], clue["value"]) == (1, "rank", rank)
+    # The table does not jump as the log grows and cards get clues.
+    expect(page.locator(".turn-line .whose")).to_have_text("Your turn")
+    assert page.evaluate(HAND_TOP) == hand_top
     assert page.script_errors == []
 
 

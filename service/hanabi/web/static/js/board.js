@@ -442,7 +442,10 @@ function knowledge(view, card) {
   return h(
     "div",
     { class: "knowledge" },
-    clued.length ? h("div", { class: "clues", "aria-label": "Clued" }, clued) : null,
+    // The row is there without clues too, so that a clue does not make the card (and the table) taller.
+    clued.length
+      ? h("div", { class: "clues", "aria-label": "Clued" }, clued)
+      : h("div", { class: "clues", "aria-hidden": "true" }, h("span", { class: "clue-room" }, "\u00a0")),
     h(
       "div",
       { class: "possible", "aria-label": "Could be" },
