@@ -126,6 +126,15 @@ def test_a_5_and_a_6_player_table_fit_one_screen(person, site_url):
         mine = page.locator(".hand.mine").bounding_box()
         assert mine["y"] + mine["height"] <= 900, mine  # your hand is on the first screen
         assert page.evaluate("document.documentElement.scrollWidth") <= 1440
+
+        # A round later, with clues on the table, the hand has not moved.
+        top = page.evaluate(HAND_TOP)
+        page.get_by_role("group", name="Clues for basic bot 1").locator("button:not([disabled])").first.click()
+        expect(page.locator(".log li")).to_have_count(players)
+        expect(page.locator(".turn-line .whose")).to_have_text("Your turn")
+        page.mouse.move(0, 0)
+        page.screenshot(path=str(SCREENSHOT_DIR / f"table-{players}-round.png"))
+        assert page.evaluate(HAND_TOP) == top
         assert page.script_errors == []
 
 
