@@ -4,6 +4,7 @@ it. The endpoints are read from the app's url_map and its description, so an end
 without a scope fails here."""
 
 import re
+from datetime import datetime, timedelta
 
 import pytest
 from hanabi.api import PUBLIC_ENDPOINTS
@@ -116,3 +117,15 @@ def test_an_account_may_be_created_with_a_narrow_first_token(client):
 @pytest.mark.parametrize("scopes", [["admin"], [], "read", [1], ["read", "read"]])
 def test_scopes_are_a_list_of_known_names(new_player, scopes):
     assert_problem(new_player().post("/v1/tokens", json={"scopes": scopes}), 422, "invalid_request")
+
+
+def test_a_token_that_expires_issues_tokens_that_expire_with_it(new_player):
+    app = new_player(kind="app", prefix="expiring")
+    player = app.post("/v1/players", json={"user": "kim"}).json
+    brief = app.post(f"/v1/players/{player['id']}/tokens", json={"scopes": ["read", "tokens"], "seconds": 600}).json
+    holder = Player(app.app, player["name"], brief["token"], player["id"])
+    issued = holder.post("/v1/tokens")
+    assert issued.status_code == 201
+    issued_end, brief_end = (datetime.fromisoformat(value) for value in (issued.json["expires_at"], brief["expires_at"]))
+    assert brief_end - timedelta(seconds=5) <= issued_end <= brief_end
+    assert new_player().post("/v1/tokens").json["expires_at"] is None

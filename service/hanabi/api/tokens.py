@@ -5,7 +5,7 @@ import marshmallow as ma
 from flask.views import MethodView
 from marshmallow import fields, validate
 
-from hanabi.store.accounts import SCOPES, issue_token, revoke_token
+from hanabi.store.accounts import SCOPES, issue_limited_token, revoke_token
 
 from .context import bearer_token, current_account, current_token, db, forget_token
 from .docs import problems
@@ -48,6 +48,11 @@ class TokenSchema(ma.Schema):
     token = fields.String(required=True, metadata={"description": "The new API token, shown only in this response"})
     account = fields.String(required=True, metadata={"description": "The account's name"})
     scopes = fields.List(fields.String(validate=validate.OneOf(SCOPES)), required=True, metadata={"description": "What the token may do"})
+    expires_at = fields.DateTime(
+        required=True,
+        allow_none=True,
+        metadata={"description": "When the token stops working: when the token that issued it does; null: when revoked"},
+    )
 
 
 def narrower_scopes(asked: list[str] | None) -> list[str]:
@@ -77,13 +82,15 @@ class Tokens(MethodView):
         """Issue a new token for your account
 
         With `scopes`, the token may do only that (give a bot script `["read", "play"]`); a
-        token never gets a scope the token asking for it lacks. Your other tokens stay valid.
+        token never gets a scope the token asking for it lacks, nor outlives it (a token that
+        expires issues tokens that expire with it). Your other tokens stay valid.
         Idempotency-Key is not supported here: the response holds a secret that the server
         never stores.
         """
         account = current_account()
         scopes = narrower_scopes((data or {}).get("scopes"))
-        return {"token": issue_token(db(), account.id, scopes), "account": account.name, "scopes": scopes}, 201
+        token, expires_at = issue_limited_token(db(), account.id, scopes, until=current_token().expires_at)
+        return {"token": token, "account": account.name, "scopes": scopes, "expires_at": expires_at}, 201
 
 
 @blp.route("/current")

@@ -100,17 +100,19 @@ def issue_limited_token(
     scopes: Iterable[str],
     *,
     seconds: float | None = None,
+    until: datetime | None = None,
     game_id: int | None = None,
     issued_by_app: int | None = None,
 ) -> tuple[str, datetime | None]:
-    """A new token, valid for `seconds` and in game `game_id` only, when given; issued by the
-    app `issued_by_app` for one of its players. Returns the token and when it expires."""
+    """A new token, valid for `seconds` and not past `until`, and in game `game_id` only, when
+    given; issued by the app `issued_by_app` for one of its players. Returns the token and
+    when it expires."""
     token = TOKEN_PREFIX + secrets.token_urlsafe(32)
     (expires_at,) = conn.execute(
         """INSERT INTO api_tokens (token_hash, account_id, scopes, expires_at, game_id, issued_by_app)
-           VALUES (%s, %s, %s, now() + make_interval(secs => %s), %s, %s)
+           VALUES (%s, %s, %s, LEAST(now() + make_interval(secs => %s), %s::timestamptz), %s, %s)
            RETURNING expires_at""",
-        (hash_token(token), account_id, [scope for scope in SCOPES if scope in set(scopes)], seconds, game_id, issued_by_app),
+        (hash_token(token), account_id, [scope for scope in SCOPES if scope in set(scopes)], seconds, until, game_id, issued_by_app),
     ).fetchone()
     return token, expires_at
 

@@ -1,7 +1,8 @@
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -18,6 +19,8 @@ class Token:
     """ The account's name """
     scopes: list[TokenScopesItem]
     """ What the token may do """
+    expires_at: datetime.datetime | None
+    """ When the token stops working: when the token that issued it does; null: when revoked """
 
     def to_dict(self) -> dict[str, Any]:
         token = self.token
@@ -29,6 +32,12 @@ class Token:
             scopes_item: str = scopes_item_data
             scopes.append(scopes_item)
 
+        expires_at: None | str
+        if isinstance(self.expires_at, datetime.datetime):
+            expires_at = self.expires_at.isoformat()
+        else:
+            expires_at = self.expires_at
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -36,6 +45,7 @@ class Token:
                 "token": token,
                 "account": account,
                 "scopes": scopes,
+                "expires_at": expires_at,
             }
         )
 
@@ -55,10 +65,26 @@ class Token:
 
             scopes.append(scopes_item)
 
+        def _parse_expires_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                expires_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return expires_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        expires_at = _parse_expires_at(d.pop("expires_at"))
+
         token = cls(
             token=token,
             account=account,
             scopes=scopes,
+            expires_at=expires_at,
         )
 
         return token

@@ -78,7 +78,8 @@ def sync_detailed(
     """Issue a new token for your account
 
      With `scopes`, the token may do only that (give a bot script `["read", "play"]`); a
-    token never gets a scope the token asking for it lacks. Your other tokens stay valid.
+    token never gets a scope the token asking for it lacks, nor outlives it (a token that
+    expires issues tokens that expire with it). Your other tokens stay valid.
     Idempotency-Key is not supported here: the response holds a secret that the server
     never stores.
 
@@ -112,7 +113,8 @@ def sync(
     """Issue a new token for your account
 
      With `scopes`, the token may do only that (give a bot script `["read", "play"]`); a
-    token never gets a scope the token asking for it lacks. Your other tokens stay valid.
+    token never gets a scope the token asking for it lacks, nor outlives it (a token that
+    expires issues tokens that expire with it). Your other tokens stay valid.
     Idempotency-Key is not supported here: the response holds a secret that the server
     never stores.
 
@@ -141,7 +143,8 @@ async def asyncio_detailed(
     """Issue a new token for your account
 
      With `scopes`, the token may do only that (give a bot script `["read", "play"]`); a
-    token never gets a scope the token asking for it lacks. Your other tokens stay valid.
+    token never gets a scope the token asking for it lacks, nor outlives it (a token that
+    expires issues tokens that expire with it). Your other tokens stay valid.
     Idempotency-Key is not supported here: the response holds a secret that the server
     never stores.
 
@@ -173,7 +176,8 @@ async def asyncio(
     """Issue a new token for your account
 
      With `scopes`, the token may do only that (give a bot script `["read", "play"]`); a
-    token never gets a scope the token asking for it lacks. Your other tokens stay valid.
+    token never gets a scope the token asking for it lacks, nor outlives it (a token that
+    expires issues tokens that expire with it). Your other tokens stay valid.
     Idempotency-Key is not supported here: the response holds a secret that the server
     never stores.
 
