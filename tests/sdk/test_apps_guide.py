@@ -41,6 +41,8 @@ def test_the_guide_takes_an_app_from_nothing_to_a_game_in_an_iframe(api_url):
         assert view["seat"] == seat
         assert httpx.get(url.split("#")[0]).status_code == 200
     app = {"Authorization": f"Bearer {result['app']}"}
+    game = httpx.get(f"{api_url}/v1/games/{game_id}", headers=app).json()
+    assert [seat["account"] for seat in game["seats"]] == ["tables/alice", "tables/bob"]
     (hook,) = httpx.get(f"{api_url}/v1/webhooks", headers=app).json()["items"]
     assert hook["url"] == "https://tables.example.com/hanabi-events"
     deliveries = httpx.get(f"{api_url}/v1/webhooks/{hook['id']}/deliveries", headers=app).json()["items"]
