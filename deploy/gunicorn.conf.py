@@ -1,24 +1,30 @@
 """gunicorn settings of the API container: `gunicorn --config /etc/hanabi/gunicorn.conf.py hanabi.api.wsgi:app`.
 
-These are defaults. GUNICORN_CMD_ARGS overrides any of them (e.g. "--workers 4 --threads 16"),
+These are defaults. GUNICORN_CMD_ARGS overrides any of them (e.g. "--workers 4 --worker-connections 20000"),
 and WEB_CONCURRENCY sets the number of worker processes, as it does for gunicorn without this file.
 The app is loaded in each worker after the fork (no preload): each worker opens its own
 database pool, broker connection and long-poll listener.
 """
 
+from gevent import monkey
+
+monkey.patch_all()
+"""First of all, in the master too: the workers it forks (again after a crash) then find psycopg,
+should the master have imported it, already cooperating with gevent (hanabi.api_worker)."""
+
 import os
 import tempfile
 
 bind = "0.0.0.0:8000"
-worker_class = "hanabi.connection_threads.ThreadPerConnectionWorker"
-"""Each client connection on a thread of its own (the proxy's kept-alive connections, a bot's):
-less CPU per request than gthread, which passes every request from a polling thread to a pool
-and back (docs/benchmarks.md, decisions). It reads `threads`, `worker_connections` and
-`keepalive` as gthread does."""
+worker_class = "hanabi.api_worker.ApiWorker"
+"""gunicorn's gevent worker: each connection a greenlet, so a long poll (`?wait=`, up to 60 s)
+waits as a registration on the worker's event loop, holding neither a thread nor a database
+connection (docs/benchmarks.md, decisions)."""
 workers = int(os.environ.get("WEB_CONCURRENCY") or 2)
-threads = 32
-"""Requests a worker serves at once. A long poll (`?wait=`, up to 60 s) holds one of them while
-it waits, but no database connection."""
+worker_connections = 10_000
+"""Connections a worker serves at once, waiting ones included; more wait in the listening
+socket's queue. Each is an open file: the image's limit of open files must allow them."""
+backlog = 4096
 
 reuse_port = True
 """A listening socket per worker (SO_REUSEPORT), over which the kernel spreads new connections.
@@ -35,7 +41,8 @@ clients resume from their last sequence number)."""
 
 keepalive = 75
 """Longer than the proxy keeps an idle connection to a replica, so the proxy never reuses a
-connection that gunicorn has just closed."""
+connection that gunicorn has just closed. It is also the deadline for a whole request head and
+for each read of a body (hanabi.api_worker); the proxy holds clients to shorter ones."""
 
 control_socket_disable = True
 logger_class = "hanabi.logs.GunicornLogger"

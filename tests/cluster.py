@@ -220,7 +220,6 @@ class Cluster:
         apis: int = 2,
         workers: int = 2,
         api_workers: int = 1,
-        api_threads: int = 16,
         worker_concurrency: int = 2,
         worker_pool: str = "prefork",
         environ: dict | None = None,
@@ -235,7 +234,7 @@ class Cluster:
         self.postgres = Postgres(self.postgres_folder, fsync=postgres_fsync)
         self.redis = Redis(self.folder / "redis")
         self.api_ports = [free_port() for _ in range(apis)]
-        self.api_command = ["serve", "--no-run-worker", "--workers", str(api_workers), "--threads", str(api_threads)]
+        self.api_command = ["serve", "--no-run-worker", "--workers", str(api_workers)]
         self.worker_command = ["worker", "--pool", worker_pool, "--concurrency", str(worker_concurrency), "--loglevel", "INFO"]
         self.extra_environ = dict(environ or {})
         self.processes: dict[str, subprocess.Popen] = {}

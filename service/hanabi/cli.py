@@ -45,11 +45,10 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
     serve.add_argument(
-        "--threads",
+        "--connections",
         type=int,
-        default=32,
-        help="requests each worker serves at once (each connection has a thread of its own;"
-        " a long-polling client holds one of these while it waits)",
+        default=10_000,
+        help="connections each worker serves at once (a long-polling client holds one while it waits, and no thread)",
     )
     serve.add_argument(
         "--run-worker",
@@ -102,6 +101,10 @@ def _migrate(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from gevent import monkey
+
+    monkey.patch_all()  # before anything imports psycopg (hanabi.api_worker)
+
     from .config import ConfigError, load_settings
     from .metrics_dir import multiprocess_dir
     from .store.database import EmbeddedPostgresError
@@ -117,7 +120,7 @@ def _serve(args: argparse.Namespace) -> int:
                 host=args.host,
                 port=args.port,
                 workers=args.workers,
-                threads=args.threads,
+                connections=args.connections,
                 run_worker=args.run_worker,
             )
     except (ConfigError, EmbeddedPostgresError) as error:

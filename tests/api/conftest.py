@@ -23,7 +23,7 @@ def app(database_url):
 
 @pytest.fixture(scope="module")
 def live_server(create_database, tmp_path_factory) -> str:
-    """The base URL of a real `hanabi serve` (gunicorn, hanabi.http1) on a database of its own,
+    """The base URL of a real `hanabi serve` (gunicorn, hanabi.api_worker) on a database of its own,
     rate limits off, for the tests that need real HTTP."""
     env = {
         **os.environ,
@@ -31,7 +31,7 @@ def live_server(create_database, tmp_path_factory) -> str:
         "HANABI_DATA_DIR": str(tmp_path_factory.mktemp("data")),
         "HANABI_RATE_LIMITS": "off",
     }
-    with served(env, tmp_path_factory.mktemp("serve") / "serve.log", threads=8) as base_url:
+    with served(env, tmp_path_factory.mktemp("serve") / "serve.log") as base_url:
         yield base_url
 
 

@@ -30,7 +30,7 @@ def cors_server(create_database, tmp_path_factory) -> str:
         "HANABI_RATE_LIMIT_READS": "2 per minute",
         "HANABI_RATE_LIMIT_WRITES": "2 per minute",
     }
-    with served(env, tmp_path_factory.mktemp("serve") / "serve.log", threads=4) as base_url:
+    with served(env, tmp_path_factory.mktemp("serve") / "serve.log") as base_url:
         yield base_url
 
 

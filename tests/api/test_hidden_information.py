@@ -28,7 +28,7 @@ def server(create_database, tmp_path_factory):
     env = {**os.environ, "DATABASE_URL": database, "HANABI_DATA_DIR": str(tmp_path_factory.mktemp("data"))}
     for name in ("CELERY_BROKER_URL", "HANABI_DEAL_SECRET"):
         env.pop(name, None)
-    with served(env, tmp_path_factory.mktemp("serve") / "serve.log", threads=8) as base_url:
+    with served(env, tmp_path_factory.mktemp("serve") / "serve.log") as base_url:
         yield base_url, database
 
 

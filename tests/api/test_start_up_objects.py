@@ -1,10 +1,10 @@
 """A server worker hides what it made at start-up from the garbage collector (gc.freeze), so that
-a full collection under load walks only what requests made since."""
+a full collection under load walks only what requests made since, and makes full collections rare."""
 
 import gc
 import weakref
 
-from hanabi.api.server import freeze_start_up_objects
+from hanabi.api.server import FULL_COLLECTION_THRESHOLD, collect_everything_rarely, freeze_start_up_objects
 
 
 class StartUpObject:
@@ -42,3 +42,16 @@ def test_garbage_made_before_start_up_is_collected_rather_than_frozen():
         gc.unfreeze()
         if was_enabled:
             gc.enable()
+
+
+def test_a_server_worker_collects_everything_only_after_many_collections_of_the_middle_generation():
+    """Thousands of waiting requests keep millions of objects alive, which each full collection
+    walks: the worker makes those rare, and still collects the young generations as often."""
+    before = gc.get_threshold()
+    try:
+        collect_everything_rarely()
+        first, second, third = gc.get_threshold()
+        assert (first, second) == before[:2]
+        assert third == FULL_COLLECTION_THRESHOLD > before[2]
+    finally:
+        gc.set_threshold(*before)

@@ -1,9 +1,9 @@
 """API load: many concurrent 2-player games played over HTTP against gunicorn.
 
 The script creates a database of its own on a Postgres server (dropped at the end), applies
-the migrations, starts gunicorn (workers that serve each connection on a thread of their own,
-each with a listening socket of its own, as deploy/gunicorn.conf.py has them; `--worker-class
-gthread` for gunicorn's own) on a free port of 127.0.0.1, and creates
+the migrations, starts gunicorn (the API's gevent workers, each with a listening socket of its
+own, as deploy/gunicorn.conf.py has them; `--worker-class` for another) on a free port of
+127.0.0.1, and creates
 two accounts per game slot. Each slot plays 2-player games one after the other for the
 duration: the seat whose turn it is reads its view (GET .../view), picks one of the view's
 legal actions (mostly clues and discards, so that games run to the end of the deck) and
@@ -32,9 +32,9 @@ the actions due.
 
     .venv/bin/python tests/bench/api_load.py                      # 50 games, 30 s, local Postgres
     .venv/bin/python tests/bench/api_load.py --embedded           # an embedded pgserver instead
-    .venv/bin/python tests/bench/api_load.py --workers 2 --threads 4 --games 50 --duration 30
+    .venv/bin/python tests/bench/api_load.py --workers 2 --pool 4 --games 50 --duration 30
     .venv/bin/python tests/bench/api_load.py --no-reuse-port      # all workers accept from one socket
-    .venv/bin/python tests/bench/api_load.py --worker-class gthread  # gunicorn's thread-pool worker
+    .venv/bin/python tests/bench/api_load.py --worker-class gevent   # gunicorn's own gevent worker
     .venv/bin/python tests/bench/api_load.py --rate 200           # latency at 200 actions/s offered
     .venv/bin/python tests/bench/api_load.py --profile /tmp/prof  # py-spy stacks of each worker
 
@@ -72,7 +72,7 @@ import engine_throughput  # tests/bench/engine_throughput.py, beside this script
 
 DEFAULT_SERVER = "postgresql://postgres@127.0.0.1:5432/test"
 VENV_BIN = Path(sys.executable).parent
-WORKER_CLASS = "hanabi.connection_threads.ThreadPerConnectionWorker"
+WORKER_CLASS = "hanabi.api_worker.ApiWorker"
 ACTION_WEIGHTS = {"color_clue": 3, "rank_clue": 3, "discard": 4, "play": 1}
 """The cheap policy: a kind of action by these weights among the legal ones, then one at random."""
 
@@ -170,7 +170,6 @@ class Bench:
             str(VENV_BIN / "gunicorn"),
             "-k", self.args.worker_class,
             "-w", str(self.args.workers),
-            "--threads", str(self.args.threads),
             "-b", f"127.0.0.1:{self.port}",
             "--backlog", "2048",
             "--keep-alive", "30",
@@ -519,7 +518,6 @@ async def measure(bench: Bench, args, load: Load, slots: list[asyncio.Task]) -> 
         "games": args.games,
         "offered_rate": args.rate or None,
         "workers": args.workers,
-        "threads": args.threads,
         "worker_class": args.worker_class,
         "reuse_port": args.reuse_port,
         "pool": args.pool,
@@ -571,13 +569,11 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=0,
                         help="offered actions/s over all games (each game paces itself); default: as fast as answered")
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers (default 3)")
-    parser.add_argument("--threads", type=int, default=2,
-                        help="requests each worker serves at once, gunicorn's --threads (default 2)")
     parser.add_argument("--worker-class", default=WORKER_CLASS,
-                        help=f"gunicorn's worker class (default {WORKER_CLASS}, as deployed; gthread: gunicorn's own)")
+                        help=f"gunicorn's worker class (default {WORKER_CLASS}, as deployed)")
     parser.add_argument("--no-reuse-port", dest="reuse_port", action="store_false",
                         help="one listening socket for all workers (default: one per worker, SO_REUSEPORT, as deployed)")
-    parser.add_argument("--pool", type=int, default=None, help="connections per worker (default: threads)")
+    parser.add_argument("--pool", type=int, default=2, help="database connections per worker (default 2)")
     add_database_arguments(parser)
     parser.add_argument("--synchronous-commit", choices=("on", "off", "local", "remote_write", "remote_apply"),
                         help="an experiment: this setting for the benchmark's database only (default: the server's)")
@@ -587,7 +583,6 @@ def main() -> None:
     parser.add_argument("--access-log", metavar="FILE", help="gunicorn's access log, with the time in µs of each request")
     parser.add_argument("--verbose", action="store_true", help="show gunicorn's log")
     args = parser.parse_args()
-    args.pool = args.pool or args.threads
 
     reference_before = machine_reference()
     with Bench(args) as bench:
@@ -600,7 +595,7 @@ def main() -> None:
     offered = f", offered {result['offered_rate']:g} actions/s" if result["offered_rate"] else ", unpaced"
     print(
         f"{result['games']} games{offered}, gunicorn -k {result['worker_class'].rsplit('.', 1)[-1]}"
-        f" -w {result['workers']} --threads {result['threads']}"
+        f" -w {result['workers']}"
         f"{' --reuse-port' if result['reuse_port'] else ''}, "
         f"pool {result['pool']}/worker, {result['seconds']} s measured"
     )

@@ -2,7 +2,7 @@
 
 For each count of API processes the script starts a fresh `tests.cluster.Cluster` (a Postgres
 server of its own from pgserver's binaries, with fsync on; a redis-server of its own; N API
-processes `hanabi serve --no-run-worker --workers W --threads T`, each a gunicorn on its own
+processes `hanabi serve --no-run-worker --workers W`, each a gunicorn on its own
 port; two `hanabi worker` and one `hanabi beat`), then runs tests/bench/api_load.py's load
 generator against it: `--games` slots each playing 2-player games over HTTP, one GET of the
 view and one POST of an action per move. The load generator sends each request to the next API
@@ -14,7 +14,7 @@ Rate limits are switched off (HANABI_RATE_LIMITS=off): the benchmark measures th
 the limiter's answers.
 
     .venv/bin/python tests/bench/scale_out.py                     # 50 games, 30 s each, 1 and 2 APIs
-    .venv/bin/python tests/bench/scale_out.py --games 50 --duration 30 --api-workers 1 --threads 8
+    .venv/bin/python tests/bench/scale_out.py --games 50 --duration 30 --api-workers 1 --pool 8
     .venv/bin/python tests/bench/scale_out.py --counts 1 2 3 --json
 
 On one machine the API processes share its cores with Postgres and the load generator, so the
@@ -96,7 +96,6 @@ def run(count: int, args) -> dict:
             apis=count,
             workers=2,
             api_workers=args.api_workers,
-            api_threads=args.threads,
             worker_concurrency=1,
             environ={
                 "HANABI_RATE_LIMITS": "off",
@@ -113,7 +112,7 @@ def run(count: int, args) -> dict:
 
 def report(result: dict) -> None:
     print(
-        f"{result['api_processes']} API process(es) x gunicorn -w {result['workers']} --threads {result['threads']}, "
+        f"{result['api_processes']} API process(es) x gunicorn -w {result['workers']}, pool {result['pool']}, "
         f"{result['games']} games, {result['seconds']} s measured, load average before "
         f"{' '.join(str(value) for value in result['load_average_before'])}"
     )
@@ -139,12 +138,10 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=5, help="seconds of load before measuring (default 5)")
     parser.add_argument("--rate", type=float, default=0, help="offered actions/s over all games; default: as fast as answered")
     parser.add_argument("--api-workers", type=int, default=1, help="gunicorn workers per API process (default 1)")
-    parser.add_argument("--threads", type=int, default=8, help="threads per gunicorn worker (default 8)")
-    parser.add_argument("--pool", type=int, default=None, help="database connections per gunicorn worker (default: threads)")
+    parser.add_argument("--pool", type=int, default=8, help="database connections per gunicorn worker (default 8)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    args.pool = args.pool or args.threads
     args.workers = args.api_workers  # the names api_load's `measure` reports
     args.reuse_port = False  # each API is a `hanabi serve`, whose workers share one socket
     args.worker_class = WORKER_CLASS  # as `hanabi serve` runs them

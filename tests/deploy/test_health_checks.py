@@ -61,7 +61,7 @@ def test_the_api_health_check_against_gunicorn_with_the_deploy_config(installed,
         installed,
         DATABASE_URL=database_url,
         HANABI_DATA_DIR=str(data_dir),
-        GUNICORN_CMD_ARGS=f"--bind 127.0.0.1:{port} --workers 2 --threads 4",
+        GUNICORN_CMD_ARGS=f"--bind 127.0.0.1:{port} --workers 2",
     )
     log = data_dir / "gunicorn.log"
     with open(log, "wb") as output:

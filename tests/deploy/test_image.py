@@ -142,13 +142,15 @@ def gunicorn_settings(env: dict[str, str], tmp_path) -> dict[str, str]:
     return dict(re.findall(r"^(\w+)\s+= (.*)$", result.stdout, re.M))
 
 
-def test_gunicorn_runs_thread_per_connection_workers_on_port_8000_tunable_from_the_environment(installed, tmp_path):
+def test_gunicorn_runs_the_gevent_api_workers_on_port_8000_tunable_from_the_environment(installed, tmp_path):
     defaults = gunicorn_settings(environment(installed), tmp_path)
     readme = readme_settings()["gunicorn (the API containers)"]
-    assert defaults["worker_class"] == "hanabi.connection_threads.ThreadPerConnectionWorker"
+    assert defaults["worker_class"] == "hanabi.api_worker.ApiWorker"
+    assert defaults["worker_connections"] == "10000"  # waiting clients hold a connection each, no thread
+    assert compose()["services"]["api"]["ulimits"]["nofile"] > int(defaults["worker_connections"])  # a file each
     assert defaults["bind"] == "['0.0.0.0:8000']"
     assert defaults["workers"] == readme["WEB_CONCURRENCY"].strip("`")
     assert defaults["preload_app"] == "False"  # each worker process opens its own pool after the fork
     assert defaults["reuse_port"] == "True"  # the kernel spreads connections over the workers
-    tuned = gunicorn_settings(environment(installed, WEB_CONCURRENCY="3", GUNICORN_CMD_ARGS="--threads 5"), tmp_path)
-    assert (tuned["workers"], tuned["threads"]) == ("3", "5")
+    tuned = gunicorn_settings(environment(installed, WEB_CONCURRENCY="3", GUNICORN_CMD_ARGS="--worker-connections 500"), tmp_path)
+    assert (tuned["workers"], tuned["worker_connections"]) == ("3", "500")

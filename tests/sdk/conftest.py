@@ -42,14 +42,14 @@ def wait_until_ready(base_url: str, server: subprocess.Popen, log_path, timeout:
 
 
 @contextmanager
-def served(env: dict, log_path: Path, threads: int) -> Iterator[str]:
+def served(env: dict, log_path: Path) -> Iterator[str]:
     """`hanabi serve` (one gunicorn worker) on a free port with `env`, its output in `log_path`:
     its base URL once it is ready. Stopped with SIGTERM at the end; killed, with everything it
     started, if it has not stopped within 30 s."""
     port = free_port()
     with open(log_path, "w") as log:
         server = subprocess.Popen(
-            [sys.executable, "-m", "hanabi.cli", "serve", "--port", str(port), "--workers", "1", "--threads", str(threads)],
+            [sys.executable, "-m", "hanabi.cli", "serve", "--port", str(port), "--workers", "1"],
             env=env,
             stdout=log,
             stderr=subprocess.STDOUT,
@@ -72,7 +72,7 @@ def served(env: dict, log_path: Path, threads: int) -> Iterator[str]:
 def api_url(create_database, tmp_path_factory) -> str:
     """The base URL of a running server (what the SDK's clients take as `base_url`)."""
     env = {**os.environ, "DATABASE_URL": create_database(), "HANABI_DATA_DIR": str(tmp_path_factory.mktemp("data"))}
-    with served(env, tmp_path_factory.mktemp("serve") / "serve.log", threads=8) as base_url:
+    with served(env, tmp_path_factory.mktemp("serve") / "serve.log") as base_url:
         yield base_url
 
 

@@ -151,7 +151,7 @@ def restartable_server(create_database, tmp_path):
         log_path = tmp_path / f"serve-{len(servers)}.log"
         with open(log_path, "w") as log:
             server = subprocess.Popen(
-                [sys.executable, "-m", "hanabi.cli", "serve", "--port", str(port), "--workers", "1", "--threads", "8"],
+                [sys.executable, "-m", "hanabi.cli", "serve", "--port", str(port), "--workers", "1"],
                 env=env,
                 stdout=log,
                 stderr=subprocess.STDOUT,

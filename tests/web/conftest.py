@@ -60,7 +60,7 @@ def site_url(create_database, tmp_path_factory) -> str:
     env = {**os.environ, "DATABASE_URL": create_database(), "HANABI_DATA_DIR": str(tmp_path_factory.mktemp("data"))}
     env.pop("CELERY_BROKER_URL", None)
     env["HANABI_DEAL_SECRET"] = "web tests: seeds deal the same games every run"  # e.g. "rainbow-0" deals seat 1 rainbows
-    with served(env, tmp_path_factory.mktemp("serve") / "serve.log", threads=16) as base_url:
+    with served(env, tmp_path_factory.mktemp("serve") / "serve.log") as base_url:
         yield base_url
 
 

@@ -69,7 +69,7 @@ def embed_server(create_database, tmp_path_factory, sites) -> str:
         "HANABI_EMBED_ORIGINS": sites[0].origin,
     }
     env.pop("CELERY_BROKER_URL", None)
-    with served(env, tmp_path_factory.mktemp("serve") / "serve.log", threads=16) as base_url:
+    with served(env, tmp_path_factory.mktemp("serve") / "serve.log") as base_url:
         yield base_url
 
 

@@ -116,7 +116,7 @@ def test_hanabi_serve_adds_up_the_metrics_of_its_gunicorn_workers_and_its_worker
         PROMETHEUS_MULTIPROC_DIR=str(metrics_dir),
     )
     log = tmp_path / "serve.log"
-    server = start_hanabi(["serve", "--port", str(port), "--workers", "2", "--threads", "4"], env, log)
+    server = start_hanabi(["serve", "--port", str(port), "--workers", "2"], env, log)
     base = f"http://127.0.0.1:{port}"
     health_answers = 0
 

@@ -16,6 +16,7 @@ from http import HTTPStatus
 import marshmallow as ma
 import psycopg
 from flask import Response, json
+from gunicorn.http.errors import ParseException
 from psycopg_pool import PoolTimeout
 from werkzeug.exceptions import ClientDisconnected, HTTPException
 
@@ -93,6 +94,10 @@ def handle_error(error: Exception) -> Response:
             400,
             "incomplete_body",
             "The request body ended before the length its Content-Length announced: send that many bytes, or the right Content-Length.",
+        )
+    if isinstance(error, ParseException):
+        return problem_response(
+            400, "malformed_request", f"The request body is not well-formed HTTP/1.1 (chunked encoding): {error}."
         )
     if isinstance(error, HTTPException):
         if error.response is not None:

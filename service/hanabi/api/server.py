@@ -20,18 +20,24 @@ import dataclasses
 import gc
 import ipaddress
 import os
+import resource
 from contextlib import nullcontext
 
 from gunicorn.app.base import BaseApplication
 
+from hanabi.api_worker import ApiWorker
 from hanabi.config import Settings
-from hanabi.connection_threads import ThreadPerConnectionWorker
 from hanabi.logs import GunicornLogger
 from hanabi.store.database import database_url, stop_embedded_postgres
 from hanabi.store.migrate import apply_migrations
 from hanabi.webhook_addresses import LOOPBACK_NETWORKS
 
 from .metrics import child_exit
+
+KEEPALIVE_SECONDS = 10
+"""gunicorn's `keepalive` for `hanabi serve`: how long a connection may stay idle between
+requests, and the deadline for a whole request head and for each read of a body
+(hanabi.api_worker)."""
 
 
 class _Gunicorn(BaseApplication):
@@ -45,6 +51,7 @@ class _Gunicorn(BaseApplication):
             self.cfg.set(key, value)
 
     def load(self):
+        collect_everything_rarely()
         return freeze_start_up_objects(service_app(self.settings))
 
 
@@ -58,6 +65,22 @@ def freeze_start_up_objects(app):
     gc.collect()
     gc.freeze()
     return app
+
+
+FULL_COLLECTION_THRESHOLD = 10_000
+"""The collector's third threshold: collections of the middle generation between two full ones
+(Python's default: 10)."""
+
+
+def collect_everything_rarely() -> None:
+    """Make the garbage collector's full collections rare. Each walks every live object, and
+    every waiting request (a long poll) keeps its whole request alive in its greenlet: with
+    thousands waiting, a full collection stopped the worker for most of a second, every few
+    seconds, to free a few hundred objects (docs/benchmarks.md, decisions). The younger
+    generations are still collected as often; under load a full collection still comes every
+    few minutes."""
+    first, second, _ = gc.get_threshold()
+    gc.set_threshold(first, second, FULL_COLLECTION_THRESHOLD)
 
 
 def service_app(settings: Settings):
@@ -92,21 +115,33 @@ def webhooks_on_loopback(settings: Settings, host: str) -> Settings:
     return settings
 
 
+def allow_open_files(wanted: int) -> None:
+    """Raise this process's limit of open files (which its workers inherit) towards `wanted`,
+    as far as the hard limit allows: each connection is a file."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+
+
 def serve(
     settings: Settings,
     host: str = "127.0.0.1",
     port: int = 8000,
     workers: int = 2,
-    threads: int = 32,
+    connections: int = 10_000,
     run_worker: bool | None = None,
 ) -> None:
-    """Serve until gunicorn is told to stop (blocks). `run_worker` (default: when no
-    CELERY_BROKER_URL is set) runs a Celery worker and the scheduler beside the API."""
+    """Serve until gunicorn is told to stop (blocks). Each of the `workers` processes serves up to
+    `connections` connections at once, waiting ones included. `run_worker` (default: when no
+    CELERY_BROKER_URL is set) runs a Celery worker and the scheduler beside the API. The caller
+    has let gevent patch the standard library first (hanabi.api_worker)."""
     from hanabi.worker.embedded import worker_process
 
     if run_worker is None:
         run_worker = settings.celery_broker_url is None
     settings = webhooks_on_loopback(settings, host)
+    allow_open_files(connections + 100)
     embedded = settings.database_url is None
     url = database_url(settings)
     try:
@@ -124,8 +159,10 @@ def serve(
         options = {
             "bind": f"{host}:{port}",
             "workers": workers,
-            "threads": threads,
-            "worker_class": ThreadPerConnectionWorker,
+            "worker_class": ApiWorker,
+            "worker_connections": connections,
+            "keepalive": KEEPALIVE_SECONDS,
+            "backlog": 4096,
             "graceful_timeout": 10,
             "control_socket_disable": True,
             "accesslog": os.environ.get("HANABI_ACCESS_LOG"),

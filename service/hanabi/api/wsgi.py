@@ -8,7 +8,8 @@ Logging is set up here as hanabi.logs says (also give gunicorn
 gunicorn worker, set PROMETHEUS_MULTIPROC_DIR to an empty folder, and gunicorn's `child_exit`
 to hanabi.api.metrics.child_exit, so that /metrics adds up all of them (docs/observability.md).
 Once the app is built, the objects made so far are hidden from the garbage collector
-(`freeze_start_up_objects`): load the module in each worker (no preload), after the fork."""
+(`freeze_start_up_objects`), and full collections are made rare (`collect_everything_rarely`): load
+the module in each worker (no preload), after the fork."""
 
 import logging
 import os
@@ -16,7 +17,7 @@ import os
 from hanabi.config import load_settings
 from hanabi.logs import configure_logging
 
-from .server import freeze_start_up_objects, service_app
+from .server import collect_everything_rarely, freeze_start_up_objects, service_app
 
 settings = load_settings()
 configure_logging(settings)
@@ -24,4 +25,5 @@ if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
     logging.getLogger(__name__).warning(
         "PROMETHEUS_MULTIPROC_DIR is not set: /metrics shows only the gunicorn worker that answers the scrape"
     )
+collect_everything_rarely()
 app = freeze_start_up_objects(service_app(settings))

@@ -1,0 +1,137 @@
+"""`hanabi serve`'s HTTP server as clients meet it: waiting requests hold no thread, and what it
+answers to requests it will not read."""
+
+import json
+import os
+import select
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.sdk.conftest import free_port, wait_until_ready
+
+WAITING = 300
+"""More long polls at once than any thread-per-request server of the project ever had threads."""
+
+
+@pytest.fixture(scope="module")
+def server(create_database, tmp_path_factory):
+    """A `hanabi serve --workers 1` of its own: its base URL and its process id."""
+    folder = tmp_path_factory.mktemp("serving")
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": create_database(), "HANABI_DATA_DIR": str(folder / "data"), "HANABI_RATE_LIMITS": "off"}
+    log_path = folder / "serve.log"
+    with open(log_path, "w") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "hanabi.cli", "serve", "--port", str(port), "--workers", "1", "--no-run-worker"],
+            env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        )  # fmt: skip
+    base_url = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_ready(base_url, process, log_path)
+        yield base_url, process.pid
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def threads_of_tree(pid: int) -> int:
+    count, todo = 0, [pid]
+    while todo:
+        current = todo.pop()
+        tasks = list(Path(f"/proc/{current}/task").iterdir())
+        count += len(tasks)
+        for task in tasks:
+            todo += [int(child) for child in (task / "children").read_text().split()]
+    return count
+
+
+def address(base_url: str) -> tuple[str, int]:
+    host, port = base_url.removeprefix("http://").split(":")
+    return host, int(port)
+
+
+def answer_of(connection: socket.socket) -> tuple[bytes, dict]:
+    """The status line and the JSON body of the one answer a connection gets."""
+    data = b""
+    while True:
+        chunk = connection.recv(65536)
+        if not chunk:
+            break
+        data += chunk
+        head, _, body = data.partition(b"\r\n\r\n")
+        length = next((int(line.split(b":")[1]) for line in head.split(b"\r\n") if line.lower().startswith(b"content-length:")), None)
+        if length is not None and len(body) >= length:
+            break
+    head, _, body = data.partition(b"\r\n\r\n")
+    return head, json.loads(body)
+
+
+def test_hundreds_of_waiting_requests_hold_no_thread_and_others_are_answered_meanwhile(server):
+    base_url, pid = server
+    token = httpx.post(f"{base_url}/v1/accounts", json={"name": "waiting-many", "kind": "bot"}).json()["token"]
+    request = f"GET /v1/me/turn?wait=5 HTTP/1.1\r\nHost: test\r\nAuthorization: Bearer {token}\r\n\r\n".encode()
+    polls = []
+    try:
+        for _ in range(WAITING):
+            connection = socket.create_connection(address(base_url), timeout=60)
+            connection.sendall(request)
+            polls.append(connection)
+        me = httpx.get(f"{base_url}/v1/accounts/me", headers={"Authorization": f"Bearer {token}"}, timeout=30)
+        threads = threads_of_tree(pid)
+        still_waiting, _, _ = select.select(polls, [], [], 0)
+        assert me.status_code == 200
+        assert len(still_waiting) == 0, "a poll answered before its wait was over"
+        assert threads < 20, f"{threads} threads while {WAITING} requests wait"
+        answers = [answer_of(connection) for connection in polls]
+    finally:
+        for connection in polls:
+            connection.close()
+    assert all(head.startswith(b"HTTP/1.1 200 ") and body["items"] == [] for head, body in answers)
+
+
+@pytest.mark.parametrize(
+    ("request_bytes", "status", "code"),
+    [
+        (b"GET /v1/health?" + b"a" * 5000 + b" HTTP/1.1\r\nHost: test\r\n\r\n", 414, "uri_too_long"),
+        (b"GET /v1/health HTTP/1.1\r\nHost: test\r\n" + b"".join(b"X-%d: 1\r\n" % i for i in range(120)) + b"\r\n", 431, "request_headers_too_large"),
+        (b"GET /v1/health HTTP/1.1\r\nHost: test\r\nX: \x01\r\n\r\n", 400, "malformed_request"),
+        (
+            b"POST /v1/accounts HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+            b'5\r\n{"nam\r\nZZ\r\n',
+            400,
+            "malformed_request",
+        ),
+    ],
+    ids=["long target", "many headers", "bad header", "broken chunked body"],
+)
+def test_a_request_the_server_will_not_read_gets_a_problem(server, request_bytes, status, code):
+    with socket.create_connection(address(server[0]), timeout=30) as connection:
+        connection.sendall(request_bytes)
+        head, problem = answer_of(connection)
+    assert head.startswith(b"HTTP/1.1 %d " % status)
+    assert b"content-type: application/problem+json" in head.lower()
+    assert (problem["status"], problem["code"]) == (status, code) and problem["detail"]
+
+
+def test_a_client_that_sends_its_request_head_a_byte_at_a_time_is_cut_off(server):
+    """The server's deadline is for the whole head (its keep-alive time, 10 s), however steadily
+    the bytes come: this head would take 30 s."""
+    head = b"GET /v1/health HTTP/1.1\r\nHost: test\r\nX-Slow: " + b"a" * 80 + b"\r\n\r\n"
+    with socket.create_connection(address(server[0]), timeout=60) as connection:
+        for byte in head:
+            readable, _, _ = select.select([connection], [], [], 0.3)
+            if readable:
+                assert connection.recv(65536) == b""
+                return
+            connection.sendall(bytes([byte]))
+    pytest.fail("the server read a head sent over 30 s")

@@ -1,0 +1,458 @@
+"""Many bots waiting for their turn at once, against `hanabi serve` with its defaults.
+
+The script creates a database of its own on a Postgres server (dropped at the end), starts
+`hanabi serve` on a free port of 127.0.0.1 with nothing but DATABASE_URL and a data folder of
+its own (so: its default workers and connections, rate limits and the embedded Celery worker)
+and creates `--bots` bot accounts (directly in the database: the API's sign-up limit is per
+client address). Each bot opens a connection of its own and long-polls
+`GET /v1/me/turn?wait=<--wait>` again and again; the bots start over `--ramp` seconds.
+
+`--games` of the bots sit in 2-player games with a "mover" account, which is another client:
+it makes plain requests (its seat's view, its actions, `GET /v1/accounts/me`) at about
+`--rate` requests/s, and each of its actions hands the turn to a waiting bot, whose poll
+answers; that bot then reads its view, acts (handing the turn back) and polls again. A finished
+game is replaced. The other bots have no game: their polls end empty after `--wait` seconds.
+
+After the ramp it measures for `--duration` seconds, then stops the mover and lets every poll
+in flight end. It prints
+
+    polls answered correctly   every poll: 200 and either its game (a wake-up) or empty after
+                               `--wait` seconds (not earlier, not more than 1 s later, and not
+                               while a turn handed to the bot more than 1 s before went unseen)
+    plain requests p50/p99     the mover's requests in the window
+    wake-up p50/p99            from the 200 of the mover's action to the waiting bot's answer
+    server memory              resident memory (PSS) of the API's processes (gunicorn's master
+                               and workers) and of the whole `hanabi serve` at the end of the window
+
+and the load average before and after. The script raises its own limit of open files to the
+hard limit (each bot is a connection: a file here and one in the server) and refuses more bots
+than it allows.
+
+    .venv/bin/python tests/bench/waiting_bots.py                           # 1,000 bots, 30 s waits
+    .venv/bin/python tests/bench/waiting_bots.py --bots 10000 --ramp 40
+    .venv/bin/python tests/bench/waiting_bots.py --embedded                # an embedded pgserver
+
+Requests go to 127.0.0.1 only; the script stops by itself after ramp + duration + wait.
+"""
+
+import argparse
+import asyncio
+import os
+import random
+import resource
+import secrets
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import orjson
+import uvloop
+from hanabi.store.accounts import create_account
+from hanabi.store.database import connect
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from api_load import (
+    ACTION_WEIGHTS,
+    HttpConnection,
+    add_database_arguments,
+    cpu_seconds,
+    cpu_used,
+    database_server,
+    free_port,
+    machine_seconds,
+    percentile,
+    postgres_pids,
+    scratch_database,
+)
+
+LATE_SECONDS = 1.0
+"""A poll that ends empty more than this after its `wait` is late; a turn handed to a bot more
+than this before its poll ends empty was missed."""
+FILES_PER_BOT = 1
+"""Each bot's connection is a file of this process (and one of a server worker, which has limits of its own)."""
+
+
+class Bot:
+    def __init__(self, name: str, token: str):
+        self.name = name
+        self.token = token
+        self.connection: HttpConnection | None = None
+        self.game_id: int | None = None
+        self.handed_at: float | None = None
+        """When the mover's action that handed this bot the turn got its 200 (perf_counter)."""
+        self.woken_at = float("-inf")
+        """When the bot's last poll answered with a game."""
+        self.polling_since: float | None = None
+
+
+class Run:
+    def __init__(self, args, port: int, mover_token: str, bots: list[Bot]):
+        self.args = args
+        self.port = port
+        self.mover_token = mover_token
+        self.bots = bots
+        self.rng = random.Random(args.seed)
+        self.measuring = False
+        self.stopping = False
+        self.polls = {"answered": 0, "correct": 0}
+        self.wrong: dict[str, int] = {}
+        self.latencies: dict[str, list[float]] = {"GET view": [], "POST action": [], "GET accounts/me": []}
+        self.wakes: list[float] = []
+        self.mover_connections = [HttpConnection("127.0.0.1", port) for _ in range(4)]
+        self.games: dict[int, Bot] = {}
+        """Running games by id, with their waiting bot."""
+
+    def count_wrong(self, why: str) -> None:
+        self.wrong[why] = self.wrong.get(why, 0) + 1
+
+    async def call(self, connection: HttpConnection, method: str, path: str, token: str, body=None, timeout=30):
+        """The status and body of a request; status 0 (and the connection closed) when it failed
+        or took more than `timeout` seconds."""
+        headers = {"Authorization": f"Bearer {token}"}
+        data = None
+        if body is not None:
+            headers["Content-Type"] = "application/json"
+            data = orjson.dumps(body)
+        try:
+            status, raw = await asyncio.wait_for(connection.request(method, "/v1" + path, headers, data), timeout)
+        except (TimeoutError, OSError, asyncio.IncompleteReadError) as error:
+            connection.close()
+            return 0, {"code": type(error).__name__}
+        return status, orjson.loads(raw) if raw else {}
+
+    async def bot(self, bot: Bot, start_at: float) -> None:
+        await asyncio.sleep(max(0.0, start_at - time.perf_counter()))
+        bot.connection = HttpConnection("127.0.0.1", self.port)
+        wait = self.args.wait
+        while not self.stopping:
+            bot.polling_since = started = time.perf_counter()
+            status, page = await self.call(bot.connection, "GET", f"/me/turn?wait={wait}", bot.token, timeout=wait + 30)
+            answered = time.perf_counter()
+            bot.polling_since = None
+            self.polls["answered"] += 1
+            if status != 200:
+                self.count_wrong(f"status {status} {page.get('code')}")
+                await asyncio.sleep(1)
+                continue
+            if page["items"]:
+                bot.woken_at = answered
+                if bot.handed_at is not None:
+                    if self.measuring:
+                        self.wakes.append(answered - bot.handed_at)
+                    bot.handed_at = None
+                self.polls["correct"] += 1
+                for game in page["items"]:
+                    await self.act(bot, game["id"])
+                continue
+            elapsed = answered - started
+            if elapsed < wait:
+                self.count_wrong("empty before its wait")
+            elif elapsed > wait + LATE_SECONDS:
+                self.count_wrong("empty, late")
+            elif bot.handed_at is not None and bot.handed_at < answered - LATE_SECONDS:
+                self.count_wrong("empty, its turn missed")
+            else:
+                self.polls["correct"] += 1
+
+    async def act(self, bot: Bot, game_id: int) -> None:
+        """The bot's move in `game_id`: its view, then one of its legal actions."""
+        status, view = await self.call(bot.connection, "GET", f"/games/{game_id}/view", bot.token)
+        if status != 200 or view["is_over"] or view["current_seat"] != view["seat"]:
+            return
+        status, after = await self.call(bot.connection, "POST", f"/games/{game_id}/actions", bot.token, self.action(view))
+        if status == 200 and after["is_over"]:
+            self.games.pop(game_id, None)
+
+    def action(self, view: dict) -> dict:
+        by_kind: dict[str, list[dict]] = {}
+        for action in view["legal_actions"]:
+            by_kind.setdefault(action["kind"], []).append(action)
+        kinds = list(by_kind)
+        action = dict(self.rng.choice(by_kind[self.rng.choices(kinds, [ACTION_WEIGHTS.get(k, 1) for k in kinds])[0]]))
+        del action["seat"]
+        action["expected_version"] = view["version"]
+        return action
+
+    async def plain(self, connection: HttpConnection, label: str, method: str, path: str, body=None):
+        started = time.perf_counter()
+        status, payload = await self.call(connection, method, path, self.mover_token, body)
+        if self.measuring:
+            self.latencies[label].append(time.perf_counter() - started)
+        if status >= 400:
+            self.count_wrong(f"mover: {label} {status} {payload.get('code')}")
+        return status, payload
+
+    async def new_game(self, connection: HttpConnection, bot: Bot) -> None:
+        status, game = await self.call(connection, "POST", "/games", self.mover_token, {"options": {"players": 2}})
+        if status != 201:
+            self.count_wrong(f"mover: POST games {status} {game.get('code')}")
+            return
+        await self.call(connection, "POST", f"/games/{game['id']}/join", self.mover_token)
+        await self.call(connection, "POST", f"/games/{game['id']}/join", bot.token)
+        bot.game_id = game["id"]
+        self.games[game["id"]] = bot
+
+    async def mover(self, index: int) -> None:
+        """One of the mover's connections: every 1/(rate/4) s on average (random gaps), a plain
+        request; most are a move in a game where it is the mover's turn and its bot is waiting."""
+        connection = self.mover_connections[index]
+        due = time.perf_counter()
+        while not self.stopping:
+            due += self.rng.expovariate(self.args.rate / len(self.mover_connections))
+            await asyncio.sleep(max(0.0, due - time.perf_counter()))
+            if self.rng.random() < 0.2:
+                await self.plain(connection, "GET accounts/me", "GET", "/accounts/me")
+                continue
+            now = time.perf_counter()
+            ready = [
+                game_id
+                for game_id, bot in self.games.items()
+                if bot.handed_at is None and bot.polling_since is not None and now - bot.polling_since > 0.5
+                and game_id % len(self.mover_connections) == index
+            ]
+            if not ready:
+                continue
+            game_id = self.rng.choice(ready)
+            bot = self.games[game_id]
+            status, view = await self.plain(connection, "GET view", "GET", f"/games/{game_id}/view")
+            if status != 200:
+                continue
+            if view["is_over"]:
+                self.games.pop(game_id, None)
+                await self.new_game(connection, bot)
+                continue
+            if view["current_seat"] != view["seat"]:
+                continue
+            sent = time.perf_counter()
+            status, after = await self.plain(connection, "POST action", "POST", f"/games/{game_id}/actions", self.action(view))
+            if status != 200:
+                continue
+            if after["is_over"]:
+                self.games.pop(game_id, None)
+                await self.new_game(connection, bot)
+            elif bot.woken_at >= sent:  # the bot's answer came before this 200 was read
+                if self.measuring:
+                    self.wakes.append(bot.woken_at - time.perf_counter())
+            else:
+                bot.handed_at = time.perf_counter()
+
+
+def process_tree(root: int) -> list[int]:
+    pids, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        pids.append(pid)
+        try:
+            for task in Path(f"/proc/{pid}/task").iterdir():
+                todo += [int(child) for child in (task / "children").read_text().split()]
+        except OSError:
+            pass
+    return pids
+
+
+def command_line(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
+def pss_mib(pids: list[int]) -> float:
+    total = 0
+    for pid in pids:
+        try:
+            for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+                if line.startswith("Pss:"):
+                    total += int(line.split()[1])
+        except OSError:
+            pass
+    return total / 1024
+
+
+def threads_of(pids: list[int]) -> int:
+    count = 0
+    for pid in pids:
+        try:
+            count += len(list(Path(f"/proc/{pid}/task").iterdir()))
+        except OSError:
+            pass
+    return count
+
+
+def api_processes(server_pid: int) -> tuple[list[int], list[int]]:
+    """The API's processes (the serve process, which is gunicorn's master, and its gunicorn
+    workers) and the whole tree (with the embedded Celery worker)."""
+    tree = process_tree(server_pid)
+    celery = {pid for root in tree if "hanabi.cli worker" in command_line(root) for pid in process_tree(root)}
+    return [pid for pid in tree if pid not in celery], tree
+
+
+def server_memory(server_pid: int) -> dict:
+    """PSS and threads of the API's processes, and PSS of the whole tree."""
+    api, tree = api_processes(server_pid)
+    return {"api_mib": round(pss_mib(api), 1), "all_mib": round(pss_mib(tree), 1), "api_threads": threads_of(api)}
+
+
+def raise_open_files_limit(bots: int) -> None:
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    needed = FILES_PER_BOT * bots + 500
+    if hard != resource.RLIM_INFINITY and needed > hard:
+        sys.exit(f"{bots} bots need about {needed} open files; the hard limit is {hard}")
+
+
+def start_server(url: str, scratch: Path, port: int) -> subprocess.Popen:
+    env = {**os.environ, "DATABASE_URL": url, "HANABI_DATA_DIR": str(scratch / "data")}
+    env.pop("CELERY_BROKER_URL", None)
+    with open(scratch / "serve.log", "w") as log:
+        return subprocess.Popen(
+            [sys.executable, "-m", "hanabi.cli", "serve", "--port", str(port)],
+            env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        )  # fmt: skip
+
+
+def wait_ready(server: subprocess.Popen, port: int, scratch: Path) -> None:
+    import urllib.request
+
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"hanabi serve exited: {(scratch / 'serve.log').read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/ready", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            pass
+        time.sleep(0.3)
+    raise RuntimeError("hanabi serve was not ready after 120 s")
+
+
+def make_accounts(url: str, count: int) -> tuple[str, list[Bot]]:
+    prefix = secrets.token_hex(3)
+    with connect(url) as conn:
+        _, mover = create_account(conn, f"mover-{prefix}", "bot")
+        bots = [Bot(name, create_account(conn, name, "bot")[1]) for name in (f"wb-{prefix}-{i}" for i in range(count))]
+    return mover, bots
+
+
+async def drive(args, port: int, server_pid: int, url: str, mover_token: str, bots: list[Bot]) -> dict:
+    run = Run(args, port, mover_token, bots)
+    setup = HttpConnection("127.0.0.1", port)
+    for bot in bots[: args.games]:
+        await run.new_game(setup, bot)
+    setup.close()
+    begin = time.perf_counter()
+    tasks = [asyncio.create_task(run.bot(bot, begin + args.ramp * i / len(bots))) for i, bot in enumerate(bots)]
+    await asyncio.sleep(args.ramp + 1)
+    movers = [asyncio.create_task(run.mover(i)) for i in range(len(run.mover_connections))]
+    api, _ = api_processes(server_pid)
+    database = postgres_pids(url)
+    cpu_before = (cpu_seconds(api), cpu_seconds(database), time.process_time(), machine_seconds()[0])
+    run.measuring = True
+    started = time.perf_counter()
+    polls_before = dict(run.polls)
+    await asyncio.sleep(args.duration)
+    memory = server_memory(server_pid)
+    run.measuring = False
+    elapsed = time.perf_counter() - started
+    cpu_after = (cpu_seconds(api), cpu_seconds(database), time.process_time(), machine_seconds()[0])
+    cores = {
+        "API": cpu_used(cpu_before[0], cpu_after[0]) / elapsed,
+        "postgres": cpu_used(cpu_before[1], cpu_after[1]) / elapsed,
+        "load generator": (cpu_after[2] - cpu_before[2]) / elapsed,
+    }
+    cores["all of the machine"] = (cpu_after[3] - cpu_before[3]) / elapsed
+    run.stopping = True
+    for mover in movers:
+        mover.cancel()
+    for outcome in await asyncio.gather(*movers, return_exceptions=True):
+        if not isinstance(outcome, asyncio.CancelledError) and outcome is not None:
+            raise outcome
+    done, pending = await asyncio.wait(tasks, timeout=args.wait + 30)
+    for task in pending:
+        task.cancel()
+    for task in done:
+        if task.exception() is not None:
+            raise task.exception()
+    for bot in bots:
+        if bot.connection is not None:
+            bot.connection.close()
+    for connection in run.mover_connections:
+        connection.close()
+    plain = [value for values in run.latencies.values() for value in values]
+    return {
+        "bots": len(bots),
+        "wait": args.wait,
+        "seconds": round(elapsed, 1),
+        "polls_answered": run.polls["answered"],
+        "polls_correct": run.polls["correct"],
+        "polls_in_window": run.polls["answered"] - polls_before["answered"],
+        "wrong": run.wrong,
+        "unfinished_polls": len(pending),
+        "plain_requests": len(plain),
+        "plain_ms": {"p50": round(1000 * percentile(plain, 0.5), 1), "p99": round(1000 * percentile(plain, 0.99), 1)},
+        "plain_ms_by_kind": {
+            label: {"count": len(values), "p50": round(1000 * percentile(values, 0.5), 1), "p99": round(1000 * percentile(values, 0.99), 1)}
+            for label, values in run.latencies.items()
+        },
+        "wake_ups": len(run.wakes),
+        "wake_ms": {"p50": round(1000 * percentile(run.wakes, 0.5), 1), "p99": round(1000 * percentile(run.wakes, 0.99), 1)},
+        "server_memory": memory,
+        "cores_busy": {name: round(value, 2) for name, value in cores.items()},
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    add_database_arguments(parser)
+    parser.add_argument("--bots", type=int, default=1000, help="bot accounts waiting at once (default 1000)")
+    parser.add_argument("--wait", type=int, default=30, help="seconds each poll waits (default 30, as `hanabi bot`)")
+    parser.add_argument("--games", type=int, default=100, help="bots in a game with the mover (default 100)")
+    parser.add_argument("--rate", type=float, default=40, help="the mover's requests per second (default 40)")
+    parser.add_argument("--ramp", type=float, help="seconds over which the bots start (default: bots / 250)")
+    parser.add_argument("--duration", type=float, default=60, help="seconds measured after the ramp (default 60)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    args = parser.parse_args()
+    args.games = min(args.games, args.bots)
+    if args.ramp is None:
+        args.ramp = args.bots / 250
+    raise_open_files_limit(args.bots)
+    load_before = os.getloadavg()
+    with scratch_database(database_server(args), "waiting-bots-") as (url, scratch):
+        port = free_port()
+        server = start_server(url, scratch, port)
+        try:
+            wait_ready(server, port, scratch)
+            mover, bots = make_accounts(url, args.bots)
+            result = uvloop.run(drive(args, port, server.pid, url, mover, bots))
+        finally:
+            os.killpg(server.pid, signal.SIGTERM)
+            try:
+                server.wait(30)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, signal.SIGKILL)
+                server.wait()
+    result["load_average"] = {"before": [round(x, 2) for x in load_before], "after": [round(x, 2) for x in os.getloadavg()]}
+    if args.json:
+        print(orjson.dumps(result, option=orjson.OPT_INDENT_2).decode())
+        return
+    memory = result["server_memory"]
+    print(f"{result['bots']} bots polling /v1/me/turn?wait={result['wait']}, {result['seconds']} s measured")
+    print(f"polls answered correctly: {result['polls_correct']} of {result['polls_answered']}"
+          f" ({result['polls_in_window']} in the window); wrong: {result['wrong'] or 'none'};"
+          f" unfinished at the end: {result['unfinished_polls']}")  # fmt: skip
+    print(f"plain requests: {result['plain_requests']}, p50 {result['plain_ms']['p50']} ms, p99 {result['plain_ms']['p99']} ms"
+          + "".join(f"; {k} p50 {v['p50']} / p99 {v['p99']} ms" for k, v in result["plain_ms_by_kind"].items()))  # fmt: skip
+    print(f"wake-ups: {result['wake_ups']}, p50 {result['wake_ms']['p50']} ms, p99 {result['wake_ms']['p99']} ms")
+    print(f"server memory (PSS): API processes {memory['api_mib']} MiB ({memory['api_threads']} threads),"
+          f" all of hanabi serve {memory['all_mib']} MiB")  # fmt: skip
+    print(f"cores busy (of {os.cpu_count()}): " + ", ".join(f"{name} {value}" for name, value in result["cores_busy"].items()))
+    print(f"load average before {result['load_average']['before']}, after {result['load_average']['after']}")
+
+
+if __name__ == "__main__":
+    main()
