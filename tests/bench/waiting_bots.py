@@ -21,15 +21,18 @@ in flight end. It prints
                                while a turn handed to the bot more than 1 s before went unseen)
     plain requests p50/p99     the mover's requests in the window
     wake-up p50/p99            from the 200 of the mover's action to the waiting bot's answer
-    server memory              resident memory (PSS) of the API's processes (gunicorn's master
-                               and workers) and of the whole `hanabi serve` at the end of the window
+    server memory              resident memory (PSS) and threads of the API's processes
+                               (gunicorn's master and workers), and the PSS of the whole
+                               `hanabi serve`, at the end of the window
+    cores busy                 in the window: the API's processes, Postgres, this script, and
+                               the whole machine (what else ran shows there)
 
 and the load average before and after. The script raises its own limit of open files to the
-hard limit (each bot is a connection: a file here and one in the server) and refuses more bots
-than it allows.
+hard limit (each bot is a connection: a file here, and one in a server worker, whose limit
+`hanabi serve` raises itself) and refuses more bots than it allows.
 
     .venv/bin/python tests/bench/waiting_bots.py                           # 1,000 bots, 30 s waits
-    .venv/bin/python tests/bench/waiting_bots.py --bots 10000 --ramp 40
+    .venv/bin/python tests/bench/waiting_bots.py --bots 10000              # started over 40 s
     .venv/bin/python tests/bench/waiting_bots.py --embedded                # an embedded pgserver
 
 Requests go to 127.0.0.1 only; the script stops by itself after ramp + duration + wait.
