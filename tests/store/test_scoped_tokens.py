@@ -1,4 +1,4 @@
-"""Tokens carry scopes (migration 0013): tokens issued before it keep every scope; a token may
+"""Tokens carry scopes (migration 0012): tokens issued before it keep every scope; a token may
 be limited to a time."""
 
 import hashlib
@@ -15,7 +15,7 @@ from hanabi.store.database import connect
 from hanabi.store.migrate import MIGRATIONS_DIR, apply_migrations, yoyo_url
 from yoyo import get_backend, read_migrations
 
-SCOPED_TOKENS_MIGRATION = "0013_apps_and_scoped_tokens"
+SCOPED_TOKENS_MIGRATION = "0012_apps_and_scoped_tokens"
 
 
 def test_tokens_issued_before_scopes_keep_every_scope(create_database):

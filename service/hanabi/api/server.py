@@ -56,12 +56,11 @@ class _Gunicorn(BaseApplication):
 
 
 def freeze_start_up_objects(app):
-    """Move everything the worker has made so far (modules, the app, its schemas and routes:
-    some 80,000 objects) out of the garbage collector's sight, and return `app`. They live as
-    long as the process, yet each full collection walked them all, holding the GIL: under load
-    that stopped every thread of the worker for 50-110 ms several times a minute, the slowest
-    of its requests (docs/benchmarks.md, fourth round). Garbage made until now is collected
-    first, so that none of it is kept for good."""
+    """Move everything the worker has made so far (modules, the app, its schemas and routes) out
+    of the garbage collector's sight, and return `app`. They live as long as the process, yet
+    each full collection walked them all, holding the GIL and stopping every thread of the
+    worker: the slowest of its requests (docs/benchmarks.md, decisions). Garbage made until now
+    is collected first, so that none of it is kept for good."""
     gc.collect()
     gc.freeze()
     return app
