@@ -28,8 +28,9 @@ from hanabi.store.deadlines import TimeControl, turn_clock
 from hanabi.store.errors import VersionConflict
 from hanabi.store.games import SeatPlan, append_action, create_game, load_game
 from hanabi.store.seats import join_seat
-from hanabi.worker.deadlines import EXPIRE_TURN, MOVED, SERVER_TIMEOUT, STALE, overdue_turns
+from hanabi.worker.deadlines import EXPIRE_TURN, MOVED, SERVER_TIMEOUT, overdue_turns
 from hanabi.worker.dispatch import SWEEP
+from hanabi.worker.game_tasks import STALE
 
 EXPIRY_LAG_SECONDS = 1.0
 """The target: a short deadline expires within this time of passing."""

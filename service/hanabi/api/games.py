@@ -1,14 +1,18 @@
 """Games: create, list the lobby, read one, join and leave a seat, start, resign, abort."""
 
+from collections.abc import Callable
+
+import psycopg
+from flask import Response
 from flask.views import MethodView
 from marshmallow import RAISE, ValidationError, fields, validate, validates_schema
 
 from hanabi.bots import STRATEGIES
 from hanabi.engine import EndCondition, EndGame, GameOptions
 from hanabi.engine.options import MAX_PLAYERS, MIN_PLAYERS
-from hanabi.store.accounts import find_account
+from hanabi.store.accounts import Account, find_account
 from hanabi.store.deadlines import TimeControl
-from hanabi.store.games import SeatPlan, append_action, create_game, get_game
+from hanabi.store.games import Game, SeatPlan, append_action, create_game, get_game
 from hanabi.store.lobby import list_games
 from hanabi.store.seats import join_seat, leave_seat, start_game
 
@@ -125,6 +129,14 @@ def summary_body(conn, game) -> dict:
     return GAME_SCHEMA.dump(summary(conn, game))
 
 
+def change_game(change: Callable[[psycopg.Connection, Account], Game]) -> Response:
+    """The reply of a POST that changes a game: `change(conn, account)` makes the change as the
+    caller's account and returns the game as it is now, which the reply (200) summarizes.
+    An Idempotency-Key is honoured (`idempotent_write`)."""
+    account = current_account()
+    return idempotent_write(lambda conn: Reply(200, summary_body(conn, change(conn, account)), {}))
+
+
 def game_page(conn, games, limit: int) -> dict:
     names = names_for(conn, games)
     return {
@@ -227,13 +239,8 @@ class Join(MethodView):
         `start_when_full: false`). Of two players taking the last seat at once, one gets it and
         the other a 409 (`game_full`, or `seat_taken` when they asked for that seat).
         """
-        account = current_account()
-
-        def write(conn):
-            game, _ = join_seat(conn, game_id, account.id, (data or {}).get("seat"))
-            return Reply(200, summary_body(conn, game), {})
-
-        return idempotent_write(write)
+        seat = (data or {}).get("seat")
+        return change_game(lambda conn, account: join_seat(conn, game_id, account.id, seat).game)
 
 
 @blp.route(f"/<{GAME_ID}>/leave")
@@ -245,13 +252,7 @@ class Leave(MethodView):
     @idempotent
     def post(self, game_id):
         """Give up your seat in a lobby game (a running game is left by resigning)"""
-        account = current_account()
-
-        def write(conn):
-            game, _ = leave_seat(conn, game_id, account.id)
-            return Reply(200, summary_body(conn, game), {})
-
-        return idempotent_write(write)
+        return change_game(lambda conn, account: leave_seat(conn, game_id, account.id).game)
 
 
 @blp.route(f"/<{GAME_ID}>/start")
@@ -263,14 +264,12 @@ class Start(MethodView):
     @idempotent
     def post(self, game_id):
         """Start a full game (creator only); 409 `seats_free` while a seat is free"""
-        account = current_account()
 
-        def write(conn):
+        def start(conn, account):
             _require_creator(get_game(conn, game_id), account, "start")
-            game, _ = start_game(conn, game_id)
-            return Reply(200, summary_body(conn, game), {})
+            return start_game(conn, game_id).game
 
-        return idempotent_write(write)
+        return change_game(start)
 
 
 @blp.route(f"/<{GAME_ID}>/resign")
@@ -282,19 +281,17 @@ class Resign(MethodView):
     @idempotent
     def post(self, game_id):
         """End a running game you play in: it is terminated (score 0) with your seat as the cause"""
-        account = current_account()
 
-        def write(conn):
+        def resign(conn, account):
             game = get_game(conn, game_id)
             seat = game.seat_of(account.id)
             if seat is None:
                 raise Problem(403, "not_a_player", f"You have no seat in game {game_id}.")
             if game.status == "lobby":
                 raise Problem(409, "game_not_started", f"Game {game_id} has not started; leave your seat instead.")
-            game, _ = append_action(conn, game_id, EndGame(seat, EndCondition.TERMINATED))
-            return Reply(200, summary_body(conn, game), {})
+            return append_action(conn, game_id, EndGame(seat, EndCondition.TERMINATED)).game
 
-        return idempotent_write(write)
+        return change_game(resign)
 
 
 @blp.route(f"/<{GAME_ID}>/abort")
@@ -306,14 +303,12 @@ class Abort(MethodView):
     @idempotent
     def post(self, game_id):
         """End a lobby or running game (creator only): it is terminated with no seat as the cause"""
-        account = current_account()
 
-        def write(conn):
+        def abort(conn, account):
             _require_creator(get_game(conn, game_id), account, "abort")
-            game, _ = append_action(conn, game_id, EndGame(-1, EndCondition.TERMINATED))
-            return Reply(200, summary_body(conn, game), {})
+            return append_action(conn, game_id, EndGame(-1, EndCondition.TERMINATED)).game
 
-        return idempotent_write(write)
+        return change_game(abort)
 
 
 def _require_creator(game, account, verb: str) -> None:

@@ -24,9 +24,10 @@ import psycopg
 
 from hanabi import metrics
 from hanabi.bots import safe_move
-from hanabi.engine import EndCondition, EndGame, view
-from hanabi.store.errors import NotFound, VersionConflict
-from hanabi.store.games import Game, append_action, load_game
+from hanabi.engine import EndCondition, EndGame, GameState, view
+from hanabi.store.games import Game, append_action
+
+from .game_tasks import at_version
 
 EXPIRE_TURN = "hanabi.expire_turn"
 SERVER_TIMEOUT = "server_timeout"
@@ -39,12 +40,9 @@ MAX_PER_SWEEP = 1000
 
 ENDED = "ended"
 MOVED = "moved"
-STALE = "stale"
-"""The game is no longer at the task's version: its turn ended in time (or was expired already)."""
 NO_DEADLINE = "no_deadline"
 NOT_DUE = "not_due"
 """The task ran before the deadline (clocks of two machines); it was scheduled again."""
-NO_GAME = "no_game"
 
 log = logging.getLogger(__name__)
 
@@ -65,33 +63,24 @@ def timeout_random(game_id: int, version: int) -> random.Random:
     return random.Random(f"hanabi timeout {game_id} {version}")
 
 
-def expire_turn(app, game_id: int, version: int) -> str:
-    """Apply the time control's `on_timeout` to `game_id` if it is still at `version` and its
-    deadline has passed; returns what happened (ENDED, MOVED, STALE, ...)."""
-    with app.database().connection() as conn:
-        try:
-            game, state = load_game(conn, game_id)
-        except NotFound:
-            return NO_GAME
-        if game.version != version:
-            return STALE
-        if game.status != "running" or game.deadline is None:
-            return NO_DEADLINE
-        if game.deadline > conn.execute("SELECT clock_timestamp()").fetchone()[0]:
-            schedule_expiry(app, game)
-            return NOT_DUE
-        seat = game.current_seat
-        if game.time_control.on_timeout == "move":
-            action, outcome = safe_move.choose(view(state, seat), timeout_random(game_id, version)), MOVED
-        else:
-            action, outcome = EndGame(seat, EndCondition.TIMEOUT), ENDED
-        try:
-            expired = append_action(conn, game_id, action, expected_version=version, by=SERVER_TIMEOUT)
-        except VersionConflict:
-            return STALE
-        record_expiry(game, expired.game, action.kind)
-        log.info("game %s: seat %s's turn at version %s timed out (%s)", game_id, seat, version, outcome)
-        return outcome
+@at_version
+def expire_turn(app, conn: psycopg.Connection, game: Game, state: GameState) -> str:
+    """Apply the time control's `on_timeout` to the game if its deadline has passed; returns
+    what happened (ENDED, MOVED, STALE, ...)."""
+    if game.status != "running" or game.deadline is None:
+        return NO_DEADLINE
+    if game.deadline > conn.execute("SELECT clock_timestamp()").fetchone()[0]:
+        schedule_expiry(app, game)
+        return NOT_DUE
+    seat = game.current_seat
+    if game.time_control.on_timeout == "move":
+        action, outcome = safe_move.choose(view(state, seat), timeout_random(game.id, game.version)), MOVED
+    else:
+        action, outcome = EndGame(seat, EndCondition.TIMEOUT), ENDED
+    expired = append_action(conn, game.id, action, expected_version=game.version, by=SERVER_TIMEOUT)
+    record_expiry(game, expired.game, action.kind)
+    log.info("game %s: seat %s's turn at version %s timed out (%s)", game.id, seat, game.version, outcome)
+    return outcome
 
 
 def record_expiry(before: Game, after: Game, kind: str) -> None:

@@ -22,25 +22,23 @@ import logging
 import random
 from time import perf_counter
 
+import psycopg
 from celery import Celery
 
 from hanabi import metrics
 from hanabi.bots import STRATEGIES, random_bot
-from hanabi.engine import Action, IllegalAction, View, view
-from hanabi.store.errors import NotFound, VersionConflict
-from hanabi.store.games import Game, append_action, load_game
+from hanabi.engine import Action, GameState, IllegalAction, View, view
+from hanabi.store.games import Game, append_action
 
 from . import deadlines, sweeper
 from .dispatch import PLAY_BOT_TURN, SWEEP, bot_to_move
+from .game_tasks import at_version
 
 log = logging.getLogger(__name__)
 
 PLAYED = "played"
-STALE = "stale"
-"""The game is no longer at the task's version: another copy, or someone else, moved."""
 NOT_A_BOT_TURN = "not_a_bot_turn"
 """The game is over or not running, or a person is to move."""
-NO_GAME = "no_game"
 
 
 def register(app: Celery) -> None:
@@ -61,36 +59,27 @@ def bot_random(game_id: int, version: int) -> random.Random:
     return random.Random(f"hanabi bot {game_id} {version}")
 
 
-def play_bot_turn(app, game_id: int, version: int) -> str:
-    """Play the bot's turn of `game_id` at `version`; returns what happened (PLAYED, STALE, ...)."""
-    with app.database().connection() as conn:
-        try:
-            game, state = load_game(conn, game_id)
-        except NotFound:
-            return NO_GAME
-        if game.version != version:
-            return STALE
-        strategy = bot_to_move(game)
-        if strategy is None:
-            return NOT_A_BOT_TURN
-        seat_view = view(state, game.current_seat)
-        rng = bot_random(game_id, version)
-        label = strategy if strategy in STRATEGIES else "unknown"
-        started = perf_counter()
-        action = decide(strategy, seat_view, rng)
-        metrics.BOT_DECIDE_SECONDS.labels(label).observe(perf_counter() - started)
-        try:
-            try:
-                moved = append_action(conn, game_id, action, expected_version=version)
-            except IllegalAction as error:
-                log.error("bot %r chose an illegal move in game %s at version %s (%s): playing a random move",
-                          strategy, game_id, version, error.code)
-                action = random_bot.choose(seat_view, rng)
-                moved = append_action(conn, game_id, action, expected_version=version)
-        except VersionConflict:
-            return STALE
-        record_bot_move(game, moved.game, action, label)
-        return PLAYED
+@at_version
+def play_bot_turn(app, conn: psycopg.Connection, game: Game, state: GameState) -> str:
+    """Play the bot's turn of the game; returns what happened (PLAYED, STALE, ...)."""
+    strategy = bot_to_move(game)
+    if strategy is None:
+        return NOT_A_BOT_TURN
+    seat_view = view(state, game.current_seat)
+    rng = bot_random(game.id, game.version)
+    label = strategy if strategy in STRATEGIES else "unknown"
+    started = perf_counter()
+    action = decide(strategy, seat_view, rng)
+    metrics.BOT_DECIDE_SECONDS.labels(label).observe(perf_counter() - started)
+    try:
+        moved = append_action(conn, game.id, action, expected_version=game.version)
+    except IllegalAction as error:
+        log.error("bot %r chose an illegal move in game %s at version %s (%s): playing a random move",
+                  strategy, game.id, game.version, error.code)
+        action = random_bot.choose(seat_view, rng)
+        moved = append_action(conn, game.id, action, expected_version=game.version)
+    record_bot_move(game, moved.game, action, label)
+    return PLAYED
 
 
 def record_bot_move(before: Game, after: Game, action: Action, strategy_label: str) -> None:
