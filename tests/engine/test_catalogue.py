@@ -5,6 +5,7 @@ normal end and 6 players."""
 import pytest
 
 from hanabi.engine import (
+    Card,
     ColorClue,
     Discard,
     DiscardEvent,
@@ -16,6 +17,7 @@ from hanabi.engine import (
     RankClue,
     get_variant,
     new_game,
+    ordered_deck,
     stacked_deck,
     view,
 )
@@ -317,6 +319,62 @@ def test_without_deck_plays_or_before_the_last_card_the_deck_cannot_be_played():
     early = new_game(GameOptions(players=3, deck_plays=True), seed="x")
     with pytest.raises(IllegalAction):
         early.apply(Play(0, early.next_card))
+
+
+def orange_game_at_last_card(last, variant="Orange (5 Suits)"):
+    """A 2-player deck-plays game whose last card is `last`, played down to it by discarding the
+    oldest card (red to blue come first, so no orange card is discarded), then one clue."""
+    cards = list(ordered_deck(get_variant(variant)))
+    cards.remove(Card(*last))
+    state = new_game(GameOptions(players=2, variant=variant, deck_plays=True), deck=cards + [Card(*last)])
+    while state.deck_size > 1:
+        state = state.apply(Discard(state.current_seat, state.hands[state.current_seat][-1]))
+    seat = state.current_seat
+    state = state.apply(RankClue(seat, 1 - seat, state.card(state.hands[1 - seat][0]).rank))
+    assert state.clue_tokens == 7 and state.strikes == 0
+    return state
+
+
+def test_playing_an_orange_last_card_blind_discards_it_as_hanablive_does():
+    state = orange_game_at_last_card((FIFTH, 1))
+    seat, last = state.current_seat, state.next_card
+    after = state.apply(Play(seat, last))
+    event = after.history[-1]
+    assert isinstance(event, DiscardEvent) and event.card == last and event.drew is None
+    assert after.strikes == 0 and after.clue_tokens == 8 and after.fireworks[FIFTH] == 0
+    assert after.deck_size == 0 and after.hands[seat] == state.hands[seat] and after.end_turn == state.turn + 2
+
+
+def test_with_an_orange_suit_the_last_card_may_be_discarded_blind_and_an_orange_one_plays():
+    state = orange_game_at_last_card((FIFTH, 1))
+    seat, last = state.current_seat, state.next_card
+    assert Discard(seat, last) in state.legal_actions()
+    after = state.apply(Discard(seat, last))
+    event = after.history[-1]
+    assert isinstance(event, PlayEvent) and event.success and event.card == last and event.drew is None
+    assert after.fireworks[FIFTH] == 1 and after.clue_tokens == 7 and after.deck_size == 0
+
+
+def test_discarding_a_last_card_of_another_suit_blind_discards_it():
+    state = orange_game_at_last_card((RED, 5))
+    seat, last = state.current_seat, state.next_card
+    after = state.apply(Discard(seat, last))
+    event = after.history[-1]
+    assert isinstance(event, DiscardEvent) and event.card == last and event.rank == 5
+    assert after.clue_tokens == 8 and after.hands[seat] == state.hands[seat] and after.discards[-1] == last
+
+
+def test_without_an_orange_suit_the_last_card_cannot_be_discarded_blind():
+    state = play_down_to_last_card(GameOptions(players=3, deck_plays=True))
+    if state.clue_tokens == 8:
+        seat = state.current_seat
+        state = state.apply(RankClue(seat, (seat + 1) % 3, state.card(state.hands[(seat + 1) % 3][0]).rank))
+    seat, last = state.current_seat, state.next_card
+    assert Discard(seat, state.hands[seat][0]) in state.legal_actions()
+    assert Play(seat, last) in state.legal_actions() and Discard(seat, last) not in state.legal_actions()
+    with pytest.raises(IllegalAction) as info:
+        state.apply(Discard(seat, last))
+    assert info.value.code == "card_not_in_hand"
 
 
 def lose_every_one(end_at_best_score):

@@ -447,6 +447,8 @@ class GameState:
         actions: list[Action] = [Play(seat, card) for card in hand]
         if self._deck_play_allowed():
             actions.append(Play(seat, self.next_card))
+            if table.inverted:
+                actions.append(Discard(seat, self.next_card))
         if table.options.timed_display:
             actions += [Play(seat, card, suit) for card in hand for suit in range(table.num_suits)]
         if self.clue_tokens < table.options.clue_tokens or table.inverted:
@@ -486,7 +488,8 @@ class GameState:
         return None
 
     def _deck_play_allowed(self) -> bool:
-        """hanab.live's deckPlays: the last card of the deck may be played blind."""
+        """hanab.live's deckPlays: the last card of the deck may be played blind (and, in a
+        variant with an inverted suit, discarded blind)."""
         return self.table.options.deck_plays and self.next_card == len(self.table.deck) - 1
 
     def has_legal_action(self, seat: int) -> bool:
@@ -572,15 +575,16 @@ class GameState:
     def _discard(self, action: Discard) -> None:
         table = self.table
         seat, card = action.seat, action.card
-        hand = self._check_own_card(seat, card)
+        from_deck = card == self.next_card and type(card) is int and bool(table.inverted) and self._deck_play_allowed()
+        hand = self.hands[seat] if from_deck else self._check_own_card(seat, card)
         if self.clue_tokens >= table.options.clue_tokens and not table.inverted:
             raise IllegalAction(
                 "clue_tokens_full", "You cannot discard while all clue tokens are available; give a clue or play."
             )
         if table.card_suit[card] in table.inverted:
-            self._play_card(seat, hand, card, None, False)
+            self._play_card(seat, hand, card, None, from_deck)
             return
-        self._discard_card(seat, hand, card, False)
+        self._discard_card(seat, hand, card, from_deck)
 
     def _discard_card(self, seat: int, hand: tuple[int, ...], card: int, from_deck: bool) -> None:
         table = self.table
