@@ -1,6 +1,10 @@
 """Regenerate docs/bots.md: every strategy's self-play scores, measured by the simulator.
 
-Usage: .venv/bin/python tests/bench/bots_table.py [--games 20000] [--variant-games 1000] [--threads 2]
+Usage: .venv/bin/python tests/bench/bots_table.py [--games 20000] [--variant-games 1000]
+           [--family-games 2000] [--threads 2] [--only families]
+
+The sections this script writes are replaced; the file's other sections (the bot runner) are
+kept. `--only families` measures and replaces the "By variant family" section alone.
 """
 
 import argparse
@@ -11,11 +15,14 @@ import time
 
 from hanabi.bots import STRATEGIES
 from hanabi.engine import GameOptions
+from hanabi.engine.variants import VARIANTS, family_of
 from hanabi.simulator import simulate
 
 DOC = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "bots.md")
 SEED = "bots-table"
 VARIANT_PLAYERS = 3
+FAMILY_BOTS = ("basic", "hat")
+FAMILIES_HEADING = "## By variant family"
 OPTION_SETS = [
     ("No Variant", {}),
     ("6 Suits", {"variant": "6 Suits"}),
@@ -68,15 +75,109 @@ def row(options: GameOptions, bot: str, games: int, threads: int):
     return simulate(options, bot, games, SEED, threads=threads)
 
 
+def family_variants() -> list[tuple[str, str]]:
+    """(family, its first variant in catalogue order), one per family of the catalogue; the
+    reversed suits ("Black Reversed", ...) are one family, as in docs/variants.md."""
+    first: dict[str, str] = {}
+    for name in VARIANTS:
+        family = family_of(name)
+        first.setdefault("Reversed" if family.endswith(" Reversed") else family, name)
+    return list(first.items())
+
+
+def families_section(games: int, threads: int) -> list[str]:
+    rows = []
+    for family, name in family_variants():
+        options = GameOptions(players=VARIANT_PLAYERS, variant=name)
+        results = [row(options, bot, games, threads) for bot in FAMILY_BOTS]
+        rows.append((family, name, results))
+        print(f"{family}: {name} done", file=sys.stderr, flush=True)
+    out_of = {}
+    for _, name, _ in rows:
+        out_of.setdefault(VARIANTS[name].max_score, []).append(name)
+    usual = max(out_of, key=lambda score: len(out_of[score]))
+    others = "; ".join(f"{', '.join(names)} out of {score}" for score, names in sorted(out_of.items()) if score != usual)
+    command = "`.venv/bin/python tests/bench/bots_table.py --only families"
+    command += f" --family-games {games} --threads {threads}`" if (games, threads) != (2000, 2) else "`"
+    lines = [
+        FAMILIES_HEADING,
+        "",
+        f"The first variant of each family of [variants.md](variants.md) (most score out of {usual}"
+        + (f"; {others}" if others else "")
+        + f"), {VARIANT_PLAYERS} players, {games} games per cell: `hanabi simulate --players {VARIANT_PLAYERS} "
+        f"--bot B --games {games} --seed {SEED} --variant V`; mean ± standard error (% perfect). A game lost by "
+        f"strikes scores 0. Regenerate this section alone with {command}; a family added to the catalogue "
+        "gets its row. Both bots play only legal moves in every variant "
+        "(tests/bots/test_variant_families.py); their conventions assume clues touch one suit or one rank, so "
+        "families that break that (blind, mute, synesthesia, alternating clues) cost the hat bot most, and both "
+        "read fireworks as running upwards, which costs them in Up or Down.",
+        "",
+        "| family | variant played | " + " | ".join(FAMILY_BOTS) + " |",
+        "|---|---|" + "---|" * len(FAMILY_BOTS),
+    ]
+    for family, name, results in rows:
+        lines.append(f"| {family} | {name} | " + " | ".join(cell(r) for r in results) + " |")
+    return lines
+
+
+def cell(result) -> str:
+    return f"{result.mean:.2f} ± {result.standard_error:.2f} ({100 * result.perfect_rate:.0f}%)"
+
+
+def sections(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """The text before the first "## " heading, and each (heading, the text up to the next)."""
+    parts = text.split("\n## ")
+    return parts[0], [(f"## {part.split(chr(10), 1)[0]}", f"## {part}") for part in parts[1:]]
+
+
+def replace_sections(old: str, new: list[tuple[str, str]], before: str) -> str:
+    """`old` with each of `new`'s sections in place of the one of the same heading (or, when
+    absent, before the section `before`, else at the end)."""
+    preamble, old_sections = sections(old)
+    headings = [heading for heading, _ in old_sections]
+    bodies = dict(old_sections)
+    for heading, body in new:
+        if heading not in bodies:
+            headings.insert(headings.index(before) if before in headings else len(headings), heading)
+        bodies[heading] = body
+    return join(preamble, [(heading, bodies[heading]) for heading in headings])
+
+
+def regenerated(old: str, new: str) -> str:
+    """`new`, followed by the sections of `old` that `new` does not have (written by hand)."""
+    preamble, new_sections = sections(new)
+    kept = [(heading, body) for heading, body in sections(old)[1] if heading not in dict(new_sections)]
+    return join(preamble, new_sections + kept)
+
+
+def join(preamble: str, parts: list[tuple[str, str]]) -> str:
+    return "\n".join([preamble] + [body.rstrip("\n") + "\n" for _, body in parts])
+
+
+def read(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except FileNotFoundError:
+        return ""
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=20000, help="games per row for hat and basic")
     parser.add_argument("--random-games", type=int, default=2000)
     parser.add_argument("--variant-games", type=int, default=1000, help="games per row of the variant table")
+    parser.add_argument("--family-games", type=int, default=2000, help="games per cell of the variant family table")
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--only", choices=["families"], help="measure and replace this section alone")
     parser.add_argument("--output", default=DOC)
     args = parser.parse_args()
     started = time.time()
+    family_lines = families_section(args.family_games, args.threads)
+    if args.only == "families":
+        new = sections("\n" + "\n".join(family_lines))[1]
+        write(args.output, replace_sections(read(args.output), new, "## Compared with published programs"))
+        return
     known = ("random", "basic", "hat")
     bots = sorted(STRATEGIES, key=lambda b: known.index(b) if b in known else len(known))
 
@@ -99,10 +200,10 @@ def main() -> None:
         print(f"{label} done", file=sys.stderr, flush=True)
 
     command = "`.venv/bin/python tests/bench/bots_table.py`"
-    if (args.games, args.random_games, args.variant_games, args.threads) != (20000, 2000, 1000, 2):
+    if (args.games, args.random_games, args.variant_games, args.family_games, args.threads) != (20000, 2000, 1000, 2000, 2):
         command = (
             f"`.venv/bin/python tests/bench/bots_table.py --games {args.games} --random-games {args.random_games} "
-            f"--variant-games {args.variant_games} --threads {args.threads}`"
+            f"--variant-games {args.variant_games} --family-games {args.family_games} --threads {args.threads}`"
         )
     lines = [
         "# Bots",
@@ -152,9 +253,10 @@ def main() -> None:
         "|---|" + "---|" * len(bots),
     ]
     for label, results in variant_rows:
-        cells = [f"{r.mean:.2f} ± {r.standard_error:.2f} ({100 * r.perfect_rate:.0f}%)" for r in results.values()]
-        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+        lines.append(f"| {label} | " + " | ".join(cell(r) for r in results.values()) + " |")
     lines += [
+        "",
+        *family_lines,
         "",
         "## Compared with published programs",
         "",
@@ -176,8 +278,12 @@ def main() -> None:
         f"Measured on {platform.python_implementation()} {platform.python_version()}.",
         "",
     ]
-    with open(args.output, "w", encoding="utf-8") as f:
-        f.write("\n".join(lines))
+    write(args.output, regenerated(read(args.output), "\n".join(lines)))
+
+
+def write(path: str, text: str) -> None:
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
 
 
 if __name__ == "__main__":
