@@ -13,7 +13,8 @@ import pytest
 
 from hanabi.engine import GameOptions, new_game, shuffled_deck
 from hanabi.store.database import connect
-from hanabi.store.games import SeatPlan, create_game, get_game
+from hanabi.store.games import create_game, get_game
+from hanabi.store.records import SeatPlan
 from tests.sdk.conftest import served
 
 OPTIONS = GameOptions(players=2)

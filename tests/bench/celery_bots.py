@@ -48,8 +48,9 @@ import redis
 from hanabi.config import load_settings
 from hanabi.engine import GameOptions
 from hanabi.store.database import connect
-from hanabi.store.games import SeatPlan, create_game
+from hanabi.store.games import create_game
 from hanabi.store.migrate import apply_migrations
+from hanabi.store.records import SeatPlan
 from hanabi.worker.celery_app import create_celery
 from hanabi.worker.dispatch import enable_bot_turns
 from psycopg import sql

@@ -28,7 +28,8 @@ from hanabi.engine import GameOptions
 from hanabi.store.accounts import create_account
 from hanabi.store.database import connect
 from hanabi.store.deadlines import TimeControl
-from hanabi.store.games import SeatPlan, create_game, list_events, load_game
+from hanabi.store.games import create_game, list_events, load_game
+from hanabi.store.records import SeatPlan
 from hanabi.store.seats import join_seat
 from hanabi.worker.celery_app import create_celery
 from hanabi.worker.dispatch import enable_bot_turns

@@ -6,7 +6,8 @@ from collections import Counter
 from datetime import datetime, timedelta, timezone
 
 from hanabi.store.database import connect
-from hanabi.store.games import LOBBY_EVENTS, list_events, load_game
+from hanabi.store.games import list_events, load_game
+from hanabi.store.records import LOBBY_EVENTS
 from hanabi.worker.deadlines import SERVER_TIMEOUT
 
 from tests.worker.game_log import assert_bots_chose_from_their_view, assert_one_event_per_turn

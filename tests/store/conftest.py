@@ -12,7 +12,8 @@ import pytest
 from hanabi.engine import GameOptions
 from hanabi.store.accounts import create_account
 from hanabi.store.database import connect
-from hanabi.store.games import SeatPlan, create_game
+from hanabi.store.games import create_game
+from hanabi.store.records import SeatPlan
 from hanabi.store.seats import join_seat
 
 

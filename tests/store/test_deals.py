@@ -4,7 +4,8 @@ import secrets
 
 from hanabi.engine import GameOptions, keyed_deck, new_game
 from hanabi.store.deals import database_secret, deal_key, new_deck
-from hanabi.store.games import SeatPlan, create_game, get_game
+from hanabi.store.games import create_game, get_game
+from hanabi.store.records import SeatPlan
 
 OPTIONS = GameOptions(players=3)
 

@@ -22,15 +22,8 @@ from hanabi.store.database import connect
 from hanabi.store.deals import new_deck
 from hanabi.store.deadlines import TimeControl
 from hanabi.store.errors import Conflict, InvalidRequest, NotFound, VersionConflict
-from hanabi.store.games import (
-    SeatPlan,
-    append_action,
-    append_events,
-    create_game,
-    get_game,
-    list_events,
-    load_game,
-)
+from hanabi.store.games import append_action, append_events, create_game, get_game, list_events, load_game
+from hanabi.store.records import SeatPlan
 from hanabi.store.seats import join_seat
 from hanabi.store.webhooks import create_webhook
 

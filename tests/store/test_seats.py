@@ -5,7 +5,8 @@ import pytest
 from hanabi.engine import GameOptions
 from hanabi.store.database import connect
 from hanabi.store.errors import Conflict, InvalidRequest
-from hanabi.store.games import SeatPlan, create_game, list_events
+from hanabi.store.games import create_game, list_events
+from hanabi.store.records import SeatPlan
 from hanabi.store.seats import join_seat, leave_seat, start_game
 
 

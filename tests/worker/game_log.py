@@ -3,7 +3,8 @@
 from hanabi.bots import STRATEGIES
 from hanabi.engine import action_to_dict, new_game, view
 from hanabi.store.database import connect
-from hanabi.store.games import LOBBY_EVENTS, list_events, load_game
+from hanabi.store.games import list_events, load_game
+from hanabi.store.records import LOBBY_EVENTS
 from hanabi.worker.tasks import bot_random
 
 

@@ -11,7 +11,8 @@ from hanabi.config import load_settings
 from hanabi.engine import GameOptions, View
 from hanabi.store.accounts import create_account
 from hanabi.store.database import connect
-from hanabi.store.games import SeatPlan, create_game, load_game
+from hanabi.store.games import create_game, load_game
+from hanabi.store.records import SeatPlan
 from hanabi.store.seats import join_seat
 from hanabi.worker.dispatch import PLAY_BOT_TURN, SWEEP, enqueue_bot_turn
 from hanabi.worker.game_tasks import STALE

@@ -26,7 +26,8 @@ from hanabi.store.accounts import create_account
 from hanabi.store.database import connect, create_pool
 from hanabi.store.deadlines import TimeControl, turn_clock
 from hanabi.store.errors import VersionConflict
-from hanabi.store.games import SeatPlan, append_action, create_game, load_game
+from hanabi.store.games import append_action, create_game, load_game
+from hanabi.store.records import SeatPlan
 from hanabi.store.seats import join_seat
 from hanabi.worker.deadlines import EXPIRE_TURN, MOVED, SERVER_TIMEOUT, overdue_turns
 from hanabi.worker.dispatch import SWEEP

@@ -8,7 +8,8 @@ import uuid
 from hanabi.config import load_settings
 from hanabi.engine import GameOptions
 from hanabi.store.database import connect
-from hanabi.store.games import SeatPlan, create_game, load_game
+from hanabi.store.games import create_game, load_game
+from hanabi.store.records import SeatPlan
 from hanabi.worker.celery_app import create_celery
 from hanabi.worker.dispatch import bot_turns_enabled
 

@@ -12,8 +12,9 @@ from hanabi.engine import EndCondition, EndGame, GameOptions
 from hanabi.engine.options import MAX_PLAYERS, MIN_PLAYERS
 from hanabi.store.accounts import Account, find_account
 from hanabi.store.deadlines import TimeControl
-from hanabi.store.games import Game, SeatPlan, append_action, create_game, get_game
+from hanabi.store.games import append_action, create_game, get_game
 from hanabi.store.lobby import list_games
+from hanabi.store.records import Game, SeatPlan
 from hanabi.store.seats import join_seat, leave_seat, start_game
 
 from .context import Reply, current_account, db, deal_secret, idempotent_write

@@ -6,7 +6,8 @@ from flask.views import MethodView
 from hanabi.engine import action_from_dict
 from hanabi.engine.hanablive import export_game, import_game
 from hanabi.engine.options import MAX_PLAYERS, MIN_PLAYERS
-from hanabi.store.games import LOBBY_EVENTS, get_game, import_finished_game, list_events
+from hanabi.store.games import get_game, import_finished_game, list_events
+from hanabi.store.records import LOBBY_EVENTS
 
 from .context import Reply, current_account, db, idempotent_write
 from .docs import GAME_OPERATIONS, idempotent, links_to, problems

@@ -6,7 +6,8 @@ from flask.views import MethodView
 from marshmallow import ValidationError, fields, validate, validates_schema
 
 from hanabi.engine import ColorClue, Discard, Play, RankClue, Reorder
-from hanabi.store.games import Game, append_action, load_game
+from hanabi.store.games import append_action, load_game
+from hanabi.store.records import Game
 
 from .context import Reply, current_account, db, idempotent_write
 from .docs import IF_NONE_MATCH_PARAMETER, idempotent, problems

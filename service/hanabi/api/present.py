@@ -14,7 +14,7 @@ import psycopg
 from hanabi.bots import TEAM_ONLY
 from hanabi.engine import GameState, event_to_dict, full_view, new_game, view
 from hanabi.store.accounts import account_names
-from hanabi.store.games import LOBBY_EVENTS, Game, GameEvent
+from hanabi.store.records import LOBBY_EVENTS, Game, GameEvent
 
 from .errors import Problem
 

@@ -11,7 +11,7 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 from hanabi.engine.options import MAX_CLUE_TOKENS, MAX_PLAYERS, MAX_STRIKES, MIN_CLUE_TOKENS, MIN_PLAYERS, MIN_STRIKES
 from hanabi.engine.variants import VARIANTS
 from hanabi.store.deadlines import BOUNDS, FIELDS, KINDS, ON_TIMEOUT, InvalidTimeControl, TimeControl
-from hanabi.store.games import STATUSES
+from hanabi.store.records import STATUSES
 from hanabi.store.lobby import MAX_PAGE
 
 DEFAULT_PAGE = 50

@@ -6,7 +6,8 @@ from flask.views import MethodView
 from marshmallow import RAISE, fields, validate
 
 from hanabi.store.accounts import account_names
-from hanabi.store.games import Game, get_game
+from hanabi.store.games import get_game
+from hanabi.store.records import Game
 from hanabi.store.table import (
     BLANK,
     MAX_MESSAGE_LENGTH,

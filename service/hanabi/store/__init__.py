@@ -6,7 +6,9 @@ several of them can be combined atomically (see `idempotency`). The store asks t
 for every rule: it knows how to record a game, not how to play one.
 
     accounts     create accounts, issue, check and revoke API tokens
-    games        create, load (replay) and append actions to games
+    records      a game's row, seats, events and seat plan as values, read from rows
+    games        create, import, load (replay) and append actions to games
+    states       the process's cache of game states, so that a read replays only new events
     seats        join and leave seats, start a game
     lobby        list games: by status, by account, awaiting an account's move
     idempotency  stored responses for Idempotency-Key retries

@@ -15,25 +15,24 @@ import logging
 import threading
 import weakref
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Callable, Iterator
+from typing import Callable, Iterator
 
 import psycopg
 from psycopg.pq import TransactionStatus
 
-if TYPE_CHECKING:
-    from .games import Game
+from .records import Game
 
-LISTENERS: list[Callable[["Game"], None]] = []
+LISTENERS: list[Callable[[Game], None]] = []
 """Called after each commit that changed a game. A listener that raises is logged, never re-raised:
 the change is committed, and the worker's sweeper is the safety net for a notice that got lost."""
 
 log = logging.getLogger(__name__)
 
-_pending: "weakref.WeakKeyDictionary[psycopg.Connection, list[Game | Callable[[], None]]]" = weakref.WeakKeyDictionary()
+_pending: weakref.WeakKeyDictionary[psycopg.Connection, list[Game | Callable[[], None]]] = weakref.WeakKeyDictionary()
 _pending_lock = threading.Lock()
 
 
-def changed(conn: psycopg.Connection, game: "Game") -> None:
+def changed(conn: psycopg.Connection, game: Game) -> None:
     """Record that the transaction open on `conn` changed `game` (as it is now)."""
     _changes(conn).append(game)
 
@@ -78,7 +77,7 @@ def statement(conn: psycopg.Connection) -> Iterator[None]:
     _publish(conn)
 
 
-def _changes(conn: psycopg.Connection) -> list["Game | Callable[[], None]"]:
+def _changes(conn: psycopg.Connection) -> list[Game | Callable[[], None]]:
     with _pending_lock:
         return _pending.setdefault(conn, [])
 

@@ -8,12 +8,10 @@ other gets VersionConflict with the version it lost to. Nothing here knows a rul
 the engine decides whether an action is legal and what state follows.
 """
 
-import threading
-from collections import OrderedDict
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
-from typing import Callable, Iterable, Iterator, NamedTuple
+from typing import Callable, Iterable, Iterator
 
 import psycopg
 from psycopg.pq import TransactionStatus
@@ -22,7 +20,6 @@ from psycopg.types.json import Jsonb
 
 from hanabi.engine import (
     Action,
-    Card,
     EndGame,
     GameOptions,
     GameState,
@@ -34,119 +31,21 @@ from hanabi.engine import (
 )
 
 from . import commits, webhooks
-from .deals import new_deck
 from .deadlines import TimeControl, turn_clock
+from .deals import new_deck
 from .errors import Conflict, InvalidRequest, NotFound, VersionConflict
-
-LOBBY_EVENTS = ("seat_joined", "seat_left", "game_started")
-"""Event types that change the seating, not the game state; every other event is an engine action
-(`_ACTIONS_COLUMN` spells them out too)."""
-
-STATUSES = ("lobby", "running", "finished")
-
-
-@dataclass(frozen=True)
-class SeatPlan:
-    """What a seat is when the game is created: open to anyone, reserved for one account, or a bot."""
-
-    kind: str
-    account_id: int | None = None
-    strategy: str | None = None
-
-    @classmethod
-    def open(cls) -> "SeatPlan":
-        return cls("open")
-
-    @classmethod
-    def reserved(cls, account_id: int) -> "SeatPlan":
-        return cls("reserved", account_id=account_id)
-
-    @classmethod
-    def bot(cls, strategy: str) -> "SeatPlan":
-        return cls("bot", strategy=strategy)
-
-
-@dataclass(frozen=True)
-class Seat:
-    seat: int
-    reserved_for: int | None
-    account_id: int | None
-    bot_strategy: str | None
-    joined_at: datetime | None
-
-    @property
-    def taken(self) -> bool:
-        return self.account_id is not None or self.bot_strategy is not None
-
-
-@dataclass(frozen=True)
-class Game:
-    """A game's row: its options and deck, and the columns derived from its event log."""
-
-    id: int
-    options: GameOptions
-    deck: tuple[Card, ...]
-    seed: str | None
-    creator_id: int | None
-    status: str
-    version: int
-    free_seats: int
-    turn: int
-    current_seat: int | None
-    score: int
-    end_condition: str
-    created_at: datetime
-    updated_at: datetime
-    deadline: datetime | None
-    seats: tuple[Seat, ...]
-    turn_started_at: datetime | None = None
-    """When the current turn began (None unless running)."""
-    start_when_full: bool = True
-    """Whether taking the last free seat starts the game."""
-    player_names: tuple[str, ...] | None = None
-    """The players' names of an imported game (its seats hold no accounts)."""
-    time_control: TimeControl = TimeControl()
-    clock_banks: tuple[float, ...] | None = None
-    """With a clock: each seat's seconds left when the current turn began."""
-    spectators: bool = False
-    """Whether signed-in accounts without a seat may watch the game while it runs."""
-
-    def seat_of(self, account_id: int) -> int | None:
-        for seat in self.seats:
-            if seat.account_id == account_id:
-                return seat.seat
-        return None
-
-
-@dataclass(frozen=True)
-class GameEvent:
-    game_id: int
-    seq: int
-    type: str
-    seat: int | None
-    payload: dict
-    created_at: datetime
-
-    @property
-    def action(self) -> Action | None:
-        """The engine action this event records, or None for a seating event."""
-        return None if self.type in LOBBY_EVENTS else action_from_dict(self.payload)
-
-
-class LoadedGame(NamedTuple):
-    game: Game
-    state: GameState
-
-
-GAME_COLUMNS = """
-    g.id, g.options, g.deck, g.seed, g.creator_id, g.status, g.version, g.free_seats, g.turn,
-    g.current_seat, g.score, g.end_condition, g.created_at, g.updated_at, g.deadline,
-    g.turn_started_at, g.start_when_full, g.player_names, g.time_control, g.clock_banks, g.spectators,
-    (SELECT jsonb_agg(jsonb_build_object(
-                'seat', s.seat, 'reserved_for', s.reserved_for, 'account_id', s.account_id,
-                'bot_strategy', s.bot_strategy, 'joined_at', s.joined_at) ORDER BY s.seat)
-       FROM game_seats s WHERE s.game_id = g.id) AS seats"""
-"""The select list that `game_from_row` reads, for queries over `games g`."""
+from .records import (
+    CHANGING_COLUMNS_BUT_SEATS,
+    GAME_COLUMNS,
+    SEATS_COLUMN,
+    Game,
+    GameEvent,
+    LoadedGame,
+    SeatPlan,
+    game_from_row,
+    with_changing_columns,
+)
+from .states import STATES, cache_key
 
 _ACTIONS_COLUMN = """
     (SELECT coalesce(jsonb_agg(e.payload ORDER BY e.seq), '[]')
@@ -154,103 +53,6 @@ _ACTIONS_COLUMN = """
       WHERE e.game_id = g.id AND e.seq > %(after)s AND e.seq <= g.version
         AND e.type NOT IN ('seat_joined', 'seat_left', 'game_started')) AS actions"""
 """The payloads of the game's actions after sequence number `after`, oldest first."""
-
-
-class _CachedState(NamedTuple):
-    game: Game
-    """The game as it was read with `state` (its options, deck and other fixed columns are reused)."""
-    state: GameState
-
-    @property
-    def version(self) -> int:
-        return self.game.version
-
-
-class StateCache:
-    """The states of the games this process read last, each with the version it was rebuilt at.
-
-    The log is append-only, so the state of a game at version v never changes: a later read
-    of the game replays only the events after v. Entries are keyed by server, database and
-    game, and checked against the game's creation time, so a database dropped and created
-    again under the same name cannot hand out another game's state. Only states read from
-    committed data are stored (see `load_game`), never one a transaction may still roll back.
-    """
-
-    def __init__(self, size: int):
-        self.size = size
-        self._entries: OrderedDict[tuple, _CachedState] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: tuple) -> _CachedState | None:
-        with self._lock:
-            entry = self._entries.get(key)
-            if entry is not None:
-                self._entries.move_to_end(key)
-            return entry
-
-    def put(self, key: tuple, entry: _CachedState) -> None:
-        with self._lock:
-            current = self._entries.get(key)
-            if current is None or current.game.created_at != entry.game.created_at or current.version < entry.version:
-                self._entries[key] = entry
-            self._entries.move_to_end(key)
-            while len(self._entries) > self.size:
-                self._entries.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._entries.clear()
-
-
-STATES = StateCache(size=1000)
-"""This process's cache of game states (some kB each: states share their deck and tables)."""
-
-
-def _seats_from_json(seats: list[dict] | None) -> tuple[Seat, ...]:
-    return tuple(
-        Seat(
-            seat=s["seat"],
-            reserved_for=s["reserved_for"],
-            account_id=s["account_id"],
-            bot_strategy=s["bot_strategy"],
-            joined_at=datetime.fromisoformat(s["joined_at"]) if s["joined_at"] else None,
-        )
-        for s in seats or ()
-    )
-
-
-def game_from_row(row: dict) -> Game:
-    return Game(
-        id=row["id"],
-        options=GameOptions.from_dict(row["options"]),
-        deck=tuple(Card(suit, rank) for suit, rank in row["deck"]),
-        seed=row["seed"],
-        creator_id=row["creator_id"],
-        created_at=row["created_at"],
-        start_when_full=row["start_when_full"],
-        player_names=tuple(row["player_names"]) if row["player_names"] is not None else None,
-        time_control=TimeControl.from_dict(row["time_control"]),
-        spectators=row["spectators"],
-        seats=_seats_from_json(row["seats"]),
-        **_changing_fields(row),
-    )
-
-
-def _changing_fields(row: dict) -> dict:
-    """The fields of a Game from the columns that the game's changes rewrite (seats apart)."""
-    return {
-        "status": row["status"],
-        "version": row["version"],
-        "free_seats": row["free_seats"],
-        "turn": row["turn"],
-        "current_seat": row["current_seat"],
-        "score": row["score"],
-        "end_condition": row["end_condition"],
-        "updated_at": row["updated_at"],
-        "deadline": row["deadline"],
-        "turn_started_at": row["turn_started_at"],
-        "clock_banks": tuple(row["clock_banks"]) if row["clock_banks"] is not None else None,
-    }
 
 
 def create_game(
@@ -351,48 +153,26 @@ def load_game(conn: psycopg.Connection, game_id: int, *, lock: bool = False) -> 
     taken before the wait, so the game is read by the next statement, which sees it all."""
     if lock and conn.execute("SELECT 1 FROM games WHERE id = %s FOR UPDATE", (game_id,)).fetchone() is None:
         raise _game_not_found(game_id)
-    key = _cache_key(conn, game_id)
+    key = cache_key(conn, game_id)
     cached = STATES.get(key)
     loaded = None
     if cached is not None:
-        columns = _CHANGING_COLUMNS_BUT_SEATS
+        columns = CHANGING_COLUMNS_BUT_SEATS
         if cached.game.status == "lobby":
-            columns += "," + _SEATS_COLUMN
-        row = _game_with_actions(conn, game_id, after=cached.version, columns=columns)
-        if row["created_at"] == cached.game.created_at and row["version"] >= cached.version:
+            columns += "," + SEATS_COLUMN
+        row = _game_with_actions(conn, game_id, after=cached.game.version, columns=columns)
+        if row["created_at"] == cached.game.created_at and row["version"] >= cached.game.version:
             state = cached.state
             for payload in row["actions"]:
                 state = state.apply(action_from_dict(payload))
-            loaded = LoadedGame(_with_changing_columns(cached.game, row), state)
+            loaded = LoadedGame(with_changing_columns(cached.game, row), state)
     if loaded is None:
         row = _game_with_actions(conn, game_id, after=0, columns=GAME_COLUMNS)
         game = game_from_row(row)
         loaded = LoadedGame(game, replay(game.options, game.deck, [action_from_dict(payload) for payload in row["actions"]]))
     if conn.info.transaction_status == TransactionStatus.IDLE:
-        STATES.put(key, _CachedState(*loaded))
+        STATES.put(key, loaded)
     return loaded
-
-
-def _cache_key(conn: psycopg.Connection, game_id: int) -> tuple:
-    return (conn.info.host, conn.info.port, conn.info.dbname, game_id)
-
-
-_SEATS_COLUMN = """
-    (SELECT jsonb_agg(jsonb_build_object(
-                'seat', s.seat, 'reserved_for', s.reserved_for, 'account_id', s.account_id,
-                'bot_strategy', s.bot_strategy, 'joined_at', s.joined_at) ORDER BY s.seat)
-       FROM game_seats s WHERE s.game_id = g.id) AS seats"""
-
-_CHANGING_COLUMNS_BUT_SEATS = """
-    g.created_at, g.status, g.version, g.free_seats, g.turn, g.current_seat, g.score,
-    g.end_condition, g.updated_at, g.deadline, g.turn_started_at, g.clock_banks"""
-"""The columns of a game that its changes rewrite (and `created_at`, which tells games apart),
-except its seats, which change only in the lobby."""
-
-
-def _with_changing_columns(game: Game, row: dict) -> Game:
-    seats = _seats_from_json(row["seats"]) if "seats" in row else game.seats
-    return replace(game, seats=seats, **_changing_fields(row))
 
 
 def _game_with_actions(conn: psycopg.Connection, game_id: int, after: int, columns: str) -> dict:
@@ -463,10 +243,10 @@ def _cached_running_game(conn: psycopg.Connection, game_id: int, version: int | 
     only if the game is still at that version."""
     if version is None:
         return None
-    cached = STATES.get(_cache_key(conn, game_id))
-    if cached is None or cached.version != version or cached.game.status != "running":
+    cached = STATES.get(cache_key(conn, game_id))
+    if cached is None or cached.game.version != version or cached.game.status != "running":
         return None
-    return LoadedGame(*cached)
+    return cached
 
 
 def _append_action_to(
@@ -491,7 +271,7 @@ def _append_action_to(
         payload = action_to_dict(action) if by is None else {**action_to_dict(action), "by": by}
         game = append_events(conn, game, [(action.kind, action.seat, payload)], status=status, state=new_state)
         if conn.info.transaction_status == TransactionStatus.IDLE:
-            STATES.put(_cache_key(conn, game_id), _CachedState(game, new_state))
+            STATES.put(cache_key(conn, game_id), LoadedGame(game, new_state))
     return LoadedGame(game, new_state)
 
 

@@ -8,7 +8,7 @@ import psycopg
 from psycopg.rows import dict_row
 
 from .errors import InvalidRequest
-from .games import GAME_COLUMNS, STATUSES, Game, game_from_row
+from .records import GAME_COLUMNS, STATUSES, Game, game_from_row
 
 MAX_PAGE = 200
 

@@ -9,7 +9,8 @@ log, so it bumps the version like an action does.
 import psycopg
 
 from .errors import Conflict, InvalidRequest
-from .games import Game, LoadedGame, Seat, append_events, game_transaction, load_game
+from .games import append_events, game_transaction, load_game
+from .records import Game, LoadedGame, Seat
 
 
 def join_seat(

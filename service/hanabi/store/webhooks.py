@@ -19,7 +19,7 @@ import logging
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 import psycopg
 from psycopg.rows import class_row
@@ -27,9 +27,7 @@ from psycopg.types.json import Jsonb
 
 from . import commits
 from .errors import Conflict, NotFound
-
-if TYPE_CHECKING:
-    from .games import Game
+from .records import Game
 
 log = logging.getLogger(__name__)
 
@@ -156,7 +154,7 @@ def get_delivery(conn: psycopg.Connection, delivery_id: int) -> Delivery | None:
     )
 
 
-def events_of_change(before: "Game", after: "Game") -> list[tuple[str, int]]:
+def events_of_change(before: Game, after: Game) -> list[tuple[str, int]]:
     """The (type, seat) of the notices a change of a game gives: `game_started` and `game_over`
     to every seat, `your_turn` to the seat whose turn began (a new turn, or the start; a reorder
     is not a turn). Bot seats (fixed when the game is created) get none."""
@@ -192,7 +190,7 @@ def outbox_insert(change: str) -> str:
                RETURNING id"""
 
 
-def outbox_parameters(before: "Game", after: "Game") -> dict:
+def outbox_parameters(before: Game, after: Game) -> dict:
     """The parameters of `outbox_insert` for the change of `before` into `after`."""
     return {
         "outbox_version": after.version,

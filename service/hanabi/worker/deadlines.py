@@ -25,7 +25,8 @@ import psycopg
 from hanabi import metrics
 from hanabi.bots import safe_move
 from hanabi.engine import EndCondition, EndGame, GameState, view
-from hanabi.store.games import Game, append_action
+from hanabi.store.games import append_action
+from hanabi.store.records import Game
 
 from .game_tasks import at_version
 

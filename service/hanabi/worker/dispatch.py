@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from typing import Iterator, Protocol
 
 from hanabi.store import commits
-from hanabi.store.games import Game
+from hanabi.store.records import Game
 
 from .deadlines import schedule_expiry
 

@@ -7,7 +7,8 @@ import psycopg
 
 from hanabi.engine import GameState
 from hanabi.store.errors import NotFound, VersionConflict
-from hanabi.store.games import Game, load_game
+from hanabi.store.games import load_game
+from hanabi.store.records import Game
 
 STALE = "stale"
 """The game is no longer at the task's version: another copy, or someone else, moved."""

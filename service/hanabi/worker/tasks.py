@@ -28,7 +28,8 @@ from celery import Celery
 from hanabi import metrics
 from hanabi.bots import STRATEGIES, random_bot
 from hanabi.engine import Action, GameState, IllegalAction, View, view
-from hanabi.store.games import Game, append_action
+from hanabi.store.games import append_action
+from hanabi.store.records import Game
 
 from . import deadlines, sweeper
 from .dispatch import PLAY_BOT_TURN, SWEEP, bot_to_move
