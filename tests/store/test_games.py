@@ -21,8 +21,16 @@ from hanabi.engine import (
 from hanabi.store.database import connect
 from hanabi.store.deals import new_deck
 from hanabi.store.deadlines import TimeControl
-from hanabi.store.errors import Conflict, InvalidRequest, NotFound, VersionConflict
-from hanabi.store.games import append_action, append_events, create_game, get_game, list_events, load_game
+from hanabi.store.errors import Conflict, Forbidden, InvalidRequest, NotFound, VersionConflict
+from hanabi.store.games import (
+    append_action,
+    append_events,
+    append_player_action,
+    create_game,
+    get_game,
+    list_events,
+    load_game,
+)
 from hanabi.store.records import SeatPlan
 from hanabi.store.seats import join_seat
 from hanabi.store.webhooks import create_webhook
@@ -281,6 +289,49 @@ def test_an_action_at_a_version_this_process_cached_fails_if_another_process_mov
     assert event_count(conn, game.id) == game.version + 1
     events = list_events(conn, game.id, after_seq=game.version)
     assert [event.action for event in events] == [state.legal_actions()[0]]
+
+
+def test_a_move_the_cached_state_refuses_is_a_version_conflict_once_another_process_moved_the_game_on(
+    conn, database_url, running_game
+):
+    """A refusal read from the cached state is the answer only while the game is at that version."""
+    (game, state), _ = running_game()
+    load_game(conn, game.id)
+    out_of_turn = Discard(1 - state.current_seat, state.hands[1 - state.current_seat][0])
+    with pytest.raises(IllegalAction) as refused:
+        append_action(conn, game.id, out_of_turn, expected_version=game.version)
+    assert refused.value.code == "not_your_turn"
+
+    other_process = subprocess.run(
+        [sys.executable, "-c", APPEND_FIRST_LEGAL_ACTION, database_url, str(game.id)], check=False, capture_output=True, text=True
+    )
+    assert other_process.returncode == 0, other_process.stderr
+
+    with pytest.raises(VersionConflict) as error:
+        append_action(conn, game.id, out_of_turn, expected_version=game.version)
+    assert error.value.current_version == game.version + 1
+    assert event_count(conn, game.id) == game.version + 1
+
+
+def test_a_player_acts_for_the_seat_the_store_finds_for_the_account(conn, running_game, make_account):
+    (game, state), accounts = running_game()
+    player = accounts[state.current_seat]
+    card = state.hands[state.current_seat][0]
+
+    with pytest.raises(Forbidden) as outsider:
+        append_player_action(conn, game.id, make_account()[0].id, {"kind": "play", "card": card}, game.version)
+    assert outsider.value.code == "not_a_player"
+    with pytest.raises(InvalidRequest) as malformed:
+        append_player_action(conn, game.id, player.id, {"kind": "juggle", "card": card}, game.version)
+    assert malformed.value.code == "invalid_action"
+    assert event_count(conn, game.id) == game.version
+
+    after, _ = append_player_action(conn, game.id, player.id, {"kind": "play", "card": card}, game.version)
+
+    assert [event.action for event in list_events(conn, game.id, after_seq=game.version)] == [
+        Play(state.current_seat, card)
+    ]
+    assert after.version == game.version + 1
 
 
 APPEND_FIRST_LEGAL_ACTION = """

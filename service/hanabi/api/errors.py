@@ -23,7 +23,15 @@ from werkzeug.exceptions import ClientDisconnected, HTTPException
 from hanabi.engine import EngineError, IllegalAction
 from hanabi.engine.hanablive import HanabLiveError
 from hanabi.logs import REQUEST_ID
-from hanabi.store.errors import Conflict, IdempotencyKeyReused, InvalidRequest, NotFound, StoreError, VersionConflict
+from hanabi.store.errors import (
+    Conflict,
+    Forbidden,
+    IdempotencyKeyReused,
+    InvalidRequest,
+    NotFound,
+    StoreError,
+    VersionConflict,
+)
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
 PROBLEM_TYPE_PREFIX = "urn:hanabi:problem:"
@@ -111,6 +119,8 @@ def handle_error(error: Exception) -> Response:
         return problem_response(409 if error.code in STATE_RULES else 422, error.code, error.message)
     if isinstance(error, EngineError):
         return problem_response(422, error.code, error.message)
+    if isinstance(error, Forbidden):
+        return problem_response(403, error.code, error.message)
     if isinstance(error, NotFound):
         return problem_response(404, error.code, error.message)
     if isinstance(error, Conflict):

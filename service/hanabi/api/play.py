@@ -5,8 +5,7 @@ from flask import Response, request
 from flask.views import MethodView
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from hanabi.engine import ColorClue, Discard, Play, RankClue, Reorder
-from hanabi.store.games import append_action, load_game
+from hanabi.store.games import append_player_action, load_game
 from hanabi.store.records import Game
 
 from .context import Reply, current_account, db, idempotent_write
@@ -68,19 +67,6 @@ class ActionRequestSchema(StrictSchema):
             raise ValidationError(errors)
 
 
-def build_action(seat: int, data: dict):
-    kind = data["kind"]
-    if kind == "play":
-        return Play(seat, data["card"], data.get("announce"))
-    if kind == "discard":
-        return Discard(seat, data["card"])
-    if kind == "color_clue":
-        return ColorClue(seat, data["target"], data["color"])
-    if kind == "rank_clue":
-        return RankClue(seat, data["target"], data["rank"])
-    return Reorder(seat, data["cards"])
-
-
 def etag(version: int) -> str:
     return f'"{version}"'
 
@@ -104,11 +90,10 @@ class Actions(MethodView):
         `expected_version`, 409 `version_conflict` (with `current_version`) when the game moved on.
         """
         account = current_account()
+        action_data = {name: value for name, value in data.items() if name != "expected_version"}
 
         def write(conn):
-            game, state = append_action(
-                conn, game_id, lambda game: build_action(_seat_of(game, account), data), data.get("expected_version")
-            )
+            game, state = append_player_action(conn, game_id, account.id, action_data, data.get("expected_version"))
             body = view_payload(game, state, game.seat_of(account.id))
             return Reply(200, body, {"ETag": etag(game.version), "Vary": "Authorization"})
 
@@ -144,13 +129,6 @@ class GameView(MethodView):
 def _if_none_match() -> set[str]:
     header = request.headers.get("If-None-Match", "")
     return {tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()}
-
-
-def _seat_of(game: Game, account) -> int:
-    seat = game.seat_of(account.id)
-    if seat is None:
-        raise Problem(403, "not_a_player", f"You have no seat in game {game.id}; only its players can act in it.")
-    return seat
 
 
 def _viewer_seat(game: Game, account) -> int | None:

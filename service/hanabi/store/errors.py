@@ -18,6 +18,12 @@ class NotFound(StoreError):
     code = "not_found"
 
 
+class Forbidden(StoreError):
+    """The account may not do this to that data (HTTP 403)."""
+
+    code = "forbidden"
+
+
 class Conflict(StoreError):
     """The request is valid but clashes with the current state of the data (HTTP 409)."""
 

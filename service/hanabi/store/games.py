@@ -33,7 +33,7 @@ from hanabi.engine import (
 from . import commits, webhooks
 from .deadlines import TimeControl, turn_clock
 from .deals import new_deck
-from .errors import Conflict, InvalidRequest, NotFound, VersionConflict
+from .errors import Conflict, Forbidden, InvalidRequest, NotFound, VersionConflict
 from .records import (
     CHANGING_COLUMNS_BUT_SEATS,
     GAME_COLUMNS,
@@ -212,29 +212,66 @@ def current_version(conn: psycopg.Connection, game_id: int) -> int:
 def append_action(
     conn: psycopg.Connection,
     game_id: int,
-    action: Action | Callable[[Game], Action],
+    action: Action,
     expected_version: int | None = None,
     *,
     by: str | None = None,
 ) -> LoadedGame:
-    """Apply `action` through the engine and record it as the game's next event. `action` may
-    also be a function of the game read for it (to find the actor's seat in that same read).
-    `by` marks an action the server made for the seat (its payload's "by", e.g. "server_timeout").
+    """Apply `action` through the engine and record it as the game's next event. `by` marks an
+    action the server made for the seat (its payload's "by", e.g. "server_timeout").
 
     Raises the engine's IllegalAction when the action breaks a rule (nothing is written), and
     VersionConflict when `expected_version` is not the game's version or another write to the
     game won the race for the next sequence number. A game in the lobby accepts only EndGame
-    (an abort). The game is read, then written by one statement that succeeds only if the
-    game is still at the version read: on its own that statement commits by itself, inside the
-    caller's transaction it is a savepoint. With `expected_version`, a running game that this
-    process cached at that version is not read again: the write's own check suffices."""
+    (an abort). The write is one statement that succeeds only if the game is still at the
+    version the action was applied to: on its own that statement commits by itself, inside the
+    caller's transaction it is a savepoint."""
+    return _append_trying_cache_first(conn, game_id, lambda game: action, expected_version, by)
+
+
+def append_player_action(
+    conn: psycopg.Connection, game_id: int, account_id: int, action_data: dict, expected_version: int | None = None
+) -> LoadedGame:
+    """`append_action` for the action an account makes for its own seat: `action_data` is the
+    action as `action_to_dict` writes it, without its seat, which is the account's seat in the
+    game read for the action. Raises Forbidden `not_a_player` when the account has no seat there,
+    and InvalidRequest `invalid_action` when `action_data` is not an action."""
+    return _append_trying_cache_first(
+        conn, game_id, lambda game: _player_action(game, account_id, action_data), expected_version, None
+    )
+
+
+def _player_action(game: Game, account_id: int, action_data: dict) -> Action:
+    seat = game.seat_of(account_id)
+    if seat is None:
+        raise Forbidden(f"You have no seat in game {game.id}; only its players can act in it.", "not_a_player")
+    try:
+        return action_from_dict({**action_data, "seat": seat})
+    except (KeyError, ValueError):
+        raise InvalidRequest(f"{action_data!r} is not an action.", "invalid_action") from None
+
+
+def _append_trying_cache_first(
+    conn: psycopg.Connection,
+    game_id: int,
+    action_in: Callable[[Game], Action],
+    expected_version: int | None,
+    by: str | None,
+) -> LoadedGame:
+    """Try the action (`action_in` the game) against the state this process cached for the game
+    at `expected_version`, without reading the game; if the cache was stale, read the game and
+    try once more.
+
+    The cached try is stale when its write finds the game no longer at that version (or, under
+    the same id, another game: a database created again), and when the engine refuses the
+    action: a refusal is the answer only of a game read at that version (else the answer is a
+    VersionConflict)."""
     cached = _cached_running_game(conn, game_id, expected_version)
     if cached is not None:
-        try:
-            return _append_action_to(conn, game_id, cached, action, expected_version, by)
-        except (IllegalAction, VersionConflict):
-            pass  # the answer comes from the game as it is now, read below
-    return _append_action_to(conn, game_id, None, action, expected_version, by)
+        appended = _append_to_cached_state(conn, cached, action_in(cached.game), by)
+        if appended is not None:
+            return appended
+    return _append_to_game_read_now(conn, game_id, action_in, expected_version, by)
 
 
 def _cached_running_game(conn: psycopg.Connection, game_id: int, version: int | None) -> LoadedGame | None:
@@ -249,30 +286,48 @@ def _cached_running_game(conn: psycopg.Connection, game_id: int, version: int | 
     return cached
 
 
-def _append_action_to(
+def _append_to_cached_state(conn: psycopg.Connection, cached: LoadedGame, action: Action, by: str | None) -> LoadedGame | None:
+    """The game after `action` on the cached game, written; None, with nothing written, when the
+    engine refuses the action there or the write finds the game moved on."""
+    try:
+        new_state = cached.state.apply(action)
+    except IllegalAction:
+        return None
+    with game_statement(conn, cached.game.id, cached.game.version):
+        game = _write_action(conn, cached.game, action, new_state, by)
+    return LoadedGame(game, new_state) if game is not None else None
+
+
+def _append_to_game_read_now(
     conn: psycopg.Connection,
     game_id: int,
-    loaded: LoadedGame | None,
-    action: Action | Callable[[Game], Action],
+    action_in: Callable[[Game], Action],
     expected_version: int | None,
     by: str | None,
 ) -> LoadedGame:
-    """`append_action` on `loaded`, or on the game as it is read now when None."""
     with game_statement(conn, game_id, expected_version):
-        game, state = loaded if loaded is not None else load_game(conn, game_id)
-        if callable(action):
-            action = action(game)
+        game, state = load_game(conn, game_id)
+        action = action_in(game)
         if expected_version is not None and expected_version != game.version:
             raise VersionConflict(game_id, game.version, expected_version)
         if game.status == "lobby" and not isinstance(action, EndGame):
             raise Conflict(f"Game {game_id} has not started yet.", "game_not_started")
         new_state = state.apply(action)
-        status = "finished" if new_state.is_over else "running"
-        payload = action_to_dict(action) if by is None else {**action_to_dict(action), "by": by}
-        game = append_events(conn, game, [(action.kind, action.seat, payload)], status=status, state=new_state)
-        if conn.info.transaction_status == TransactionStatus.IDLE:
-            STATES.put(cache_key(conn, game_id), LoadedGame(game, new_state))
-    return LoadedGame(game, new_state)
+        written = _write_action(conn, game, action, new_state, by)
+        if written is None:
+            raise VersionConflict(game_id, current_version(conn, game_id))
+    return LoadedGame(written, new_state)
+
+
+def _write_action(conn: psycopg.Connection, game: Game, action: Action, state: GameState, by: str | None) -> Game | None:
+    """Record `action`, which took `game` to `state`, as the game's next event (see `_write_change`),
+    and cache the state once the write has committed by itself."""
+    payload = action_to_dict(action) if by is None else {**action_to_dict(action), "by": by}
+    status = "finished" if state.is_over else "running"
+    written = _write_change(conn, game, [(action.kind, action.seat, payload)], status=status, state=state)
+    if written is not None and conn.info.transaction_status == TransactionStatus.IDLE:
+        STATES.put(cache_key(conn, game.id), LoadedGame(written, state))
+    return written
 
 
 @contextmanager
@@ -346,7 +401,24 @@ def append_events(
 ) -> Game:
     """Insert `events` (type, seat, payload) after `game.version` and rewrite the derived
     columns from `state`, in one statement. For use by the store's modules, inside
-    `game_transaction` or `game_statement`. Returns the game as it is now."""
+    `game_transaction` or `game_statement`. Returns the game as it is now; raises
+    VersionConflict when the game is no longer at `game.version`."""
+    written = _write_change(conn, game, events, status=status, state=state, free_seats=free_seats)
+    if written is None:
+        raise VersionConflict(game.id, current_version(conn, game.id))
+    return written
+
+
+def _write_change(
+    conn: psycopg.Connection,
+    game: Game,
+    events: list[tuple[str, int | None, dict]],
+    *,
+    status: str,
+    state: GameState,
+    free_seats: int | None = None,
+) -> Game | None:
+    """`append_events`, or None with nothing written when the game is no longer at `game.version`."""
     new_version = game.version + len(events)
     free_seats = game.free_seats if free_seats is None else free_seats
     current_seat = state.current_seat if status == "running" else None
@@ -383,7 +455,7 @@ def append_events(
         },
     ).fetchone()
     if row is None:
-        raise VersionConflict(game.id, current_version(conn, game.id))
+        return None
     updated_at, deadline, turn_started_at, delivery_ids = row
     game = replace(after, updated_at=updated_at, deadline=deadline, turn_started_at=turn_started_at)
     webhooks.announce_after_commit(conn, delivery_ids)
