@@ -61,3 +61,52 @@ def test_a_variant_outside_the_catalogue_is_a_problem_on_import(new_player, fixt
     data = json.loads((fixtures_dir / "up_or_down_4p.json").read_text())
     data["options"]["variant"] = "Throw It in a Hole (5 Suits)"
     assert_problem(new_player().post("/v1/imports", json=data), 422, "unknown_variant")
+
+
+def play_to_the_end(game_id, players, seed):
+    """Random legal moves, plays one time in three, until the game ends; each seat's views."""
+    rng = random.Random(seed)
+    views = []
+    while True:
+        summary = players[0].get(f"/v1/games/{game_id}").json
+        if summary["status"] == "finished":
+            return views
+        mover = players[summary["current_seat"]]
+        legal = mover.view(game_id)["legal_actions"]
+        safe = [a for a in legal if a["kind"] != "play"] or legal
+        response = mover.act(game_id, **action_body(rng.choice(legal if rng.random() < 0.3 else safe)))
+        assert response.status_code == 200, response.json
+        views.append(response.json)
+
+
+def test_clue_starved_views_count_whole_tokens_and_the_half_apart_and_the_game_exports(started_game):
+    game_id, players = started_game(players=3, seed="starved api", variant="Clue Starved (6 Suits)")
+    views = play_to_the_end(game_id, players, "starved")
+    halves = [v for v in views if v["half_clue_token"]]
+    assert halves and all(isinstance(v["clue_tokens"], int) for v in views)
+    for view in halves:
+        assert not any(a["kind"] in ("color_clue", "rank_clue") for a in view["legal_actions"]) or view["clue_tokens"] > 0
+    tokens = [v["clue_tokens"] + v["half_clue_token"] / 2 for v in views]
+    assert 0.5 in {abs(b - a) for a, b in zip(tokens, tokens[1:])}
+    exported = players[0].get(f"/v1/games/{game_id}/export").json
+    replayed = import_game(exported).state
+    final = players[0].view(game_id)
+    assert (replayed.clue_tokens, replayed.half_clue_token) == (final["clue_tokens"], final["half_clue_token"])
+
+
+def test_sudoku_views_say_which_ranks_play_next_and_the_game_exports(started_game):
+    game_id, players = started_game(players=2, seed="sudoku api", variant="Sudoku (4 Suits)")
+    first = players[0].view(game_id)
+    assert first["next_ranks"] == [[1, 2, 3, 4]] * 4 and first["max_score"] == 16
+    views = play_to_the_end(game_id, players, "sudoku")
+    for view in views:
+        starts = {e["suit"]: e["rank"] for e in reversed(view["history"]) if e["kind"] == "play" and e["success"]}
+        for suit, height in enumerate(view["fireworks"]):
+            if 0 < height < 4:
+                assert view["next_ranks"][suit] == [(starts[suit] - 1 + height) % 4 + 1]
+            elif height == 0:
+                assert view["next_ranks"][suit] == [r for r in range(1, 5) if r not in starts.values()]
+    exported = players[0].get(f"/v1/games/{game_id}/export").json
+    assert exported["options"]["variant"] == "Sudoku (4 Suits)"
+    assert {card["rank"] for card in exported["deck"]} == {1, 2, 3, 4}
+    assert import_game(exported).state.score == players[0].get(f"/v1/games/{game_id}").json["score"]

@@ -68,11 +68,11 @@ def test_view_json_is_plain_json_and_names_only_drawn_cards():
                                    "possible_ranks": [4], "clues": [{"turn": 3, "seat": 1, "kind": "rank", "value": 4}]}
     assert [e["kind"] for e in data["history"]] == ["play", "clue", "discard", "clue"]
     assert data["history"][0] == {"kind": "play", "turn": 0, "seat": 0, "card": 0, "suit": RED, "rank": 1,
-                                  "success": True, "announce": RED, "drew": 10, "clue_tokens": 8}
+                                  "success": True, "announce": RED, "drew": 10, "clue_tokens": 8, "half_clue_token": False}
     assert data["history"][2] == {"kind": "discard", "turn": 2, "seat": 0, "card": 2, "suit": WHITE, "rank": 2, "drew": 11,
-                                  "clue_tokens": 8}
+                                  "clue_tokens": 8, "half_clue_token": False}
     assert data["history"][3] == {"kind": "clue", "turn": 3, "seat": 1, "target": 0, "clue_kind": "rank", "value": 4,
-                                  "touched": [4], "clue_tokens": 7, "informative": True}
+                                  "touched": [4], "clue_tokens": 7, "half_clue_token": False, "informative": True}
     assert data["legal_actions"] and all(a["seat"] == 0 for a in data["legal_actions"])
     assert {"kind": "play", "seat": 0, "card": 11, "announce": GREEN} in data["legal_actions"]
     assert data["options"]["timed_display"] is True

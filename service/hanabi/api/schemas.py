@@ -342,7 +342,10 @@ class ActionOutcomeSchema(ma.Schema):
     success = fields.Boolean()
     announce = fields.Integer(allow_none=True)
     drew = fields.Integer(allow_none=True, metadata={"description": "The id of the card drawn, if any"})
-    clue_tokens = fields.Integer(metadata={"description": "Clue tokens left after this turn"})
+    clue_tokens = fields.Integer(metadata={"description": "Whole clue tokens left after this turn"})
+    half_clue_token = fields.Boolean(
+        metadata={"description": "Clue Starved: whether half a clue token is left after this turn besides the whole ones"}
+    )
     cards = fields.List(fields.Integer())
     condition = fields.String()
 
@@ -391,9 +394,23 @@ class ViewSchema(ma.Schema):
     fireworks_total = fields.Integer(required=True)
     max_score = fields.Integer(required=True)
     rating = fields.String(allow_none=True, required=True)
-    clue_tokens = fields.Integer(required=True)
+    clue_tokens = fields.Integer(required=True, metadata={"description": "Whole clue tokens: a clue takes one"})
+    half_clue_token = fields.Boolean(
+        required=True,
+        metadata={"description": "Clue Starved (discards give half a token): whether half a clue token is left "
+                  "besides the whole ones; always false in other variants"},
+    )
     strikes = fields.Integer(required=True)
-    fireworks = fields.List(fields.Integer(), required=True)
+    fireworks = fields.List(
+        fields.Integer(), required=True, metadata={"description": "Per suit, the number of cards played on its firework"}
+    )
+    next_ranks = fields.List(
+        fields.List(fields.Integer()),
+        required=True,
+        metadata={"description": "Per suit, the ranks that play next on its firework: several while an Up or Down "
+                  "firework is undecided or a Sudoku firework is empty (any rank no other firework started at), none "
+                  "once it is complete"},
+    )
     discards = fields.List(fields.Nested(CardSchema), required=True)
     deck_size = fields.Integer(required=True)
     hands = fields.List(fields.List(fields.Nested(HandCardSchema)), required=True)

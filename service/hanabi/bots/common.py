@@ -61,6 +61,8 @@ class Rules:
         (no rainbow, pink, prism, special rank, ...)."""
         self.play_order = [variant.play_order(s) for s in range(self.num_suits)]
         """Per suit, its ranks in the order its firework takes them (5 down to 1 when reversed)."""
+        self.sudoku_ranks = variant.ranks if variant.rules.sudoku else None
+        """Sudoku: the ranks a firework may start at (each firework at its own); None otherwise."""
         self.hand_size = options.hand_size
         self.players = options.players
 
@@ -90,13 +92,15 @@ class PublicState:
     Subclasses add their conventions through `on_clue`; `advance` applies one event.
     """
 
-    __slots__ = ("rules", "hands", "fireworks", "gone", "lost", "clue_masks", "clued", "clue_count")
+    __slots__ = ("rules", "hands", "fireworks", "starts", "gone", "lost", "clue_masks", "clued", "clue_count")
 
     def __init__(self, rules: Rules):
         self.rules = rules
         h = rules.hand_size
         self.hands = [list(range(seat * h + h - 1, seat * h - 1, -1)) for seat in range(rules.players)]
         self.fireworks = [0] * rules.num_suits
+        self.starts: list[int | None] = [None] * rules.num_suits
+        """Per suit, the rank of the first card played on its firework."""
         self.gone = [0] * rules.size
         self.lost = [0] * rules.size
         self.clue_masks: dict[int, int] = {}
@@ -108,6 +112,7 @@ class PublicState:
         new.rules = self.rules
         new.hands = [list(hand) for hand in self.hands]
         new.fireworks = list(self.fireworks)
+        new.starts = list(self.starts)
         new.gone = list(self.gone)
         new.lost = list(self.lost)
         new.clue_masks = dict(self.clue_masks)
@@ -124,14 +129,37 @@ class PublicState:
 
     # ---- derived sets of identities ----------------------------------------------------
 
+    def play_order(self, suit: int) -> tuple[int, ...] | None:
+        """The suit's ranks in the order its firework takes them; None for a Sudoku firework
+        not started yet (it may start at any rank no other firework started at)."""
+        ranks = self.rules.sudoku_ranks
+        if ranks is None:
+            return self.rules.play_order[suit]
+        start = self.starts[suit]
+        return None if start is None else ranks[start - 1:] + ranks[: start - 1]
+
+    def free_starts(self) -> tuple[int, ...]:
+        """Sudoku: the ranks no firework started at."""
+        return tuple(rank for rank in self.rules.sudoku_ranks if rank not in self.starts)
+
+    def _run(self, suit: int, order: tuple[int, ...], height: int) -> int:
+        rules, lost = self.rules, self.lost
+        for rank in order[height:]:
+            i = suit * rules.span + rank - 1
+            if lost[i] >= rules.copies[i]:
+                break
+            height += 1
+        return height
+
     def max_ranks(self) -> list[int]:
-        rules, lost, result = self.rules, self.lost, []
+        result = []
         for suit, height in enumerate(self.fireworks):
-            for rank in rules.play_order[suit][height:]:
-                i = suit * rules.span + rank - 1
-                if lost[i] >= rules.copies[i]:
-                    break
-                height += 1
+            order = self.play_order(suit)
+            if order is None:
+                ranks = self.rules.sudoku_ranks
+                height = max(self._run(suit, ranks[s - 1:] + ranks[: s - 1], 0) for s in self.free_starts())
+            else:
+                height = self._run(suit, order, height)
             result.append(height)
         return result
 
@@ -143,7 +171,17 @@ class PublicState:
         for suit, top in enumerate(self.max_ranks()):
             height = self.fireworks[suit]
             base = suit * rules.span
-            for position, rank in enumerate(rules.play_order[suit], 1):
+            order = self.play_order(suit)
+            if order is None:
+                free = self.free_starts()
+                for rank in rules.sudoku_ranks:
+                    bit = 1 << (base + rank - 1)
+                    if rank in free:
+                        playable |= bit
+                    if rules.copies[base + rank - 1] - self.lost[base + rank - 1] == 1:
+                        critical |= bit
+                continue
+            for position, rank in enumerate(order, 1):
                 bit = 1 << (base + rank - 1)
                 if position <= height or position > top:
                     dead |= bit
@@ -171,6 +209,8 @@ class PublicState:
             i = self.rules.identity(event.suit, event.rank)
             self.gone[i] += 1
             if kind is PlayEvent and event.success:
+                if not self.fireworks[event.suit]:
+                    self.starts[event.suit] = event.rank
                 self.fireworks[event.suit] += 1
             else:
                 self.lost[i] += 1

@@ -458,7 +458,7 @@ def outcome(state: GameState) -> dict:
         "score": state.score,
         "fireworks": list(state.fireworks),
         "strikes": state.strikes,
-        "clue_tokens": state.clue_tokens,
+        "clue_tokens": state.clue_tokens + 0.5 if state.half_clue_token else state.clue_tokens,
         "turns": state.turn,
         "end_condition": state.end_condition.label,
     }

@@ -5,6 +5,7 @@ the dealt deck. `GameState.apply` returns a new state and never changes the one 
 on; unchanged parts are shared between the two, so applying an action costs microseconds.
 """
 
+from itertools import permutations
 from typing import Iterable, NamedTuple
 
 from .actions import (
@@ -35,10 +36,12 @@ class ClueEvent(NamedTuple):
     """The clue color index, or the rank."""
     touched: tuple[int, ...]
     clue_tokens: int
-    """Clue tokens left after this turn."""
+    """Whole clue tokens left after this turn."""
     informative: bool = True
     """Whether the clue removed, for some card of the receiver's hand (touched or not), an
     identity its earlier clues left possible; False: it told the receiver nothing new."""
+    half_clue_token: bool = False
+    """Clue Starved: half a clue token left besides the whole ones."""
 
 
 class PlayEvent(NamedTuple):
@@ -51,7 +54,9 @@ class PlayEvent(NamedTuple):
     announce: int | None
     drew: int | None
     clue_tokens: int
-    """Clue tokens left after this turn."""
+    """Whole clue tokens left after this turn."""
+    half_clue_token: bool = False
+    """Clue Starved: half a clue token left besides the whole ones."""
 
 
 class DiscardEvent(NamedTuple):
@@ -62,7 +67,9 @@ class DiscardEvent(NamedTuple):
     rank: int
     drew: int | None
     clue_tokens: int
-    """Clue tokens left after this turn."""
+    """Whole clue tokens left after this turn."""
+    half_clue_token: bool = False
+    """Clue Starved: half a clue token left besides the whole ones."""
 
 
 class ReorderEvent(NamedTuple):
@@ -176,6 +183,10 @@ class Table:
         "empty_ranks",
         "alternating",
         "up_or_down",
+        "sudoku",
+        "ordered_by_rule",
+        "stack_size",
+        "clue_starved",
         "possible",
         "mask_parts",
     )
@@ -213,6 +224,11 @@ class Table:
         self.empty_ranks = options.empty_clues or rules.rank_clues_touch_nothing
         self.alternating = rules.alternating_clues
         self.up_or_down = rules.up_or_down
+        self.sudoku = rules.sudoku
+        self.ordered_by_rule = rules.up_or_down or rules.sudoku
+        """Whether a card plays by a rule of the variant rather than at its fixed height."""
+        self.stack_size = rules.stack_size
+        self.clue_starved = rules.clue_starved
         self.possible = tables.possible
         """The suits and the ranks of the identities in a card mask."""
         self.mask_parts = tables.mask_parts
@@ -234,6 +250,7 @@ class GameState:
         "fireworks",
         "discards",
         "clue_tokens",
+        "half_clue_token",
         "strikes",
         "turn",
         "current_seat",
@@ -251,6 +268,9 @@ class GameState:
     fireworks: tuple[int, ...]
     discards: tuple[int, ...]
     clue_tokens: int
+    """Whole clue tokens."""
+    half_clue_token: bool
+    """Clue Starved: half a clue token besides the whole ones (a clue takes a whole token)."""
     strikes: int
     turn: int
     """Turns taken so far."""
@@ -289,6 +309,7 @@ class GameState:
         state.fireworks = (0,) * table.num_suits
         state.discards = ()
         state.clue_tokens = options.clue_tokens
+        state.half_clue_token = False
         state.strikes = 0
         state.turn = 0
         state.current_seat = options.starting_seat
@@ -308,6 +329,7 @@ class GameState:
         new.fireworks = self.fireworks
         new.discards = self.discards
         new.clue_tokens = self.clue_tokens
+        new.half_clue_token = self.half_clue_token
         new.strikes = self.strikes
         new.turn = self.turn
         new.current_seat = self.current_seat
@@ -362,6 +384,8 @@ class GameState:
         table, lost = self.table, self.lost
         if table.up_or_down:
             return self._up_or_down_max_ranks()
+        if table.sudoku:
+            return self._sudoku_max_ranks()
         result = []
         for suit in range(table.num_suits):
             height = self.fireworks[suit]
@@ -380,6 +404,83 @@ class GameState:
         if table.up_or_down:
             return {UP: "up", DOWN: "down", UNDECIDED: None}[self._direction(suit)]
         return "down" if table.play_order[suit][0] == MAX_RANK else "up"
+
+    def stack_starts(self) -> tuple[int | None, ...]:
+        """Per suit, the rank of the first card played on its firework; None while it is empty.
+        In Sudoku each firework starts at a rank of its own."""
+        starts: list[int | None] = [None] * self.table.num_suits
+        for event in self.history:
+            if type(event) is PlayEvent and event.success and starts[event.suit] is None:
+                starts[event.suit] = event.rank
+        return tuple(starts)
+
+    def next_ranks(self, suit: int) -> tuple[int, ...]:
+        """The ranks that play next on the suit's firework (several while an Up or Down firework
+        is undecided or a Sudoku firework is empty); none once it is complete."""
+        table = self.table
+        height = self.fireworks[suit]
+        if height == table.stack_size:
+            return ()
+        if table.sudoku:
+            return self._sudoku_next_ranks(suit, self.stack_starts())
+        if table.up_or_down:
+            direction = self._direction(suit)
+            if direction == UP:
+                return (height + 1,)
+            if direction == DOWN:
+                return (MAX_RANK - height,)
+            return (1, MAX_RANK, START) if height == 0 else (2, 4)
+        return (table.play_order[suit][height],)
+
+    def all_next_ranks(self) -> tuple[tuple[int, ...], ...]:
+        """`next_ranks` of every suit."""
+        table = self.table
+        if table.ordered_by_rule:
+            return tuple(self.next_ranks(suit) for suit in range(table.num_suits))
+        return tuple(
+            (order[height],) if height < len(order) else () for order, height in zip(table.play_order, self.fireworks)
+        )
+
+    def _plays_by_rule(self, suit: int, rank: int) -> bool:
+        if self.table.sudoku:
+            return rank in self._sudoku_next_ranks(suit, self.stack_starts())
+        return self._up_or_down_plays(suit, rank)
+
+    # ---- Sudoku -------------------------------------------------------------------------
+
+    def _sudoku_next_ranks(self, suit: int, starts: tuple[int | None, ...]) -> tuple[int, ...]:
+        size, height, start = self.table.stack_size, self.fireworks[suit], starts[suit]
+        if height == size:
+            return ()
+        if start is None:
+            return tuple(rank for rank in range(1, size + 1) if rank not in starts)
+        return ((start - 1 + height) % size + 1,)
+
+    def _sudoku_max_ranks(self) -> tuple[int, ...]:
+        """hanab.live's rule: per suit, the longest run (wrapping around) of ranks not all
+        lost from its start; the fireworks not started yet take the free starts that give the
+        highest total."""
+        table, lost = self.table, self.lost
+        size = table.stack_size
+        starts = self.stack_starts()
+        result = [0] * table.num_suits
+        open_runs = {}
+        for suit, start in enumerate(starts):
+            dead = [lost[identity_index(suit, rank)] >= table.copies[suit, rank] for rank in range(1, size + 1)]
+            runs = sudoku_runs(dead)
+            if start is not None:
+                result[suit] = runs[start - 1]
+            elif not any(dead):
+                result[suit] = size
+            else:
+                open_runs[suit] = runs
+        if open_runs:
+            free = [rank for rank in range(1, size + 1) if rank not in starts]
+            best = max(permutations(free, len(open_runs)),
+                       key=lambda pick: sum(runs[rank - 1] for runs, rank in zip(open_runs.values(), pick)))
+            for (suit, runs), rank in zip(open_runs.items(), best):
+                result[suit] = runs[rank - 1]
+        return tuple(result)
 
     # ---- Up or Down ---------------------------------------------------------------------
 
@@ -554,22 +655,24 @@ class GameState:
         table = self.table
         suit, rank = table.card_suit[card], table.card_rank[card]
         wrong_suit = announce is not None and announce != suit
-        if table.up_or_down:
-            success = not wrong_suit and self._up_or_down_plays(suit, rank)
+        if table.ordered_by_rule:
+            success = not wrong_suit and self._plays_by_rule(suit, rank)
         else:
             success = not wrong_suit and self.fireworks[suit] == table.card_height[card]
-        max_tokens = table.options.clue_tokens
         if success:
             fireworks = list(self.fireworks)
             fireworks[suit] += 1
             self.fireworks = tuple(fireworks)
-            bonus = (fireworks[suit] == MAX_RANK) + (announce is not None)
-            self.clue_tokens = min(max_tokens, self.clue_tokens + bonus)
+            bonus = (fireworks[suit] == table.stack_size) + (announce is not None)
+            if table.clue_starved:
+                self._gain_halves(bonus)
+            else:
+                self.clue_tokens = min(table.options.clue_tokens, self.clue_tokens + bonus)
         else:
             self.strikes += 1
             self._lose(card)
         drew = self._draw_last_card() if from_deck else self._remove_and_draw(seat, hand, card)
-        self.history += (PlayEvent(self.turn, seat, card, suit, rank, success, announce, drew, self.clue_tokens),)
+        self.history += (PlayEvent(self.turn, seat, card, suit, rank, success, announce, drew, self.clue_tokens, self.half_clue_token),)
         self._end_turn()
 
     def _discard(self, action: Discard) -> None:
@@ -588,10 +691,14 @@ class GameState:
 
     def _discard_card(self, seat: int, hand: tuple[int, ...], card: int, from_deck: bool) -> None:
         table = self.table
-        self.clue_tokens = min(table.options.clue_tokens, self.clue_tokens + 1)
+        if table.clue_starved:
+            self._gain_halves(1)
+        else:
+            self.clue_tokens = min(table.options.clue_tokens, self.clue_tokens + 1)
         self._lose(card)
         drew = self._draw_last_card() if from_deck else self._remove_and_draw(seat, hand, card)
-        self.history += (DiscardEvent(self.turn, seat, card, table.card_suit[card], table.card_rank[card], drew, self.clue_tokens),)
+        self.history += (DiscardEvent(self.turn, seat, card, table.card_suit[card], table.card_rank[card], drew,
+                                      self.clue_tokens, self.half_clue_token),)
         self._end_turn()
 
     def _color_clue(self, action: ColorClue) -> None:
@@ -695,8 +802,14 @@ class GameState:
         for card in touched:
             clues[card] = clues[card] + (index,)
         self.card_clues = tuple(clues)
-        self.history += (ClueEvent(self.turn, seat, target, kind, value, touched, self.clue_tokens, informative),)
+        self.history += (ClueEvent(self.turn, seat, target, kind, value, touched, self.clue_tokens, informative,
+                                   self.half_clue_token),)
         self._end_turn()
+
+    def _gain_halves(self, halves: int) -> None:
+        """Clue Starved: add half tokens, up to the game's clue tokens."""
+        total = min(2 * self.table.options.clue_tokens, 2 * self.clue_tokens + self.half_clue_token + halves)
+        self.clue_tokens, self.half_clue_token = total // 2, total % 2 == 1
 
     def _lose(self, card: int) -> None:
         table = self.table
@@ -731,7 +844,7 @@ class GameState:
         self.turn += 1
         if self.strikes >= table.options.max_strikes:
             self.end_condition = EndCondition.STRIKEOUT
-        elif all(f == MAX_RANK for f in self.fireworks):
+        elif min(self.fireworks) == table.stack_size:
             self.end_condition = EndCondition.NORMAL
         elif table.options.all_or_nothing:
             if self.max_score < table.variant.max_score:
@@ -757,6 +870,19 @@ _HANDLERS = {
     EndGame: GameState._end_game,
 }
 """Dispatch on the exact action type: a plain tuple that merely looks like an action is rejected."""
+
+
+def sudoku_runs(dead: list[bool]) -> tuple[int, ...]:
+    """Per start rank (1 first), how many cards a Sudoku firework can take from it, going up
+    and wrapping around, before a rank of which every copy is lost."""
+    size = len(dead)
+    runs = []
+    for start in range(size):
+        length = 0
+        while length < size and not dead[(start + length) % size]:
+            length += 1
+        runs.append(length)
+    return tuple(runs)
 
 
 def new_game(options: GameOptions, deck: Iterable | None = None, *, seed: str | None = None) -> GameState:

@@ -204,6 +204,13 @@ class Rules:
     or a 4) and runs up from 1 or down from 5."""
     alternating_clues: bool = False
     """After the first clue, each clue must be of the other kind (color, rank) than the one before."""
+    clue_starved: bool = False
+    """A discard, and a completed firework, give half a clue token."""
+    sudoku: bool = False
+    """Two of each card; a firework starts at any rank no other firework started at and wraps
+    around from its highest rank to 1."""
+    stack_size: int = MAX_RANK
+    """Cards per firework, and its ranks 1 to stack_size (4 in the 4-suit Sudoku variants)."""
 
 
 @dataclass(frozen=True)
@@ -259,11 +266,15 @@ class Variant:
     @property
     def ranks(self) -> tuple[int, ...]:
         """The ranks of the variant's cards (START too in Up or Down)."""
-        return RANKS + (START,) if self.rules.up_or_down else RANKS
+        return RANKS + (START,) if self.rules.up_or_down else RANKS[: self.rules.stack_size]
+
+    @property
+    def stack_size(self) -> int:
+        return self.rules.stack_size
 
     @property
     def max_score(self) -> int:
-        return MAX_RANK * len(self.suits)
+        return self.rules.stack_size * len(self.suits)
 
     @property
     def has_inverted_suits(self) -> bool:
@@ -319,8 +330,9 @@ class Variant:
         return clue == rank
 
     def play_order(self, suit: int) -> tuple[int, ...]:
-        """The ranks of the suit in the order its firework takes them."""
-        return RANKS[::-1] if self.suits[suit].kind.reversed else RANKS
+        """The ranks of the suit in the order its firework takes them (in Sudoku, of a firework
+        started at 1)."""
+        return RANKS[::-1] if self.suits[suit].kind.reversed else RANKS[: self.rules.stack_size]
 
     def color_touches_suit(self, color: int, suit: int) -> bool:
         """Whether the color touches some card of the suit."""
@@ -338,6 +350,8 @@ def _color_index(rank: int, names: tuple[str, ...]) -> int:
 def _copies(kind: SuitKind, rank: int, rules: Rules) -> int:
     if kind.one_of_each or rules.critical_rank == rank or rank == START:
         return 1
+    if rules.sudoku:
+        return 2
     if rank == 1:
         return 1 if kind.reversed or rules.up_or_down else 2 if rules.scarce_ones else 3
     if rank == MAX_RANK:
@@ -351,7 +365,7 @@ def build_variant(name: str, suit_names: tuple[str, ...], rules: Rules = Rules()
     for suit_name in suit_names:
         kind = suit_kind(suit_name)
         ours = LEGACY_NAMES.get(suit_name, suit_name.lower()) if legacy else kind.display_name.lower()
-        all_ranks = RANKS + (START,) if rules.up_or_down else RANKS
+        all_ranks = RANKS + (START,) if rules.up_or_down else RANKS[: rules.stack_size]
         ranks = tuple(rank for rank in all_ranks for _ in range(_copies(kind, rank, rules)))
         suits.append(Suit(ours, ranks, kind))
     return Variant(name, tuple(suits), rules)
@@ -399,6 +413,8 @@ def _catalogue() -> Iterator[tuple[str, tuple[str, ...], Rules]]:
     yield from _with_one("Up or Down", Rules(up_or_down=True))
     yield from _with_one("Funnels", Rules(funnels=True))
     yield from _with_one("Chimneys", Rules(chimneys=True))
+    yield from _with_one("Clue Starved", Rules(clue_starved=True))
+    yield from _sudoku(specials)
 
 
 def _combinations(specials):
@@ -433,6 +449,17 @@ def _reversed(specials):
                 yield f"{kind.name}{REVERSED} ({count} Suits)", BASIC_SETS[count - 1] + (kind.name + REVERSED,), Rules()
     for count in (6, 5, 4):
         yield f"White Reversed & Rainbow ({count} Suits)", BASIC_SETS[count - 2] + ("White" + REVERSED, "Rainbow"), Rules()
+
+
+def _sudoku(specials):
+    """"Sudoku (N Suits)" and "Sudoku & <suit> (N Suits)" for 4 and 5 suits: as many ranks as
+    suits, so that every firework can start at a rank of its own."""
+    rules = {5: Rules(sudoku=True), 4: Rules(clue_ranks=RANKS[:4], sudoku=True, stack_size=4)}
+    for count in (4, 5):
+        yield f"Sudoku ({count} Suits)", BASIC_SETS[count], rules[count]
+    for count in (4, 5):
+        for kind in specials:
+            yield f"Sudoku & {kind.name} ({count} Suits)", BASIC_SETS[count - 1] + (kind.name,), rules[count]
 
 
 NUMBER_WORDS = {1: "Ones", 5: "Fives"}
@@ -531,7 +558,7 @@ def is_playable(variant: Variant) -> bool:
     """hanab.live keeps a generated variant only when its deck has at least 25 cards and, for
     every table size, the starting pace is not negative and a perfect score needs at most 1.79
     cards per usable clue (its efficiency formula with 8 clues, 1 per discard and per completed
-    suit)."""
+    suit, half in Clue Starved, rounded down)."""
     total = variant.deck_size()
     if total < MIN_DECK:
         return False
@@ -548,8 +575,9 @@ def is_playable(variant: Variant) -> bool:
             discards = 0
         final_round = min(best, players + 1)
         before_final = min(best, players + deck) - final_round
-        completed = min(len(variant.suits), before_final // MAX_RANK)
-        if best / (discards + completed + 8) > MAX_EFFICIENCY:
+        completed = min(len(variant.suits), before_final // variant.stack_size)
+        gained = (discards + completed) / 2 if variant.rules.clue_starved else discards + completed
+        if best / (int(gained) + 8) > MAX_EFFICIENCY:
             return False
     return True
 
@@ -595,7 +623,7 @@ def representatives() -> tuple[str, ...]:
     return tuple(dict.fromkeys(name for name in chosen if name in VARIANTS))
 
 
-UNSUPPORTED_FAMILIES = ("Throw It in a Hole", "Clue Starved", "Sudoku", "Cow & Pig", "Duck")
+UNSUPPORTED_FAMILIES = ("Throw It in a Hole", "Cow & Pig", "Duck")
 """hanab.live variant families with rules the engine does not have (docs/variants.md)."""
 
 

@@ -59,8 +59,11 @@ class View:
     rating: str | None
     """The rulebook's rating text, once the game is over."""
     clue_tokens: int
+    """Whole clue tokens: a clue takes one."""
     strikes: int
     fireworks: tuple[int, ...]
+    next_ranks: tuple[tuple[int, ...], ...]
+    """Per suit, the ranks that play next on its firework (`GameState.next_ranks`)."""
     discards: tuple[DiscardedCard, ...]
     deck_size: int
     hands: tuple[tuple[HandCard, ...], ...]
@@ -71,6 +74,8 @@ class View:
     """See `stats`: discards left before the best score still possible is out of reach."""
     efficiency: float | None = None
     """See `stats`: cards gotten per clue spent."""
+    half_clue_token: bool = False
+    """Clue Starved: half a clue token besides the whole ones."""
 
     @property
     def my_hand(self) -> tuple[HandCard, ...]:
@@ -92,8 +97,10 @@ class View:
             "max_score": self.max_score,
             "rating": self.rating,
             "clue_tokens": self.clue_tokens,
+            "half_clue_token": self.half_clue_token,
             "strikes": self.strikes,
             "fireworks": list(self.fireworks),
+            "next_ranks": [list(ranks) for ranks in self.next_ranks],
             "discards": [{"id": d.id, "suit": d.suit, "rank": d.rank} for d in self.discards],
             "deck_size": self.deck_size,
             "hands": [[_hand_card_dict(c) for c in hand] for hand in self.hands],
@@ -156,8 +163,10 @@ def _build(state: GameState, seat: int | None, hidden_seat: int | None) -> View:
         max_score=stats.max_score,
         rating=rating(state.score, table.variant.max_score, options.all_or_nothing) if over else None,
         clue_tokens=state.clue_tokens,
+        half_clue_token=state.half_clue_token,
         strikes=state.strikes,
         fireworks=state.fireworks,
+        next_ranks=state.all_next_ranks(),
         discards=tuple(DiscardedCard(c, card_suit[c], card_rank[c]) for c in state.discards),
         deck_size=state.deck_size,
         hands=tuple(hands),
@@ -188,17 +197,19 @@ def event_to_dict(event: Event) -> dict:
 
 def _clue_to_dict(e: ClueEvent) -> dict:
     return {"kind": "clue", "turn": e.turn, "seat": e.seat, "target": e.target, "clue_kind": e.kind,
-            "value": e.value, "touched": list(e.touched), "clue_tokens": e.clue_tokens, "informative": e.informative}
+            "value": e.value, "touched": list(e.touched), "clue_tokens": e.clue_tokens,
+            "half_clue_token": e.half_clue_token, "informative": e.informative}
 
 
 def _play_to_dict(e: PlayEvent) -> dict:
     return {"kind": "play", "turn": e.turn, "seat": e.seat, "card": e.card, "suit": e.suit, "rank": e.rank,
-            "success": e.success, "announce": e.announce, "drew": e.drew, "clue_tokens": e.clue_tokens}
+            "success": e.success, "announce": e.announce, "drew": e.drew, "clue_tokens": e.clue_tokens,
+            "half_clue_token": e.half_clue_token}
 
 
 def _discard_to_dict(e: DiscardEvent) -> dict:
     return {"kind": "discard", "turn": e.turn, "seat": e.seat, "card": e.card, "suit": e.suit, "rank": e.rank,
-            "drew": e.drew, "clue_tokens": e.clue_tokens}
+            "drew": e.drew, "clue_tokens": e.clue_tokens, "half_clue_token": e.half_clue_token}
 
 
 def _reorder_to_dict(e: ReorderEvent) -> dict:
@@ -239,8 +250,10 @@ def view_from_dict(data: dict) -> View:
         max_score=data["max_score"],
         rating=data["rating"],
         clue_tokens=data["clue_tokens"],
+        half_clue_token=data.get("half_clue_token", False),
         strikes=data["strikes"],
         fireworks=tuple(data["fireworks"]),
+        next_ranks=tuple(tuple(ranks) for ranks in data["next_ranks"]),
         discards=tuple(DiscardedCard(d["id"], d["suit"], d["rank"]) for d in data["discards"]),
         deck_size=data["deck_size"],
         hands=tuple(

@@ -37,7 +37,9 @@ class Event:
     drew: int | None | Unset = UNSET
     """ The id of the card drawn, if any """
     clue_tokens: int | Unset = UNSET
-    """ Clue tokens left after this turn """
+    """ Whole clue tokens left after this turn """
+    half_clue_token: bool | Unset = UNSET
+    """ Clue Starved: whether half a clue token is left after this turn besides the whole ones """
     cards: list[int] | Unset = UNSET
     condition: str | Unset = UNSET
     account: None | str | Unset = UNSET
@@ -94,6 +96,8 @@ class Event:
             drew = self.drew
 
         clue_tokens = self.clue_tokens
+
+        half_clue_token = self.half_clue_token
 
         cards: list[int] | Unset = UNSET
         if not isinstance(self.cards, Unset):
@@ -168,6 +172,8 @@ class Event:
             field_dict["drew"] = drew
         if clue_tokens is not UNSET:
             field_dict["clue_tokens"] = clue_tokens
+        if half_clue_token is not UNSET:
+            field_dict["half_clue_token"] = half_clue_token
         if cards is not UNSET:
             field_dict["cards"] = cards
         if condition is not UNSET:
@@ -243,6 +249,8 @@ class Event:
 
         clue_tokens = d.pop("clue_tokens", UNSET)
 
+        half_clue_token = d.pop("half_clue_token", UNSET)
+
         cards = cast(list[int], d.pop("cards", UNSET))
 
         condition = d.pop("condition", UNSET)
@@ -308,6 +316,7 @@ class Event:
             announce=announce,
             drew=drew,
             clue_tokens=clue_tokens,
+            half_clue_token=half_clue_token,
             cards=cards,
             condition=condition,
             account=account,

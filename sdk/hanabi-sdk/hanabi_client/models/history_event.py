@@ -31,7 +31,9 @@ class HistoryEvent:
     drew: int | None | Unset = UNSET
     """ The id of the card drawn, if any """
     clue_tokens: int | Unset = UNSET
-    """ Clue tokens left after this turn """
+    """ Whole clue tokens left after this turn """
+    half_clue_token: bool | Unset = UNSET
+    """ Clue Starved: whether half a clue token is left after this turn besides the whole ones """
     cards: list[int] | Unset = UNSET
     condition: str | Unset = UNSET
 
@@ -76,6 +78,8 @@ class HistoryEvent:
 
         clue_tokens = self.clue_tokens
 
+        half_clue_token = self.half_clue_token
+
         cards: list[int] | Unset = UNSET
         if not isinstance(self.cards, Unset):
             cards = self.cards
@@ -115,6 +119,8 @@ class HistoryEvent:
             field_dict["drew"] = drew
         if clue_tokens is not UNSET:
             field_dict["clue_tokens"] = clue_tokens
+        if half_clue_token is not UNSET:
+            field_dict["half_clue_token"] = half_clue_token
         if cards is not UNSET:
             field_dict["cards"] = cards
         if condition is not UNSET:
@@ -169,6 +175,8 @@ class HistoryEvent:
 
         clue_tokens = d.pop("clue_tokens", UNSET)
 
+        half_clue_token = d.pop("half_clue_token", UNSET)
+
         cards = cast(list[int], d.pop("cards", UNSET))
 
         condition = d.pop("condition", UNSET)
@@ -189,6 +197,7 @@ class HistoryEvent:
             announce=announce,
             drew=drew,
             clue_tokens=clue_tokens,
+            half_clue_token=half_clue_token,
             cards=cards,
             condition=condition,
         )

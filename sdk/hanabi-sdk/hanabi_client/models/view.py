@@ -37,8 +37,16 @@ class View:
     max_score: int
     rating: None | str
     clue_tokens: int
+    """ Whole clue tokens: a clue takes one """
+    half_clue_token: bool
+    """ Clue Starved (discards give half a token): whether half a clue token is left besides the whole ones; always
+    false in other variants """
     strikes: int
     fireworks: list[int]
+    """ Per suit, the number of cards played on its firework """
+    next_ranks: list[list[int]]
+    """ Per suit, the ranks that play next on its firework: several while an Up or Down firework is undecided or a
+    Sudoku firework is empty (any rank no other firework started at), none once it is complete """
     discards: list[Card]
     deck_size: int
     hands: list[list[HandCard]]
@@ -92,9 +100,17 @@ class View:
 
         clue_tokens = self.clue_tokens
 
+        half_clue_token = self.half_clue_token
+
         strikes = self.strikes
 
         fireworks = self.fireworks
+
+        next_ranks = []
+        for next_ranks_item_data in self.next_ranks:
+            next_ranks_item = next_ranks_item_data
+
+            next_ranks.append(next_ranks_item)
 
         discards = []
         for discards_item_data in self.discards:
@@ -149,8 +165,10 @@ class View:
                 "max_score": max_score,
                 "rating": rating,
                 "clue_tokens": clue_tokens,
+                "half_clue_token": half_clue_token,
                 "strikes": strikes,
                 "fireworks": fireworks,
+                "next_ranks": next_ranks,
                 "discards": discards,
                 "deck_size": deck_size,
                 "hands": hands,
@@ -229,9 +247,18 @@ class View:
 
         clue_tokens = d.pop("clue_tokens")
 
+        half_clue_token = d.pop("half_clue_token")
+
         strikes = d.pop("strikes")
 
         fireworks = cast(list[int], d.pop("fireworks"))
+
+        next_ranks = []
+        _next_ranks = d.pop("next_ranks")
+        for next_ranks_item_data in _next_ranks:
+            next_ranks_item = cast(list[int], next_ranks_item_data)
+
+            next_ranks.append(next_ranks_item)
 
         discards = []
         _discards = d.pop("discards")
@@ -300,8 +327,10 @@ class View:
             max_score=max_score,
             rating=rating,
             clue_tokens=clue_tokens,
+            half_clue_token=half_clue_token,
             strikes=strikes,
             fireworks=fireworks,
+            next_ranks=next_ranks,
             discards=discards,
             deck_size=deck_size,
             hands=hands,

@@ -84,35 +84,50 @@ function fireworks(view) {
   return h(
     "div",
     { class: "fireworks", role: "list", "aria-label": "Fireworks" },
-    view.suits.map((suit, index) =>
-      h(
+    view.suits.map((suit, index) => {
+      const count = view.fireworks[index];
+      const next = view.next_ranks[index];
+      const start = firstPlayed(view, index);
+      // Where the firework does not simply take count + 1 next (Sudoku, reversed, Up or Down), say where it
+      // started and what it takes next.
+      const special = next.length > 0 && !(next.length === 1 && next[0] === count + 1);
+      const course = [start !== null ? `from ${start}` : null, special ? `next ${next.join("/")}` : null].filter(Boolean).join(" · ");
+      return h(
         "div",
         {
           class: "firework",
           role: "listitem",
-          dataset: { suitName: suit, suit: index, rank: view.fireworks[index] },
-          "aria-label": `${suit} firework: ${view.fireworks[index] || "nothing yet"}`,
+          dataset: { suitName: suit, suit: index, rank: count, start: start ?? "", next: next.join(" ") },
+          "aria-label": `${suit} firework: ${count || "nothing yet"}${special ? `, ${course}` : ""}`,
         },
-        h("span", { class: "rank" }, view.fireworks[index] || "·"),
+        h("span", { class: "rank" }, count || "·"),
         h("span", { class: "name" }, suit),
-      ),
-    ),
+        special ? h("span", { class: "course" }, course) : null,
+      );
+    }),
   );
+}
+
+function firstPlayed(view, suit) {
+  const event = view.history.find((e) => e.kind === "play" && e.success && e.suit === suit);
+  return event ? event.rank : null;
 }
 
 function tokens(view) {
   const clueMax = Math.max(view.options.clue_tokens, view.clue_tokens);
   const strikeMax = view.options.max_strikes;
-  const row = (count, max, cls) =>
-    Array.from({ length: max }, (_, index) => h("span", { class: `token ${cls} ${index < count ? "on" : "off"}`, "aria-hidden": "true" }));
+  const half = view.half_clue_token;
+  const row = (count, max, cls, halfAt = -1) =>
+    Array.from({ length: max }, (_, index) =>
+      h("span", { class: `token ${cls} ${index < count ? "on" : index === halfAt ? "half" : "off"}`, "aria-hidden": "true" }));
   return h(
     "div",
     { class: "tokens" },
     h(
       "div",
-      { class: "token-row clues", dataset: { count: view.clue_tokens } },
-      h("span", { class: "label" }, `Clues ${view.clue_tokens}`),
-      row(view.clue_tokens, clueMax, "clue"),
+      { class: "token-row clues", dataset: { count: view.clue_tokens, half }, title: half ? "A discard or a completed firework gives half a clue token; a clue takes a whole one" : null },
+      h("span", { class: "label" }, `Clues ${view.clue_tokens}${half ? "½" : ""}`),
+      row(view.clue_tokens, clueMax, "clue", half ? view.clue_tokens : -1),
     ),
     h(
       "div",
@@ -367,7 +382,7 @@ function clueBar(ctx, seat) {
   return h(
     "div",
     { class: "clue-bar", role: "group", "aria-label": `Clues for ${names[seat]}` },
-    h("span", { class: "label" }, view.clue_tokens === 0 && ctx.myTurn ? "No clue tokens left" : "Clue:"),
+    h("span", { class: "label" }, view.clue_tokens === 0 && ctx.myTurn ? (view.half_clue_token ? "Half a clue token: a clue takes a whole one" : "No clue tokens left") : "Clue:"),
     view.clue_colors.map((color, index) => button("color", index, color)),
     [1, 2, 3, 4, 5].map((rank) => button("rank", rank, String(rank))),
   );
