@@ -44,11 +44,18 @@ def snapshot(state: GameState) -> tuple:
     return tuple(getattr(state, name) for name in GameState.__slots__)
 
 
+DEPENDS_ON_STATE = frozenset(
+    {"not_your_turn", "no_clue_tokens", "clue_touches_no_card", "clue_tokens_full", "game_over", "card_not_in_hand", "invalid_reorder"}
+)
+"""The rules that another state of the same game could let the action through (the API's 409s)."""
+
+
 def assert_rejected(state: GameState, action, code: str) -> None:
     before = snapshot(state)
     with pytest.raises(IllegalAction) as info:
         state.apply(action)
     assert info.value.code == code
+    assert info.value.depends_on_state == (code in DEPENDS_ON_STATE)
     assert info.value.message
     assert snapshot(state) == before
 

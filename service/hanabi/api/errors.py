@@ -37,13 +37,6 @@ PROBLEM_CONTENT_TYPE = "application/problem+json"
 PROBLEM_TYPE_PREFIX = "urn:hanabi:problem:"
 RETRY_AFTER_SECONDS = 5
 
-STATE_RULES = frozenset(
-    {"not_your_turn", "no_clue_tokens", "clue_touches_no_card", "clue_tokens_full", "game_over",
-     "card_not_in_hand", "invalid_reorder"}
-)
-"""Engine codes for moves that another state of the same game could allow: 409. Every other
-illegal move could never be made in this game (a color it lacks, a clue to oneself, ...): 422."""
-
 HTTP_CODES = {
     400: "bad_request",
     401: "unauthorized",
@@ -116,7 +109,7 @@ def handle_error(error: Exception) -> Response:
     if isinstance(error, HanabLiveError):
         return problem_response(422, error.code, error.message, action_index=error.action_index)
     if isinstance(error, IllegalAction):
-        return problem_response(409 if error.code in STATE_RULES else 422, error.code, error.message)
+        return problem_response(409 if error.depends_on_state else 422, error.code, error.message)
     if isinstance(error, EngineError):
         return problem_response(422, error.code, error.message)
     if isinstance(error, Forbidden):

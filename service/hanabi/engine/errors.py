@@ -24,4 +24,13 @@ class InvalidDeck(EngineError):
 
 
 class IllegalAction(EngineError):
-    """The action breaks a rule in the current state; the state is unchanged."""
+    """The action breaks a rule in the current state; the state is unchanged.
+
+    `depends_on_state` is True when another state of the same game could allow the action (it
+    is not your turn, no clue tokens are left, the card has left your hand, ...), False when the
+    action is malformed for this game, its variant or its options (a color the variant lacks, a
+    clue to oneself, ...)."""
+
+    def __init__(self, code: str, message: str, *, depends_on_state: bool):
+        super().__init__(code, message)
+        self.depends_on_state = depends_on_state

@@ -616,17 +616,18 @@ class GameState:
         """Apply in place; only for states nobody else holds (a fresh clone, or inside replay).
         Every check runs before the first change, so a rejected action changes nothing."""
         if self.end_condition is not EndCondition.IN_PROGRESS:
-            raise IllegalAction("game_over", "The game is over; no more actions can be taken.")
+            raise IllegalAction("game_over", "The game is over; no more actions can be taken.", depends_on_state=True)
         handler = _HANDLERS.get(type(action))
         if handler is None:
-            raise IllegalAction("unknown_action", f"{action!r} is not an action.")
+            raise IllegalAction("unknown_action", f"{action!r} is not an action.", depends_on_state=False)
         seat = action.seat
         if type(seat) is not int or not (0 <= seat < self.table.players or (seat == -1 and handler is GameState._end_game)):
-            raise IllegalAction("invalid_seat", f"Seat {seat!r} is not a seat of this game.")
+            raise IllegalAction("invalid_seat", f"Seat {seat!r} is not a seat of this game.", depends_on_state=False)
         if handler is not GameState._reorder and handler is not GameState._end_game and seat != self.current_seat:
             raise IllegalAction(
                 "not_your_turn",
                 f"It is not your turn: seat {self.current_seat + 1} is to move, and you are seat {seat + 1} (counting seats from 1).",
+                depends_on_state=True,
             )
         handler(self, action)
 
@@ -638,12 +639,14 @@ class GameState:
         if announce is not None:
             if not table.options.timed_display:
                 raise IllegalAction(
-                    "announce_not_allowed", "Announcing a suit is only allowed with the timed display option."
+                    "announce_not_allowed", "Announcing a suit is only allowed with the timed display option.",
+                    depends_on_state=False,
                 )
             if type(announce) is not int or not 0 <= announce < table.num_suits:
                 raise IllegalAction(
                     "invalid_suit",
                     f"Announced suit {announce!r} is not a suit of this game (0 to {table.num_suits - 1}).",
+                    depends_on_state=False,
                 )
         suit, rank = table.card_suit[card], table.card_rank[card]
         if suit in table.inverted:
@@ -682,7 +685,8 @@ class GameState:
         hand = self.hands[seat] if from_deck else self._check_own_card(seat, card)
         if self.clue_tokens >= table.options.clue_tokens and not table.inverted:
             raise IllegalAction(
-                "clue_tokens_full", "You cannot discard while all clue tokens are available; give a clue or play."
+                "clue_tokens_full", "You cannot discard while all clue tokens are available; give a clue or play.",
+                depends_on_state=True,
             )
         if table.card_suit[card] in table.inverted:
             self._play_card(seat, hand, card, None, from_deck)
@@ -706,7 +710,10 @@ class GameState:
         color = action.color
         if type(color) is not int or not 0 <= color < table.num_colors:
             names = ", ".join(f"{i} ({n})" for i, n in enumerate(table.variant.clue_colors))
-            raise IllegalAction("invalid_color", f"Clue color {color!r} does not exist in this variant; use {names}.")
+            raise IllegalAction(
+                "invalid_color", f"Clue color {color!r} does not exist in this variant; use {names}.",
+                depends_on_state=False,
+            )
         hand = self._check_clue(action.seat, action.target, "color")
         card_colors = table.card_colors
         bit = 1 << color
@@ -721,7 +728,10 @@ class GameState:
         rank = action.rank
         if type(rank) is not int or rank not in table.clue_ranks:
             allowed = ", ".join(map(str, table.clue_ranks)) or "none"
-            raise IllegalAction("invalid_rank", f"Clue rank {rank!r} cannot be given in this variant; rank clues: {allowed}.")
+            raise IllegalAction(
+                "invalid_rank", f"Clue rank {rank!r} cannot be given in this variant; rank clues: {allowed}.",
+                depends_on_state=False,
+            )
         hand = self._check_clue(action.seat, action.target, "rank")
         card_rank_clues = table.card_rank_clues
         bit = 1 << rank
@@ -738,6 +748,7 @@ class GameState:
             raise IllegalAction(
                 "invalid_reorder",
                 f"A new order must list exactly the cards of your hand ({sorted(hand)}), each once.",
+                depends_on_state=True,
             )
         hands = list(self.hands)
         hands[seat] = tuple(cards)
@@ -749,6 +760,7 @@ class GameState:
             raise IllegalAction(
                 "invalid_end_condition",
                 "Only a timeout, a termination or a failed speedrun can end a game from outside the rules.",
+                depends_on_state=False,
             )
         self.end_condition = action.condition
         self.history += (EndEvent(self.turn, action.seat, action.condition),)
@@ -758,21 +770,34 @@ class GameState:
     def _check_own_card(self, seat: int, card) -> tuple[int, ...]:
         hand = self.hands[seat]
         if type(card) is not int or card not in hand:
-            raise IllegalAction("card_not_in_hand", f"Card {card!r} is not in your hand (seat {seat + 1}, counting from 1).")
+            raise IllegalAction(
+                "card_not_in_hand", f"Card {card!r} is not in your hand (seat {seat + 1}, counting from 1).",
+                depends_on_state=True,
+            )
         return hand
 
     def _check_clue(self, seat: int, target, kind: str) -> tuple[int, ...]:
         if self.clue_tokens <= 0:
-            raise IllegalAction("no_clue_tokens", "There are no clue tokens left; play or discard instead.")
+            raise IllegalAction(
+                "no_clue_tokens", "There are no clue tokens left; play or discard instead.",
+                depends_on_state=True,
+            )
         if self.table.alternating and self._last_clue_kind() == kind:
             other = "rank" if kind == "color" else "color"
             raise IllegalAction(
-                "alternating_clues", f"In Alternating Clues the clue after a {kind} clue must be a {other} clue."
+                "alternating_clues", f"In Alternating Clues the clue after a {kind} clue must be a {other} clue.",
+                depends_on_state=False,
             )
         if type(target) is not int or not 0 <= target < self.table.players:
-            raise IllegalAction("invalid_target", f"Clue target {target!r} is not a seat of this game.")
+            raise IllegalAction(
+                "invalid_target", f"Clue target {target!r} is not a seat of this game.",
+                depends_on_state=False,
+            )
         if target == seat:
-            raise IllegalAction("cannot_clue_self", "A clue must be given to another player, not to yourself.")
+            raise IllegalAction(
+                "cannot_clue_self", "A clue must be given to another player, not to yourself.",
+                depends_on_state=False,
+            )
         return self.hands[target]
 
     def _narrow(self, hand: tuple[int, ...], touch: int) -> bool:
@@ -791,6 +816,7 @@ class GameState:
             raise IllegalAction(
                 "clue_touches_no_card",
                 f"That player has no {what}; a clue must touch at least one card (empty clues are off).",
+                depends_on_state=True,
             )
 
     def _record_clue(
@@ -893,7 +919,7 @@ class ReplayError(IllegalAction):
     """An action of a replayed game is illegal; `action_index` is its 0-based position."""
 
     def __init__(self, error: IllegalAction, action_index: int):
-        super().__init__(error.code, f"Action {action_index}: {error.message}")
+        super().__init__(error.code, f"Action {action_index}: {error.message}", depends_on_state=error.depends_on_state)
         self.action_index = action_index
         self.cause = error
 
