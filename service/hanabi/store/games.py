@@ -271,7 +271,18 @@ def _append_trying_cache_first(
         appended = _append_to_cached_state(conn, cached, action_in(cached.game), by)
         if appended is not None:
             return appended
-    return _append_to_game_read_now(conn, game_id, action_in, expected_version, by)
+    with game_statement(conn, game_id, expected_version):
+        game, state = load_game(conn, game_id)
+        action = action_in(game)
+        if expected_version is not None and expected_version != game.version:
+            raise VersionConflict(game_id, game.version, expected_version)
+        if game.status == "lobby" and not isinstance(action, EndGame):
+            raise Conflict(f"Game {game_id} has not started yet.", "game_not_started")
+        new_state = state.apply(action)
+        written = _write_action(conn, game, action, new_state, by)
+        if written is None:
+            raise VersionConflict(game_id, current_version(conn, game_id))
+    return LoadedGame(written, new_state)
 
 
 def _cached_running_game(conn: psycopg.Connection, game_id: int, version: int | None) -> LoadedGame | None:
@@ -298,33 +309,12 @@ def _append_to_cached_state(conn: psycopg.Connection, cached: LoadedGame, action
     return LoadedGame(game, new_state) if game is not None else None
 
 
-def _append_to_game_read_now(
-    conn: psycopg.Connection,
-    game_id: int,
-    action_in: Callable[[Game], Action],
-    expected_version: int | None,
-    by: str | None,
-) -> LoadedGame:
-    with game_statement(conn, game_id, expected_version):
-        game, state = load_game(conn, game_id)
-        action = action_in(game)
-        if expected_version is not None and expected_version != game.version:
-            raise VersionConflict(game_id, game.version, expected_version)
-        if game.status == "lobby" and not isinstance(action, EndGame):
-            raise Conflict(f"Game {game_id} has not started yet.", "game_not_started")
-        new_state = state.apply(action)
-        written = _write_action(conn, game, action, new_state, by)
-        if written is None:
-            raise VersionConflict(game_id, current_version(conn, game_id))
-    return LoadedGame(written, new_state)
-
-
 def _write_action(conn: psycopg.Connection, game: Game, action: Action, state: GameState, by: str | None) -> Game | None:
     """Record `action`, which took `game` to `state`, as the game's next event (see `_write_change`),
     and cache the state once the write has committed by itself."""
     payload = action_to_dict(action) if by is None else {**action_to_dict(action), "by": by}
     status = "finished" if state.is_over else "running"
-    written = _write_change(conn, game, [(action.kind, action.seat, payload)], status=status, state=state)
+    written = _write_change(conn, game, [(action.kind, action.seat, payload)], status, state, None)
     if written is not None and conn.info.transaction_status == TransactionStatus.IDLE:
         STATES.put(cache_key(conn, game.id), LoadedGame(written, state))
     return written
@@ -403,20 +393,15 @@ def append_events(
     columns from `state`, in one statement. For use by the store's modules, inside
     `game_transaction` or `game_statement`. Returns the game as it is now; raises
     VersionConflict when the game is no longer at `game.version`."""
-    written = _write_change(conn, game, events, status=status, state=state, free_seats=free_seats)
+    written = _write_change(conn, game, events, status, state, free_seats)
     if written is None:
         raise VersionConflict(game.id, current_version(conn, game.id))
     return written
 
 
 def _write_change(
-    conn: psycopg.Connection,
-    game: Game,
-    events: list[tuple[str, int | None, dict]],
-    *,
-    status: str,
-    state: GameState,
-    free_seats: int | None = None,
+    conn: psycopg.Connection, game: Game, events: list[tuple[str, int | None, dict]], status: str, state: GameState,
+    free_seats: int | None,
 ) -> Game | None:
     """`append_events`, or None with nothing written when the game is no longer at `game.version`."""
     new_version = game.version + len(events)
