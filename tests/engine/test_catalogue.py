@@ -65,11 +65,6 @@ def test_variants_of_real_games_are_in_the_catalogue(name):
     assert name in VARIANTS
 
 
-@pytest.mark.parametrize("name", ["Throw It in a Hole (5 Suits)", "Cow & Pig (5 Suits)", "Duck (5 Suits)"])
-def test_families_with_unsupported_rules_are_not_offered(name):
-    assert name not in VARIANTS
-
-
 @pytest.mark.parametrize(
     "name, suits, colors, ranks, cards",
     [

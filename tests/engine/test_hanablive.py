@@ -18,7 +18,7 @@ from hanabi.engine import (
     stacked_deck,
 )
 from hanabi.engine.hanablive import HanabLiveError, export_game, import_game, outcome
-from hanabi.engine.variants import representatives
+from hanabi.engine.variants import get_variant, representatives
 
 OUTCOME_KEYS = {"score", "fireworks", "strikes", "clue_tokens", "turns", "end_condition"}
 
@@ -122,6 +122,8 @@ OPTION_SETS = [
 @pytest.mark.parametrize("option_set", OPTION_SETS, ids=lambda o: ",".join(o) or "defaults")
 def test_import_export_round_trip(variant, option_set):
     rng = random.Random(f"{variant}/{sorted(option_set.items())}")
+    if get_variant(variant).rules.throw_it_in_a_hole:  # it refuses timed_display (test_hidden_variants.py)
+        option_set = {key: value for key, value in option_set.items() if key != "timed_display"}
     for players in range(2, 7):
         options = GameOptions(players=players, variant=variant, end_at_best_score=True, **option_set)
         deck, actions, played = random_game(options, rng, end_chance=0.01)
@@ -389,7 +391,7 @@ GAME_CASES = {
     "players not a list": (lambda d: {**d, "players": "Alice, Bob"}, "invalid_type"),
     "a name not a string": (lambda d: {**d, "players": ["Alice", 2, "Cathy"]}, "invalid_type"),
     "options not an object": (lambda d: {**d, "options": ["emptyClues"]}, "invalid_type"),
-    "unknown variant": (with_options(variant="Cow & Pig (6 Suits)"), "unknown_variant"),
+    "unknown variant": (with_options(variant="Mystery (6 Suits)"), "unknown_variant"),
     "variant not a string": (with_options(variant=0), "invalid_type"),
     "unknown option": (with_options(bottomDeckPlays=True), "unknown_option"),
     "one extra card": (with_options(oneExtraCard=True), "unsupported_option"),

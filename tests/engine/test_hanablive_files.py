@@ -48,7 +48,7 @@ def test_up_or_down_game_reaches_hanablives_states(fixtures_dir):
 
 def test_a_variant_outside_the_catalogue_is_refused_with_a_pointer_to_the_list(fixtures_dir):
     data = load(fixtures_dir, "up_or_down_4p.json")
-    data["options"]["variant"] = "Throw It in a Hole (5 Suits)"
+    data["options"]["variant"] = "Mystery (5 Suits)"
     with pytest.raises(HanabLiveError) as error:
         import_game(data)
     assert error.value.code == "unknown_variant" and "docs/variants.md" in error.value.message

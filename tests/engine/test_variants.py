@@ -55,7 +55,7 @@ def test_variant_cards_colors_and_maximum(name, sixth, sixth_ranks, colors, card
 
 def test_the_catalogue_holds_the_five_of_the_rulebooks_among_hanablives_variants():
     assert {"No Variant", "6 Suits", "Black (6 Suits)", "Rainbow (6 Suits)", "Dark Rainbow (6 Suits)"} <= set(VARIANTS)
-    assert len(VARIANTS) == 2374
+    assert len(VARIANTS) == 2426
     with pytest.raises(InvalidOptions) as info:
         get_variant("Mystery")
     assert info.value.code == "unknown_variant"

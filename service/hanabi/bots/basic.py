@@ -77,6 +77,9 @@ class BasicState(PublicState):
                     soon |= 1 << (i + 1)
         return soon & ~held
 
+    def public_mask(self, card: int) -> int:
+        return self.known(card)
+
     def known(self, card: int) -> int:
         """What everyone knows of a card: its clues and the meaning of the clue that focused it."""
         mask = self.clue_mask_of(card)
@@ -86,7 +89,7 @@ class BasicState(PublicState):
         hand = self.hands[event.target]
         fresh = [c for c in hand if c in event.touched and c not in self.clued]
         chop = self.chop(event.target)
-        if fresh:
+        if fresh and not self.rules.pointing_clues:
             focus = chop if chop in fresh else fresh[0]
             playable, dead, critical = self.masks()
             clue = self.rules.clue_mask(event.kind, event.value)

@@ -65,6 +65,10 @@ class Rules:
         """Sudoku: the ranks a firework may start at (each firework at its own); None otherwise."""
         self.hand_size = options.hand_size
         self.players = options.players
+        self.pointing_clues = variant.rules.pointing_clues
+        """Cow & Pig, Duck: a clue tells the seats only which cards it touched."""
+        self.hidden_plays = variant.rules.throw_it_in_a_hole
+        """Throw It in a Hole: a played card's identity is unseen until the game ends."""
 
     def identity(self, suit: int, rank: int) -> int:
         return identity(suit, rank, self.span)
@@ -206,14 +210,17 @@ class PublicState:
             self.apply_clue(event)
         elif kind is PlayEvent or kind is DiscardEvent:
             self.on_leave(event, context)
-            i = self.rules.identity(event.suit, event.rank)
-            self.gone[i] += 1
-            if kind is PlayEvent and event.success:
-                if not self.fireworks[event.suit]:
-                    self.starts[event.suit] = event.rank
-                self.fireworks[event.suit] += 1
+            if event.suit is not None:
+                i = self.rules.identity(event.suit, event.rank)
+                self.gone[i] += 1
+                if kind is PlayEvent and event.success:
+                    if not self.fireworks[event.suit]:
+                        self.starts[event.suit] = event.rank
+                    self.fireworks[event.suit] += 1
+                else:
+                    self.lost[i] += 1
             else:
-                self.lost[i] += 1
+                self.assume_scored(event.card)
             hand = self.hands[event.seat]
             if event.card in hand:
                 hand.remove(event.card)
@@ -223,8 +230,12 @@ class PublicState:
             self.hands[event.seat] = list(event.cards)
 
     def apply_clue(self, event: ClueEvent) -> None:
-        mask = self.rules.clue_mask(event.kind, event.value)
         touched = event.touched
+        if self.rules.pointing_clues:
+            self.clued.update(touched)
+            self.clue_count += 1
+            return
+        mask = self.rules.clue_mask(event.kind, event.value)
         masks, full = self.clue_masks, self.rules.all
         for card in self.hands[event.target]:
             if card in touched:
@@ -233,6 +244,19 @@ class PublicState:
             else:
                 masks[card] = masks.get(card, full) & ~mask
         self.clue_count += 1
+
+    def public_mask(self, card: int) -> int:
+        """What every seat knows of a card in a hand."""
+        return self.clue_mask_of(card)
+
+    def assume_scored(self, card: int) -> None:
+        """A play into a hole (Throw It in a Hole), unseen until the end: taken to have scored
+        when what every seat knew of the card leaves a single playable identity."""
+        mask = self.public_mask(card) & self.masks()[0]
+        if mask and not mask & (mask - 1):
+            i = mask.bit_length() - 1
+            self.gone[i] += 1
+            self.fireworks[self.rules.suit_of[i]] += 1
 
     def on_clue(self, event: ClueEvent, context) -> None:
         """Called before the clue's own information is applied."""
@@ -287,7 +311,7 @@ def visible_identities(view: View) -> dict[int, int]:
             for card in hand:
                 known[card.id] = rules.identity(card.suit, card.rank)
     for event in view.history:
-        if type(event) is PlayEvent or type(event) is DiscardEvent:
+        if (type(event) is PlayEvent or type(event) is DiscardEvent) and event.suit is not None:
             known[event.card] = rules.identity(event.suit, event.rank)
     return known
 
@@ -306,10 +330,15 @@ def mask_of_counts(counts: list[int]) -> int:
     return sum(1 << i for i, n in enumerate(counts) if n > 0)
 
 
+def strikes_to_assume(view: View) -> int:
+    """The strikes so far, or, while they are hidden (Throw It in a Hole), one short of the last."""
+    return view.strikes if view.strikes is not None else view.options.max_strikes - 1
+
+
 def best_gamble(view: View, mine: dict[int, int], playable: int, unseen: list[int], threshold: float) -> int | None:
     """In the last round (no card left to draw) with strikes to spare, the own card most
     likely to play, if its chance reaches `threshold`."""
-    if view.deck_size > 0 or view.strikes + 2 > view.options.max_strikes or view.options.all_or_nothing:
+    if view.deck_size > 0 or strikes_to_assume(view) + 2 > view.options.max_strikes or view.options.all_or_nothing:
         return None
     best, best_chance = None, threshold
     for card, mask in mine.items():

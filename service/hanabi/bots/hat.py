@@ -33,6 +33,7 @@ from .common import (
     mask_of_counts,
     rules_for,
     safe_fallback,
+    strikes_to_assume,
     unseen_counts,
     visible_identities,
 )
@@ -111,11 +112,15 @@ class HatState(PublicState):
         if drew is not None:
             self.know[drew] = self.rules.all
 
+    def public_mask(self, card: int) -> int:
+        return self.know.get(card, self.rules.all)
+
     def apply_clue(self, event) -> None:
-        mask = self.rules.clue_mask(event.kind, event.value)
-        know = self.know
-        for card in self.hands[event.target]:
-            _narrow(know, card, mask if card in event.touched else ~mask)
+        if not self.rules.pointing_clues:
+            mask = self.rules.clue_mask(event.kind, event.value)
+            know = self.know
+            for card in self.hands[event.target]:
+                _narrow(know, card, mask if card in event.touched else ~mask)
         super().apply_clue(event)
         self.tokens = event.clue_tokens
 
@@ -221,6 +226,8 @@ class HatState(PublicState):
     def on_clue(self, event, context) -> None:
         viewer, identity_of = context
         giver = event.seat
+        if self.rules.pointing_clues or self.rules.hidden_plays:
+            return  # the clue's number, or the cards it speaks of once played, are not in the view
         modulus, questions = self.questions(giver)
         if not modulus or event.target == giver:
             return
@@ -397,7 +404,7 @@ def choose(view: View, rng: random.Random):
     gamble = best_gamble(view, mine, playable, unseen, LAST_ROUND_GAMBLE)
     if gamble is not None:
         return Play(view.seat, gamble)
-    if view.strikes + 2 <= view.options.max_strikes and not view.options.all_or_nothing:
+    if strikes_to_assume(view) + 2 <= view.options.max_strikes and not view.options.all_or_nothing:
         risky = _risky_play(mine, playable, dead, unseen, RISKY_PLAY_CHANCE)
         if risky is not None:
             return Play(view.seat, risky)

@@ -39,7 +39,8 @@ class ClueEvent(NamedTuple):
     """Whole clue tokens left after this turn."""
     informative: bool = True
     """Whether the clue removed, for some card of the receiver's hand (touched or not), an
-    identity its earlier clues left possible; False: it told the receiver nothing new."""
+    identity its earlier clues left possible; False: it told the receiver nothing new. In Cow &
+    Pig and Duck a clue narrows no identity and is always True: it points at cards."""
     half_clue_token: bool = False
     """Clue Starved: half a clue token left besides the whole ones."""
 
@@ -187,6 +188,8 @@ class Table:
         "ordered_by_rule",
         "stack_size",
         "clue_starved",
+        "suit_bonus",
+        "pointing_clues",
         "possible",
         "mask_parts",
     )
@@ -229,6 +232,9 @@ class Table:
         """Whether a card plays by a rule of the variant rather than at its fixed height."""
         self.stack_size = rules.stack_size
         self.clue_starved = rules.clue_starved
+        self.suit_bonus = 0 if rules.throw_it_in_a_hole else 1
+        """Clue tokens a completed firework returns (none from a hole)."""
+        self.pointing_clues = rules.pointing_clues
         self.possible = tables.possible
         """The suits and the ranks of the identities in a card mask."""
         self.mask_parts = tables.mask_parts
@@ -666,7 +672,7 @@ class GameState:
             fireworks = list(self.fireworks)
             fireworks[suit] += 1
             self.fireworks = tuple(fireworks)
-            bonus = (fireworks[suit] == table.stack_size) + (announce is not None)
+            bonus = (fireworks[suit] == table.stack_size) * table.suit_bonus + (announce is not None)
             if table.clue_starved:
                 self._gain_halves(bonus)
             else:
@@ -720,7 +726,7 @@ class GameState:
         touched = tuple(card for card in hand if card_colors[card] & bit)
         if not table.empty_colors:
             self._check_touches(touched, table.variant.clue_colors[color])
-        informative = self._narrow(hand, table.color_touch[color])
+        informative = table.pointing_clues or self._narrow(hand, table.color_touch[color])
         self._record_clue(action.seat, action.target, "color", color, touched, informative)
 
     def _rank_clue(self, action: RankClue) -> None:
@@ -738,7 +744,7 @@ class GameState:
         touched = tuple(card for card in hand if card_rank_clues[card] & bit)
         if not table.empty_ranks:
             self._check_touches(touched, f"{rank}s")
-        informative = self._narrow(hand, table.rank_touch[rank])
+        informative = table.pointing_clues or self._narrow(hand, table.rank_touch[rank])
         self._record_clue(action.seat, action.target, "rank", rank, touched, informative)
 
     def _reorder(self, action: Reorder) -> None:

@@ -211,6 +211,21 @@ class Rules:
     around from its highest rank to 1."""
     stack_size: int = MAX_RANK
     """Cards per firework, and its ranks 1 to stack_size (4 in the 4-suit Sudoku variants)."""
+    throw_it_in_a_hole: bool = False
+    """Plays go face down into a hole: until the game ends the players see that a card was
+    played, not what it was, whether it scored, the strikes or the score; a completed firework
+    returns no clue token."""
+    cow_and_pig: bool = False
+    """A clue only points at cards: while the game runs its receiver and the other players
+    learn whether it was a color ("moo") or a rank ("oink") clue, not which."""
+    duck: bool = False
+    """A clue only points at cards ("quack"): nobody but its giver learns its kind or value
+    while the game runs."""
+
+    @property
+    def pointing_clues(self) -> bool:
+        """Cow & Pig and Duck: a clue tells its receiver only which cards it touched."""
+        return self.cow_and_pig or self.duck
 
 
 @dataclass(frozen=True)
@@ -415,6 +430,9 @@ def _catalogue() -> Iterator[tuple[str, tuple[str, ...], Rules]]:
     yield from _with_one("Chimneys", Rules(chimneys=True))
     yield from _with_one("Clue Starved", Rules(clue_starved=True))
     yield from _sudoku(specials)
+    yield from _with_one("Throw It in a Hole", Rules(throw_it_in_a_hole=True))
+    yield from _with_one("Cow & Pig", Rules(cow_and_pig=True), specials=())
+    yield from _with_one("Duck", Rules(duck=True), specials=())
 
 
 def _combinations(specials):
@@ -558,7 +576,7 @@ def is_playable(variant: Variant) -> bool:
     """hanab.live keeps a generated variant only when its deck has at least 25 cards and, for
     every table size, the starting pace is not negative and a perfect score needs at most 1.79
     cards per usable clue (its efficiency formula with 8 clues, 1 per discard and per completed
-    suit, half in Clue Starved, rounded down)."""
+    suit, half in Clue Starved, rounded down, none in Throw It in a Hole)."""
     total = variant.deck_size()
     if total < MIN_DECK:
         return False
@@ -575,7 +593,7 @@ def is_playable(variant: Variant) -> bool:
             discards = 0
         final_round = min(best, players + 1)
         before_final = min(best, players + deck) - final_round
-        completed = min(len(variant.suits), before_final // variant.stack_size)
+        completed = 0 if variant.rules.throw_it_in_a_hole else min(len(variant.suits), before_final // variant.stack_size)
         gained = (discards + completed) / 2 if variant.rules.clue_starved else discards + completed
         if best / (int(gained) + 8) > MAX_EFFICIENCY:
             return False
@@ -598,6 +616,8 @@ def family_of(name: str) -> str:
     """The family a variant's name belongs to: "Rainbow-Ones & Pink (5 Suits)" -> "Suit-Ones",
     "Black & Rainbow (6 Suits)" -> "two special suits", "Pink (4 Suits)" -> "Pink"."""
     base = name.split(" (")[0]
+    if base == "Cow & Pig":
+        return base
     head, _, second = base.partition(" & ")
     for word in NUMBER_WORDS.values():
         if head.endswith(f"-{word}") and not head.startswith("Deceptive"):
@@ -623,18 +643,11 @@ def representatives() -> tuple[str, ...]:
     return tuple(dict.fromkeys(name for name in chosen if name in VARIANTS))
 
 
-UNSUPPORTED_FAMILIES = ("Throw It in a Hole", "Cow & Pig", "Duck")
-"""hanab.live variant families with rules the engine does not have (docs/variants.md)."""
-
-
 def get_variant(name: str) -> Variant:
     try:
         return VARIANTS[name]
     except (KeyError, TypeError):
         listed = f"docs/variants.md lists the {len(VARIANTS)} variants"
-        if isinstance(name, str) and name.startswith(UNSUPPORTED_FAMILIES):
-            hint = "it is a hanab.live variant whose rules this service does not play; docs/variants.md says which it plays and why"
-        else:
-            close = difflib.get_close_matches(name, VARIANTS, n=3, cutoff=0.5) if isinstance(name, str) else []
-            hint = f"did you mean {' or '.join(repr(n) for n in close)}? {listed}" if close else listed
+        close = difflib.get_close_matches(name, VARIANTS, n=3, cutoff=0.5) if isinstance(name, str) else []
+        hint = f"did you mean {' or '.join(repr(n) for n in close)}? {listed}" if close else listed
         raise InvalidOptions("unknown_variant", f'Unknown variant "{name}"; {hint}.') from None

@@ -3,6 +3,12 @@
 A seat sees every other hand in full and its own hand as card ids with what the clues told
 it. Once the game is over every card is shown. `full_view` shows everything at any time and
 is only for finished games or trusted tooling.
+
+Two families hide more from the seats while the game runs (`seat_history`): in Throw It in a
+Hole a play shows which card left which hand, not what it was or whether it scored, so the
+fireworks, the score, the strikes, the best score and the numbers drawn from them are null and
+a misplayed card is not among the discards; in Cow & Pig (Duck) a clue shows everyone but its
+giver the cards it touched and its kind (nothing more).
 """
 
 from dataclasses import dataclass
@@ -53,16 +59,18 @@ class View:
     current_seat: int
     is_over: bool
     end_condition: str
-    score: int
-    fireworks_total: int
-    max_score: int
+    score: int | None
+    """None (and so are fireworks_total, max_score, strikes, fireworks and next_ranks) while the
+    plays are hidden in a hole."""
+    fireworks_total: int | None
+    max_score: int | None
     rating: str | None
     """The rulebook's rating text, once the game is over."""
     clue_tokens: int
     """Whole clue tokens: a clue takes one."""
-    strikes: int
-    fireworks: tuple[int, ...]
-    next_ranks: tuple[tuple[int, ...], ...]
+    strikes: int | None
+    fireworks: tuple[int, ...] | None
+    next_ranks: tuple[tuple[int, ...], ...] | None
     """Per suit, the ranks that play next on its firework (`GameState.next_ranks`)."""
     discards: tuple[DiscardedCard, ...]
     deck_size: int
@@ -99,8 +107,8 @@ class View:
             "clue_tokens": self.clue_tokens,
             "half_clue_token": self.half_clue_token,
             "strikes": self.strikes,
-            "fireworks": list(self.fireworks),
-            "next_ranks": [list(ranks) for ranks in self.next_ranks],
+            "fireworks": list(self.fireworks) if self.fireworks is not None else None,
+            "next_ranks": [list(ranks) for ranks in self.next_ranks] if self.next_ranks is not None else None,
             "discards": [{"id": d.id, "suit": d.suit, "rank": d.rank} for d in self.discards],
             "deck_size": self.deck_size,
             "hands": [[_hand_card_dict(c) for c in hand] for hand in self.hands],
@@ -123,10 +131,41 @@ def full_view(state: GameState) -> View:
     return _build(state, None, hidden_seat=None)
 
 
+def seat_history(state: GameState, seat: int | None) -> tuple[Event, ...]:
+    """The history as `seat` sees it (None: a spectator, who sees it all). While the game
+    runs, a Throw It in a Hole play has no suit, rank or success, and a Cow & Pig clue no
+    value (a Duck clue no kind either) for every seat but its giver's."""
+    rules = state.table.variant.rules
+    if seat is None or state.is_over or not (rules.throw_it_in_a_hole or rules.pointing_clues):
+        return state.history
+    return tuple(_as_seen(event, seat, rules) for event in state.history)
+
+
+def _as_seen(event: Event, seat: int, rules) -> Event:
+    kind = type(event)
+    if kind is PlayEvent and rules.throw_it_in_a_hole:
+        return event._replace(suit=None, rank=None, success=None)
+    if kind is ClueEvent and rules.pointing_clues and event.seat != seat:
+        return event._replace(kind=event.kind if rules.cow_and_pig else None, value=None)
+    return event
+
+
+def shown_score(options: GameOptions, score: int, running: bool) -> int | None:
+    """The score a game's summary may show anyone: none while a Throw It in a Hole game runs."""
+    return None if running and options.variant_rules.rules.throw_it_in_a_hole else score
+
+
+def hides_score(state: GameState, seat: int | None) -> bool:
+    """Whether `seat` (None: a spectator) may not see the fireworks, the score and the strikes:
+    a seat's, while a Throw It in a Hole game runs."""
+    return seat is not None and not state.is_over and state.table.variant.rules.throw_it_in_a_hole
+
+
 def _build(state: GameState, seat: int | None, hidden_seat: int | None) -> View:
     table = state.table
     card_suit, card_rank = table.card_suit, table.card_rank
-    card_masks, card_clues, history = state.card_masks, state.card_clues, state.history
+    card_masks, card_clues = state.card_masks, state.card_clues
+    history = state.history if hidden_seat is None else seat_history(state, hidden_seat)
     known, possible = table.mask_parts.get, table.possible
     hands = []
     for owner, hand in enumerate(state.hands):
@@ -148,7 +187,18 @@ def _build(state: GameState, seat: int | None, hidden_seat: int | None) -> View:
         hands.append(tuple(cards))
     options = table.options
     over = state.is_over
-    stats = table_stats(state)
+    if hidden_seat is not None and hides_score(state, hidden_seat):
+        numbers = _HIDDEN_NUMBERS
+        in_hole = {event.card for event in history if type(event) is PlayEvent}
+        discards = tuple(DiscardedCard(c, card_suit[c], card_rank[c]) for c in state.discards if c not in in_hole)
+    else:
+        stats = table_stats(state)
+        numbers = (
+            state.score, state.fireworks_total, stats.max_score, state.strikes, state.fireworks, state.all_next_ranks(),
+            stats.pace, stats.efficiency,
+        )
+        discards = tuple(DiscardedCard(c, card_suit[c], card_rank[c]) for c in state.discards)
+    score, fireworks_total, max_score, strikes, fireworks, next_ranks, pace, efficiency = numbers
     return View(
         seat=seat,
         options=options,
@@ -158,23 +208,28 @@ def _build(state: GameState, seat: int | None, hidden_seat: int | None) -> View:
         current_seat=state.current_seat,
         is_over=over,
         end_condition=state.end_condition.label,
-        score=state.score,
-        fireworks_total=state.fireworks_total,
-        max_score=stats.max_score,
+        score=score,
+        fireworks_total=fireworks_total,
+        max_score=max_score,
         rating=rating(state.score, table.variant.max_score, options.all_or_nothing) if over else None,
         clue_tokens=state.clue_tokens,
         half_clue_token=state.half_clue_token,
-        strikes=state.strikes,
-        fireworks=state.fireworks,
-        next_ranks=state.all_next_ranks(),
-        discards=tuple(DiscardedCard(c, card_suit[c], card_rank[c]) for c in state.discards),
+        strikes=strikes,
+        fireworks=fireworks,
+        next_ranks=next_ranks,
+        discards=discards,
         deck_size=state.deck_size,
         hands=tuple(hands),
         history=history,
         legal_actions=tuple(state.legal_actions(seat)) if seat is not None else (),
-        pace=stats.pace,
-        efficiency=stats.efficiency,
+        pace=pace,
+        efficiency=efficiency,
     )
+
+
+_HIDDEN_NUMBERS = (None,) * 8
+"""Score, fireworks' total, best score, strikes, fireworks, next ranks, pace, efficiency: none
+while a seat's plays are hidden in a hole (a misplay is not among its discards either)."""
 
 
 def _hand_card_dict(card: HandCard) -> dict:
@@ -252,8 +307,8 @@ def view_from_dict(data: dict) -> View:
         clue_tokens=data["clue_tokens"],
         half_clue_token=data.get("half_clue_token", False),
         strikes=data["strikes"],
-        fireworks=tuple(data["fireworks"]),
-        next_ranks=tuple(tuple(ranks) for ranks in data["next_ranks"]),
+        fireworks=tuple(data["fireworks"]) if data["fireworks"] is not None else None,
+        next_ranks=tuple(tuple(ranks) for ranks in data["next_ranks"]) if data["next_ranks"] is not None else None,
         discards=tuple(DiscardedCard(d["id"], d["suit"], d["rank"]) for d in data["discards"]),
         deck_size=data["deck_size"],
         hands=tuple(
