@@ -13,7 +13,7 @@ import pytest
 
 from hanabi.engine import GameOptions, new_game, shuffled_deck
 from hanabi.store.database import connect
-from hanabi.store.games import create_game, get_game
+from hanabi.store.games import create_game, get_game, load_game
 from hanabi.store.records import SeatPlan
 from tests.sdk.conftest import served
 
@@ -189,23 +189,34 @@ def twin_decks() -> tuple[list, list]:
     return deck, twin
 
 
-def test_a_seat_cannot_tell_two_games_apart_that_differ_in_its_own_and_undealt_cards(server):
-    base_url, database = server
-    alice, bob = Account(base_url, "alice"), Account(base_url, "bob")
+def started_twins(database: str, options: GameOptions, decks, alice: Account, bob: Account) -> list[int]:
+    """A running game per deck, alice in seat 0 and bob in seat 1."""
     games = []
     with connect(database) as conn:
-        for deck in twin_decks():
+        for deck in decks:
             plan = [SeatPlan.reserved(alice.id), SeatPlan.reserved(bob.id)]
-            games.append(create_game(conn, OPTIONS, plan, deck=deck, creator_id=alice.id).game.id)
+            games.append(create_game(conn, options, plan, deck=deck, creator_id=alice.id).game.id)
     for game_id in games:
         for player in (alice, bob):
             player.call("POST", f"/games/{game_id}/join")
+    return games
+
+
+def assert_sees_the_same(account: Account, games: list[int]) -> None:
+    """Every endpoint answers `account` the same about both games (but for their ids and moments)."""
+    first, second = (every_answer(account, game_id) for game_id in games)
+    for path in first:
+        other = path.replace(f"/{games[0]}", f"/{games[1]}")
+        assert normalized(first[path], games[0]) == normalized(second[other], games[1]), path
+
+
+def test_a_seat_cannot_tell_two_games_apart_that_differ_in_its_own_and_undealt_cards(server):
+    base_url, database = server
+    alice, bob = Account(base_url, "alice"), Account(base_url, "bob")
+    games = started_twins(database, OPTIONS, twin_decks(), alice, bob)
 
     def alice_sees_the_same() -> None:
-        first, second = (every_answer(alice, game_id) for game_id in games)
-        for path in first:
-            other = path.replace(f"/{games[0]}", f"/{games[1]}")
-            assert normalized(first[path], games[0]) == normalized(second[other], games[1]), path
+        assert_sees_the_same(alice, games)
 
     alice_sees_the_same()
     for game_id in games:  # seat 0 clues seat 1, whose cards are the same in both games
@@ -217,3 +228,43 @@ def test_a_seat_cannot_tell_two_games_apart_that_differ_in_its_own_and_undealt_c
         bob.call("POST", f"/games/{game_id}/actions", json={"kind": "discard", "card": card})
     alice_sees_the_same()
     assert json.dumps(alice.call("GET", f"/games/{games[0]}/view").json()["hands"][0]).count('"suit": null') == 5
+
+
+HOLE = GameOptions(players=2, variant="Throw It in a Hole (5 Suits)")
+
+
+def hole_twin_decks() -> tuple[list, list]:
+    """Two Throw It in a Hole decks that differ only in seat 0's oldest card (id 0) and two cards
+    nobody draws during the test: red 1 there (its play scores) or red 3 (a strike)."""
+    deck = list(shuffled_deck(HOLE.variant_rules, "hole twins"))
+
+    def with_first(identity) -> list:
+        swapped = list(deck)
+        at = next(i for i in range(len(deck) - 1, 10, -1) if tuple(deck[i]) == identity)
+        swapped[0], swapped[at] = swapped[at], swapped[0]
+        return swapped
+
+    return with_first((0, 1)), with_first((0, 3))
+
+
+def test_a_seat_cannot_learn_what_it_threw_into_the_hole(server):
+    base_url, database = server
+    alice, bob = Account(base_url, "alice"), Account(base_url, "bob")
+    games = started_twins(database, HOLE, hole_twin_decks(), alice, bob)
+    for game_id in games:
+        alice.call("POST", f"/games/{game_id}/actions", json={"kind": "play", "card": 0})
+    with connect(database) as conn:
+        truth = [(state.score, state.strikes) for _, state in (load_game(conn, game_id) for game_id in games)]
+    assert truth == [(1, 0), (0, 1)]
+
+    assert_sees_the_same(alice, games)
+    for player in (alice, bob):  # bob saw the card in alice's hand, but not where it went
+        seen = player.call("GET", f"/games/{games[1]}/view").json()
+        play = seen["history"][-1]
+        assert (play["card"], play["suit"], play["rank"], play["success"]) == (0, None, None, None)
+        hidden = ("score", "max_score", "strikes", "fireworks", "next_ranks", "pace", "efficiency")
+        assert [seen[key] for key in hidden] == [None] * len(hidden)
+        assert seen["discards"] == []
+        logged = player.call("GET", f"/games/{games[1]}/events").json()["events"][-1]
+        assert (logged["type"], logged["suit"], logged["rank"], logged["success"]) == ("play", None, None, None)
+        assert player.call("GET", f"/games/{games[1]}").json()["score"] is None

@@ -3,6 +3,8 @@
 import json
 import random
 
+import pytest
+
 from hanabi.engine import get_variant
 from hanabi.engine.hanablive import import_game
 
@@ -59,7 +61,7 @@ def test_real_hanablive_games_in_variants_import_with_their_score(new_player, fi
 
 def test_a_variant_outside_the_catalogue_is_a_problem_on_import(new_player, fixtures_dir):
     data = json.loads((fixtures_dir / "up_or_down_4p.json").read_text())
-    data["options"]["variant"] = "Throw It in a Hole (5 Suits)"
+    data["options"]["variant"] = "Mystery (5 Suits)"
     assert_problem(new_player().post("/v1/imports", json=data), 422, "unknown_variant")
 
 
@@ -110,3 +112,21 @@ def test_sudoku_views_say_which_ranks_play_next_and_the_game_exports(started_gam
     assert exported["options"]["variant"] == "Sudoku (4 Suits)"
     assert {card["rank"] for card in exported["deck"]} == {1, 2, 3, 4}
     assert import_game(exported).state.score == players[0].get(f"/v1/games/{game_id}").json["score"]
+
+
+@pytest.mark.parametrize("variant", ["Throw It in a Hole & Rainbow (5 Suits)", "Cow & Pig (4 Suits)", "Duck (3 Suits)"])
+def test_a_game_that_hides_plays_or_clues_is_played_exported_and_imported_whole(started_game, new_player, variant):
+    game_id, players = started_game(players=3, seed=f"hidden {variant}", variant=variant)
+    play_to_the_end(game_id, players, variant)
+    summary = players[0].get(f"/v1/games/{game_id}").json
+    final = players[1].view(game_id)
+    assert final["score"] == summary["score"] and final["strikes"] is not None
+    assert all(e["value"] is not None for e in final["history"] if e["kind"] == "clue")
+    assert all(e["suit"] is not None for e in final["history"] if e["kind"] == "play")
+    exported = players[0].get(f"/v1/games/{game_id}/export").json
+    assert exported["options"]["variant"] == variant
+    imported = new_player().post("/v1/imports", json=exported)
+    assert imported.status_code == 201, imported.json
+    assert (imported.json["status"], imported.json["score"]) == ("finished", summary["score"])
+    replayed = players[1].get(f"/v1/games/{imported.json['id']}/view").json
+    assert replayed["history"] == [e for e in final["history"] if e["kind"] != "reorder"]

@@ -3,8 +3,10 @@
 Nothing here decides a rule: the engine builds the views and, by replaying the log, the
 public outcome of every event (what was played, which cards a clue touched, which card was
 drawn). This module only leaves out what the viewer may not see: the identity of its own
-cards while the game runs, and the seed of a game that has not ended (whoever knows a seed can
-see its deal by playing it in another game; docs/security.md).
+cards while the game runs, what the engine's `seat_history` hides from a seat (Throw It in a
+Hole's plays, Cow & Pig's and Duck's clue values), the score of a running game whose plays are
+hidden, and the seed of a game that has not ended (whoever knows a seed can see its deal by
+playing it in another game; docs/security.md).
 """
 
 from datetime import datetime, timezone
@@ -12,7 +14,7 @@ from datetime import datetime, timezone
 import psycopg
 
 from hanabi.bots import TEAM_ONLY
-from hanabi.engine import GameState, event_to_dict, full_view, new_game, view
+from hanabi.engine import GameState, event_to_dict, full_view, new_game, seat_history, shown_score, view
 from hanabi.store.accounts import account_names
 from hanabi.store.records import LOBBY_EVENTS, Game, GameEvent
 
@@ -45,7 +47,7 @@ def game_summary(game: Game, names: dict[int, str]) -> dict:
         "deadline": _utc(game.deadline),
         "time_control": game.time_control.to_dict(),
         "clock": list(game.clock_banks) if game.clock_banks is not None else None,
-        "score": game.score,
+        "score": shown_score(game.options, game.score, game.status == "running"),
         "end_condition": game.end_condition,
         "seed": game.seed if game.status == "finished" else None,
         "creator": names.get(game.creator_id),
@@ -160,7 +162,7 @@ def public_events(game: Game, events: list[GameEvent], viewer_seat: int | None, 
     def visible(owner: int) -> bool:
         return final.is_over or owner != viewer_seat
 
-    history = final.history
+    history = seat_history(final, viewer_seat)
     result, action_index = [], 0
     for event in events:
         entry = {"seq": event.seq, "type": event.type, "seat": event.seat, "created_at": event.created_at}

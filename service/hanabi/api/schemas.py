@@ -255,7 +255,7 @@ class GameSchema(ma.Schema):
         required=True,
         metadata={"description": "With a clock time control: each seat's seconds left when the current turn began"},
     )
-    score = fields.Integer(required=True)
+    score = fields.Integer(allow_none=True, required=True, metadata={"description": "null while a Throw It in a Hole game runs (its plays are face down)"})
     end_condition = fields.String(required=True)
     seed = fields.String(
         allow_none=True,
@@ -302,8 +302,12 @@ class PageQuerySchema(StrictSchema):
 class ClueMarkSchema(ma.Schema):
     turn = fields.Integer(required=True)
     seat = fields.Integer(required=True)
-    kind = fields.String(required=True, metadata={"description": "color or rank"})
-    value = fields.Integer(required=True)
+    kind = fields.String(
+        allow_none=True, required=True, metadata={"description": "color or rank; null when hidden from you (Duck)"}
+    )
+    value = fields.Integer(
+        allow_none=True, required=True, metadata={"description": "null when hidden from you (Cow & Pig, Duck)"}
+    )
 
 
 class HandCardSchema(ma.Schema):
@@ -327,8 +331,13 @@ class ActionOutcomeSchema(ma.Schema):
 
     turn = fields.Integer()
     target = fields.Integer()
-    clue_kind = fields.String()
-    value = fields.Integer()
+    clue_kind = fields.String(
+        allow_none=True, metadata={"description": "color or rank; null for a Duck clue while the game runs, but to its giver"}
+    )
+    value = fields.Integer(
+        allow_none=True,
+        metadata={"description": "null for a Cow & Pig or Duck clue while the game runs, but to its giver"},
+    )
     touched = fields.List(fields.Integer())
     informative = fields.Boolean(
         metadata={
@@ -337,9 +346,9 @@ class ActionOutcomeSchema(ma.Schema):
         }
     )
     card = fields.Integer()
-    suit = fields.Integer()
-    rank = fields.Integer()
-    success = fields.Boolean()
+    suit = fields.Integer(allow_none=True, metadata={"description": "A play's is null while a Throw It in a Hole game runs (its plays are face down)"})
+    rank = fields.Integer(allow_none=True, metadata={"description": "A play's is null while a Throw It in a Hole game runs (its plays are face down)"})
+    success = fields.Boolean(allow_none=True, metadata={"description": "null while a Throw It in a Hole game runs (its plays are face down)"})
     announce = fields.Integer(allow_none=True)
     drew = fields.Integer(allow_none=True, metadata={"description": "The id of the card drawn, if any"})
     clue_tokens = fields.Integer(metadata={"description": "Whole clue tokens left after this turn"})
@@ -390,9 +399,9 @@ class ViewSchema(ma.Schema):
     current_seat = fields.Integer(required=True)
     is_over = fields.Boolean(required=True)
     end_condition = fields.String(required=True)
-    score = fields.Integer(required=True)
-    fireworks_total = fields.Integer(required=True)
-    max_score = fields.Integer(required=True)
+    score = fields.Integer(allow_none=True, required=True, metadata={"description": "null while a Throw It in a Hole game runs (its plays are face down)"})
+    fireworks_total = fields.Integer(allow_none=True, required=True, metadata={"description": "null while a Throw It in a Hole game runs (its plays are face down)"})
+    max_score = fields.Integer(allow_none=True, required=True, metadata={"description": "null while a Throw It in a Hole game runs (its plays are face down)"})
     rating = fields.String(allow_none=True, required=True)
     clue_tokens = fields.Integer(required=True, metadata={"description": "Whole clue tokens: a clue takes one"})
     half_clue_token = fields.Boolean(
@@ -400,18 +409,26 @@ class ViewSchema(ma.Schema):
         metadata={"description": "Clue Starved (discards give half a token): whether half a clue token is left "
                   "besides the whole ones; always false in other variants"},
     )
-    strikes = fields.Integer(required=True)
+    strikes = fields.Integer(allow_none=True, required=True, metadata={"description": "null while a Throw It in a Hole game runs (its plays are face down)"})
     fireworks = fields.List(
-        fields.Integer(), required=True, metadata={"description": "Per suit, the number of cards played on its firework"}
+        fields.Integer(),
+        allow_none=True,
+        required=True,
+        metadata={"description": "Per suit, the number of cards played on its firework; null while a Throw It in a Hole game runs (its plays are face down)"},
     )
     next_ranks = fields.List(
         fields.List(fields.Integer()),
+        allow_none=True,
         required=True,
         metadata={"description": "Per suit, the ranks that play next on its firework: several while an Up or Down "
                   "firework is undecided or a Sudoku firework is empty (any rank no other firework started at), none "
-                  "once it is complete"},
+                  "once it is complete; null while a Throw It in a Hole game runs (its plays are face down)"},
     )
-    discards = fields.List(fields.Nested(CardSchema), required=True)
+    discards = fields.List(
+        fields.Nested(CardSchema),
+        required=True,
+        metadata={"description": "Discarded and misplayed cards (a misplay is not among them while a Throw It in a Hole game runs)"},
+    )
     deck_size = fields.Integer(required=True)
     hands = fields.List(fields.List(fields.Nested(HandCardSchema)), required=True)
     history = fields.List(fields.Nested(HistoryEventSchema), required=True)
@@ -421,7 +438,8 @@ class ViewSchema(ma.Schema):
         required=True,
         metadata={
             "description": "Discards left before max_score (the best score still possible) is out of reach: "
-            "score + deck_size + players - max_score; null once the deck is empty or the game is over"
+            "score + deck_size + players - max_score; null once the deck is empty or the game is over, and "
+            "while a Throw It in a Hole game runs"
         },
     )
     efficiency = fields.Float(
@@ -429,6 +447,6 @@ class ViewSchema(ma.Schema):
         required=True,
         metadata={
             "description": "Cards gotten (played, or clued and still in a hand) per clue spent (clues given "
-            "and misplays); null before any"
+            "and misplays); null before any, and while a Throw It in a Hole game runs"
         },
     )

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -12,17 +12,20 @@ T = TypeVar("T", bound="ClueMark")
 class ClueMark:
     turn: int
     seat: int
-    kind: str
-    """ color or rank """
-    value: int
+    kind: None | str
+    """ color or rank; null when hidden from you (Duck) """
+    value: int | None
+    """ null when hidden from you (Cow & Pig, Duck) """
 
     def to_dict(self) -> dict[str, Any]:
         turn = self.turn
 
         seat = self.seat
 
+        kind: None | str
         kind = self.kind
 
+        value: int | None
         value = self.value
 
         field_dict: dict[str, Any] = {}
@@ -45,9 +48,19 @@ class ClueMark:
 
         seat = d.pop("seat")
 
-        kind = d.pop("kind")
+        def _parse_kind(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
 
-        value = d.pop("value")
+        kind = _parse_kind(d.pop("kind"))
+
+        def _parse_value(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        value = _parse_value(d.pop("value"))
 
         clue_mark = cls(
             turn=turn,

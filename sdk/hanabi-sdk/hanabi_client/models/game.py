@@ -39,7 +39,8 @@ class Game:
     time_control: TimeControl
     clock: list[float] | None
     """ With a clock time control: each seat's seconds left when the current turn began """
-    score: int
+    score: int | None
+    """ null while a Throw It in a Hole game runs (its plays are face down) """
     end_condition: str
     seed: None | str
     """ The seed the game was created with, once the game is finished; null before, and without one """
@@ -95,6 +96,7 @@ class Game:
         else:
             clock = self.clock
 
+        score: int | None
         score = self.score
 
         end_condition = self.end_condition
@@ -229,7 +231,12 @@ class Game:
 
         clock = _parse_clock(d.pop("clock"))
 
-        score = d.pop("score")
+        def _parse_score(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        score = _parse_score(d.pop("score"))
 
         end_condition = d.pop("end_condition")
 

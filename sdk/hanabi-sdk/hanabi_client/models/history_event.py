@@ -17,16 +17,21 @@ class HistoryEvent:
     kind: HistoryEventKind
     seat: int
     target: int | Unset = UNSET
-    clue_kind: str | Unset = UNSET
-    value: int | Unset = UNSET
+    clue_kind: None | str | Unset = UNSET
+    """ color or rank; null for a Duck clue while the game runs, but to its giver """
+    value: int | None | Unset = UNSET
+    """ null for a Cow & Pig or Duck clue while the game runs, but to its giver """
     touched: list[int] | Unset = UNSET
     informative: bool | Unset = UNSET
     """ A clue's: whether it removed, for some card of the receiver's hand (touched or not), an identity that card's
     earlier clues left possible; false: it told the receiver nothing new """
     card: int | Unset = UNSET
-    suit: int | Unset = UNSET
-    rank: int | Unset = UNSET
-    success: bool | Unset = UNSET
+    suit: int | None | Unset = UNSET
+    """ A play's is null while a Throw It in a Hole game runs (its plays are face down) """
+    rank: int | None | Unset = UNSET
+    """ A play's is null while a Throw It in a Hole game runs (its plays are face down) """
+    success: bool | None | Unset = UNSET
+    """ null while a Throw It in a Hole game runs (its plays are face down) """
     announce: int | None | Unset = UNSET
     drew: int | None | Unset = UNSET
     """ The id of the card drawn, if any """
@@ -46,9 +51,17 @@ class HistoryEvent:
 
         target = self.target
 
-        clue_kind = self.clue_kind
+        clue_kind: None | str | Unset
+        if isinstance(self.clue_kind, Unset):
+            clue_kind = UNSET
+        else:
+            clue_kind = self.clue_kind
 
-        value = self.value
+        value: int | None | Unset
+        if isinstance(self.value, Unset):
+            value = UNSET
+        else:
+            value = self.value
 
         touched: list[int] | Unset = UNSET
         if not isinstance(self.touched, Unset):
@@ -58,11 +71,23 @@ class HistoryEvent:
 
         card = self.card
 
-        suit = self.suit
+        suit: int | None | Unset
+        if isinstance(self.suit, Unset):
+            suit = UNSET
+        else:
+            suit = self.suit
 
-        rank = self.rank
+        rank: int | None | Unset
+        if isinstance(self.rank, Unset):
+            rank = UNSET
+        else:
+            rank = self.rank
 
-        success = self.success
+        success: bool | None | Unset
+        if isinstance(self.success, Unset):
+            success = UNSET
+        else:
+            success = self.success
 
         announce: int | None | Unset
         if isinstance(self.announce, Unset):
@@ -139,9 +164,23 @@ class HistoryEvent:
 
         target = d.pop("target", UNSET)
 
-        clue_kind = d.pop("clue_kind", UNSET)
+        def _parse_clue_kind(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
 
-        value = d.pop("value", UNSET)
+        clue_kind = _parse_clue_kind(d.pop("clue_kind", UNSET))
+
+        def _parse_value(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        value = _parse_value(d.pop("value", UNSET))
 
         touched = cast(list[int], d.pop("touched", UNSET))
 
@@ -149,11 +188,32 @@ class HistoryEvent:
 
         card = d.pop("card", UNSET)
 
-        suit = d.pop("suit", UNSET)
+        def _parse_suit(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
 
-        rank = d.pop("rank", UNSET)
+        suit = _parse_suit(d.pop("suit", UNSET))
 
-        success = d.pop("success", UNSET)
+        def _parse_rank(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        rank = _parse_rank(d.pop("rank", UNSET))
+
+        def _parse_success(data: object) -> bool | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | None | Unset, data)
+
+        success = _parse_success(d.pop("success", UNSET))
 
         def _parse_announce(data: object) -> int | None | Unset:
             if data is None:

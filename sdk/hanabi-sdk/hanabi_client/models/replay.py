@@ -32,32 +32,39 @@ class Replay:
     current_seat: int
     is_over: bool
     end_condition: str
-    score: int
-    fireworks_total: int
-    max_score: int
+    score: int | None
+    """ null while a Throw It in a Hole game runs (its plays are face down) """
+    fireworks_total: int | None
+    """ null while a Throw It in a Hole game runs (its plays are face down) """
+    max_score: int | None
+    """ null while a Throw It in a Hole game runs (its plays are face down) """
     rating: None | str
     clue_tokens: int
     """ Whole clue tokens: a clue takes one """
     half_clue_token: bool
     """ Clue Starved (discards give half a token): whether half a clue token is left besides the whole ones; always
     false in other variants """
-    strikes: int
-    fireworks: list[int]
-    """ Per suit, the number of cards played on its firework """
-    next_ranks: list[list[int]]
+    strikes: int | None
+    """ null while a Throw It in a Hole game runs (its plays are face down) """
+    fireworks: list[int] | None
+    """ Per suit, the number of cards played on its firework; null while a Throw It in a Hole game runs (its plays
+    are face down) """
+    next_ranks: list[list[int]] | None
     """ Per suit, the ranks that play next on its firework: several while an Up or Down firework is undecided or a
-    Sudoku firework is empty (any rank no other firework started at), none once it is complete """
+    Sudoku firework is empty (any rank no other firework started at), none once it is complete; null while a Throw
+    It in a Hole game runs (its plays are face down) """
     discards: list[Card]
+    """ Discarded and misplayed cards (a misplay is not among them while a Throw It in a Hole game runs) """
     deck_size: int
     hands: list[list[HandCard]]
     history: list[HistoryEvent]
     legal_actions: list[Action]
     pace: int | None
     """ Discards left before max_score (the best score still possible) is out of reach: score + deck_size + players
-    - max_score; null once the deck is empty or the game is over """
+    - max_score; null once the deck is empty or the game is over, and while a Throw It in a Hole game runs """
     efficiency: float | None
     """ Cards gotten (played, or clued and still in a hand) per clue spent (clues given and misplays); null before
-    any """
+    any, and while a Throw It in a Hole game runs """
     turns: int
     """ The game's last turn: valid turns are 0 to turns """
 
@@ -91,10 +98,13 @@ class Replay:
 
         end_condition = self.end_condition
 
+        score: int | None
         score = self.score
 
+        fireworks_total: int | None
         fireworks_total = self.fireworks_total
 
+        max_score: int | None
         max_score = self.max_score
 
         rating: None | str
@@ -104,15 +114,26 @@ class Replay:
 
         half_clue_token = self.half_clue_token
 
+        strikes: int | None
         strikes = self.strikes
 
-        fireworks = self.fireworks
+        fireworks: list[int] | None
+        if isinstance(self.fireworks, list):
+            fireworks = self.fireworks
 
-        next_ranks = []
-        for next_ranks_item_data in self.next_ranks:
-            next_ranks_item = next_ranks_item_data
+        else:
+            fireworks = self.fireworks
 
-            next_ranks.append(next_ranks_item)
+        next_ranks: list[list[int]] | None
+        if isinstance(self.next_ranks, list):
+            next_ranks = []
+            for next_ranks_type_0_item_data in self.next_ranks:
+                next_ranks_type_0_item = next_ranks_type_0_item_data
+
+                next_ranks.append(next_ranks_type_0_item)
+
+        else:
+            next_ranks = self.next_ranks
 
         discards = []
         for discards_item_data in self.discards:
@@ -237,11 +258,26 @@ class Replay:
 
         end_condition = d.pop("end_condition")
 
-        score = d.pop("score")
+        def _parse_score(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
 
-        fireworks_total = d.pop("fireworks_total")
+        score = _parse_score(d.pop("score"))
 
-        max_score = d.pop("max_score")
+        def _parse_fireworks_total(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        fireworks_total = _parse_fireworks_total(d.pop("fireworks_total"))
+
+        def _parse_max_score(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        max_score = _parse_max_score(d.pop("max_score"))
 
         def _parse_rating(data: object) -> None | str:
             if data is None:
@@ -254,16 +290,47 @@ class Replay:
 
         half_clue_token = d.pop("half_clue_token")
 
-        strikes = d.pop("strikes")
+        def _parse_strikes(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
 
-        fireworks = cast(list[int], d.pop("fireworks"))
+        strikes = _parse_strikes(d.pop("strikes"))
 
-        next_ranks = []
-        _next_ranks = d.pop("next_ranks")
-        for next_ranks_item_data in _next_ranks:
-            next_ranks_item = cast(list[int], next_ranks_item_data)
+        def _parse_fireworks(data: object) -> list[int] | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                fireworks_type_0 = cast(list[int], data)
 
-            next_ranks.append(next_ranks_item)
+                return fireworks_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[int] | None, data)
+
+        fireworks = _parse_fireworks(d.pop("fireworks"))
+
+        def _parse_next_ranks(data: object) -> list[list[int]] | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                next_ranks_type_0 = []
+                _next_ranks_type_0 = data
+                for next_ranks_type_0_item_data in _next_ranks_type_0:
+                    next_ranks_type_0_item = cast(list[int], next_ranks_type_0_item_data)
+
+                    next_ranks_type_0.append(next_ranks_type_0_item)
+
+                return next_ranks_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[list[int]] | None, data)
+
+        next_ranks = _parse_next_ranks(d.pop("next_ranks"))
 
         discards = []
         _discards = d.pop("discards")
