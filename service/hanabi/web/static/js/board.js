@@ -36,9 +36,18 @@ function lastClueTouched(view) {
   return new Set(last && last.kind === "clue" ? last.touched : []);
 }
 
-// The running numbers hanab.live shows: the best score still possible, pace and efficiency.
+// The running numbers hanab.live shows: the best score still possible, pace and efficiency;
+// while the plays are hidden in a hole (max_score null), how many cards went into it.
 function numbers(view) {
   if (view.pace === undefined) return null;
+  if (view.max_score === null) {
+    const plays = view.history.filter((event) => event.kind === "play").length;
+    return h(
+      "dl",
+      { class: "numbers", "aria-label": "Numbers" },
+      h("div", { dataset: { stat: "hole" } }, h("dt", { title: "Cards played face down; the score shows when the game ends" }, "In the hole"), h("dd", {}, plays)),
+    );
+  }
   return h(
     "dl",
     { class: "numbers", "aria-label": "Numbers" },
@@ -81,13 +90,15 @@ function handOrder({ view, mySeat }) {
 }
 
 function fireworks(view) {
+  const hidden = view.fireworks === null;
   return h(
     "div",
     { class: "fireworks", role: "list", "aria-label": "Fireworks" },
     view.suits.map((suit, index) => {
-      const count = view.fireworks[index];
-      const next = view.next_ranks[index];
-      const start = firstPlayed(view, index);
+      // Throw It in a Hole: fireworks null (face down) until the game ends.
+      const count = hidden ? "?" : view.fireworks[index];
+      const next = hidden ? [] : view.next_ranks[index];
+      const start = hidden ? null : firstPlayed(view, index);
       // Where the firework does not simply take count + 1 next (Sudoku, reversed, Up or Down), say where it
       // started and what it takes next.
       const special = next.length > 0 && !(next.length === 1 && next[0] === count + 1);
@@ -98,7 +109,7 @@ function fireworks(view) {
           class: "firework",
           role: "listitem",
           dataset: { suitName: suit, suit: index, rank: count, start: start ?? "", next: next.join(" ") },
-          "aria-label": `${suit} firework: ${count || "nothing yet"}${special ? `, ${course}` : ""}`,
+          "aria-label": `${suit} firework: ${hidden ? "hidden until the game ends" : count || "nothing yet"}${special ? `, ${course}` : ""}`,
         },
         h("span", { class: "rank" }, count || "·"),
         h("span", { class: "name" }, suit),
@@ -131,9 +142,9 @@ function tokens(view) {
     ),
     h(
       "div",
-      { class: "token-row strikes", dataset: { count: view.strikes } },
-      h("span", { class: "label" }, `Strikes ${view.strikes} / ${strikeMax}`),
-      row(view.strikes, strikeMax, "strike"),
+      { class: "token-row strikes", dataset: { count: view.strikes ?? "?" } },
+      h("span", { class: "label" }, `Strikes ${view.strikes ?? "?"} / ${strikeMax}`),
+      row(view.strikes ?? 0, strikeMax, "strike"),
     ),
     h("div", { class: "deck", dataset: { count: view.deck_size } }, h("span", { class: "deck-card" }, view.deck_size), " cards in the deck"),
   );
@@ -449,7 +460,9 @@ function knowledge(view, card) {
     seen.add(key);
     const name = clueName(view, clue.kind, clue.value);
     clued.push(
-      clue.kind === "color"
+      clue.value === null
+        ? h("span", { class: "clued pointed", title: `Pointed at: ${name}` }, name)
+        : clue.kind === "color"
         ? h("span", { class: "clued color", dataset: { suitName: name }, title: `Clued ${name}` }, name)
         : h("span", { class: "clued rank", title: `Clued ${name}` }, name),
     );

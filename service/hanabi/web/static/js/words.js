@@ -9,7 +9,9 @@ export function cardName(view, suit, rank) {
   return `${view.suits[suit]} ${rank}`;
 }
 
+// A clue whose value the view hides (Cow & Pig, Duck) is said as hanab.live says it.
 export function clueName(view, kind, value) {
+  if (value === null) return kind === "color" ? "moo" : kind === "rank" ? "oink" : "quack";
   return kind === "color" ? view.clue_colors[value] : String(value);
 }
 
@@ -19,6 +21,10 @@ export function eventSentence(view, names, event) {
     case "clue": {
       const target = names[event.target];
       const count = event.touched.length;
+      if (event.value === null) {
+        const cards = count === 1 ? "1 card" : `${count} cards`;
+        return `${who} ${clueName(view, event.clue_kind, null)}s at ${cards} of ${target}'s.`;
+      }
       if (event.clue_kind === "color") {
         const color = view.clue_colors[event.value];
         if (count === 0) return `${who} told ${target}: no card is ${color}.`;
@@ -28,6 +34,7 @@ export function eventSentence(view, names, event) {
       return `${who} told ${target}: ${count === 1 ? "1 card is a" : `${count} cards are`} ${event.value}.`;
     }
     case "play": {
+      if (event.success === null) return `${who} threw a card into the hole.`;
       const card = cardName(view, event.suit, event.rank);
       const called = event.announce === null || event.announce === undefined ? "" : `, calling ${view.suits[event.announce]}`;
       return event.success ? `${who} played ${card}${called}.` : `${who} misplayed ${card}${called}: a strike.`;
