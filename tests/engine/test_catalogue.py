@@ -247,6 +247,18 @@ def test_up_or_down_misplays_and_the_start_card():
     assert [get_variant("Up or Down (5 Suits)").suits[RED].copies(r) for r in (1, 2, 3, 4, 5, START)] == [1, 2, 2, 2, 1, 1]
 
 
+def test_next_ranks_follow_each_fireworks_order():
+    assert deal("No Variant", []).all_next_ranks() == ((1,),) * 5
+    assert deal("Reversed (5 Suits)", []).next_ranks(FIFTH) == (5,)
+    top = [(RED, START), (RED, 4), (YELLOW, 2), (YELLOW, 2), (YELLOW, 3)] + [(GREEN, 2)] * 2 + [(GREEN, 3)] * 2 + [(BLUE, 2)]
+    state = deal("Up or Down (5 Suits)", top)
+    assert state.next_ranks(RED) == (1, 5, START)
+    state = state.apply(Play(0, 0))
+    assert state.next_ranks(RED) == (2, 4)
+    state = state.apply(RankClue(1, 0, 4)).apply(Play(0, 1))
+    assert state.next_ranks(RED) == (3,) and state.direction(RED) == "down"
+
+
 def test_a_clue_narrows_each_card_to_the_identities_it_allows():
     prism = FIFTH
     state = deal("Prism (5 Suits)", [(YELLOW, 1), (YELLOW, 1), (YELLOW, 2), (YELLOW, 2), (YELLOW, 3)] + [(prism, 1), (prism, 2), (GREEN, 3), (BLUE, 3), (RED, 2)])

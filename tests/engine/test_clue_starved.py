@@ -90,3 +90,9 @@ def test_a_misplay_costs_the_half_token_a_discard_would_have_won():
     assert state.strikes == 1 and table_stats(state).clues_spent == 0.5
     plain = new_game(GameOptions(players=2), deck=stacked_deck(get_variant("No Variant"), [(RED, 2)])).apply(Play(0, 0))
     assert table_stats(plain).clues_spent == 1
+
+
+def test_an_announced_play_gains_half_a_token_too():
+    state = deal(FIVE_REDS, timed_display=True).apply(RankClue(0, 1, 1)).apply(RankClue(1, 0, 1))
+    state = state.apply(Play(0, 0, RED))
+    assert state.fireworks[RED] == 1 and tokens(state) == 6.5

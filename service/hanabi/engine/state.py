@@ -423,26 +423,18 @@ class GameState:
     def next_ranks(self, suit: int) -> tuple[int, ...]:
         """The ranks that play next on the suit's firework (several while an Up or Down firework
         is undecided or a Sudoku firework is empty); none once it is complete."""
-        table = self.table
-        height = self.fireworks[suit]
-        if height == table.stack_size:
-            return ()
-        if table.sudoku:
-            return self._sudoku_next_ranks(suit, self.stack_starts())
-        if table.up_or_down:
-            direction = self._direction(suit)
-            if direction == UP:
-                return (height + 1,)
-            if direction == DOWN:
-                return (MAX_RANK - height,)
-            return (1, MAX_RANK, START) if height == 0 else (2, 4)
-        return (table.play_order[suit][height],)
+        return self.all_next_ranks()[suit]
 
     def all_next_ranks(self) -> tuple[tuple[int, ...], ...]:
         """`next_ranks` of every suit."""
         table = self.table
-        if table.ordered_by_rule:
-            return tuple(self.next_ranks(suit) for suit in range(table.num_suits))
+        suits = range(table.num_suits)
+        if table.sudoku:
+            starts = self.stack_starts()
+            return tuple(self._sudoku_next_ranks(suit, starts) for suit in suits)
+        if table.up_or_down:
+            directions = self._directions()
+            return tuple(self._up_or_down_next_ranks(suit, directions[suit]) for suit in suits)
         return tuple(
             (order[height],) if height < len(order) else () for order, height in zip(table.play_order, self.fireworks)
         )
@@ -450,7 +442,7 @@ class GameState:
     def _plays_by_rule(self, suit: int, rank: int) -> bool:
         if self.table.sudoku:
             return rank in self._sudoku_next_ranks(suit, self.stack_starts())
-        return self._up_or_down_plays(suit, rank)
+        return rank in self._up_or_down_next_ranks(suit, self._direction(suit))
 
     # ---- Sudoku -------------------------------------------------------------------------
 
@@ -505,13 +497,15 @@ class GameState:
                     directions[event.suit] = DOWN
         return directions
 
-    def _up_or_down_plays(self, suit: int, rank: int) -> bool:
-        height, direction = self.fireworks[suit], self._direction(suit)
+    def _up_or_down_next_ranks(self, suit: int, direction: int) -> tuple[int, ...]:
+        height = self.fireworks[suit]
+        if height == MAX_RANK:
+            return ()
         if direction == UP:
-            return rank == height + 1
+            return (height + 1,)
         if direction == DOWN:
-            return rank == MAX_RANK - height
-        return rank in ((1, MAX_RANK, START) if height == 0 else (2, 4))
+            return (MAX_RANK - height,)
+        return (1, MAX_RANK, START) if height == 0 else (2, 4)
 
     def _up_or_down_max_ranks(self) -> tuple[int, ...]:
         """hanab.live's rule: per suit, the longest run of cards still available from the
