@@ -106,6 +106,7 @@ class VariantTables:
         "all_identities",
         "inverted",
         "mask_parts",
+        "next_ranks",
     )
 
     def __init__(self, variant: Variant):
@@ -134,6 +135,9 @@ class VariantTables:
         self.inverted = frozenset(s for s, suit in enumerate(variant.suits) if suit.kind.inverted)
         self.mask_parts: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         """Cache: identity mask -> (possible suits, possible ranks)."""
+        self.next_ranks: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+        """Cache where each firework takes its ranks in a fixed order: fireworks -> the ranks
+        each takes next."""
 
     def possible(self, mask: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The suits and the ranks of the identities in `mask`."""
@@ -192,6 +196,7 @@ class Table:
         "pointing_clues",
         "possible",
         "mask_parts",
+        "next_ranks",
     )
 
     def __init__(self, options: GameOptions, deck: tuple[Card, ...]):
@@ -238,6 +243,7 @@ class Table:
         self.possible = tables.possible
         """The suits and the ranks of the identities in a card mask."""
         self.mask_parts = tables.mask_parts
+        self.next_ranks = tables.next_ranks
         """`possible`'s results so far, by mask (the variant's, shared by its games)."""
 
 
@@ -435,9 +441,12 @@ class GameState:
         if table.up_or_down:
             directions = self._directions()
             return tuple(self._up_or_down_next_ranks(suit, directions[suit]) for suit in suits)
-        return tuple(
-            (order[height],) if height < len(order) else () for order, height in zip(table.play_order, self.fireworks)
-        )
+        ranks = table.next_ranks.get(self.fireworks)
+        if ranks is None:
+            ranks = table.next_ranks[self.fireworks] = tuple(
+                (order[height],) if height < len(order) else () for order, height in zip(table.play_order, self.fireworks)
+            )
+        return ranks
 
     def _plays_by_rule(self, suit: int, rank: int) -> bool:
         if self.table.sudoku:
