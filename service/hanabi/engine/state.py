@@ -192,7 +192,7 @@ class Table:
         "ordered_by_rule",
         "stack_size",
         "clue_starved",
-        "suit_bonus",
+        "hole",
         "pointing_clues",
         "possible",
         "mask_parts",
@@ -237,8 +237,9 @@ class Table:
         """Whether a card plays by a rule of the variant rather than at its fixed height."""
         self.stack_size = rules.stack_size
         self.clue_starved = rules.clue_starved
-        self.suit_bonus = 0 if rules.throw_it_in_a_hole else 1
-        """Clue tokens a completed firework returns (none from a hole)."""
+        self.hole = rules.throw_it_in_a_hole
+        """Throw It in a Hole: plays are hidden from the seats, and a completed firework returns
+        no clue token."""
         self.pointing_clues = rules.pointing_clues
         self.possible = tables.possible
         """The suits and the ranks of the identities in a card mask."""
@@ -675,7 +676,7 @@ class GameState:
             fireworks = list(self.fireworks)
             fireworks[suit] += 1
             self.fireworks = tuple(fireworks)
-            bonus = (fireworks[suit] == table.stack_size) * table.suit_bonus + (announce is not None)
+            bonus = (fireworks[suit] == table.stack_size and not table.hole) + (announce is not None)
             if table.clue_starved:
                 self._gain_halves(bonus)
             else:

@@ -155,17 +155,12 @@ def shown_score(options: GameOptions, score: int, running: bool) -> int | None:
     return None if running and options.variant_rules.rules.throw_it_in_a_hole else score
 
 
-def hides_score(state: GameState, seat: int | None) -> bool:
-    """Whether `seat` (None: a spectator) may not see the fireworks, the score and the strikes:
-    a seat's, while a Throw It in a Hole game runs."""
-    return seat is not None and not state.is_over and state.table.variant.rules.throw_it_in_a_hole
-
-
 def _build(state: GameState, seat: int | None, hidden_seat: int | None) -> View:
     table = state.table
     card_suit, card_rank = table.card_suit, table.card_rank
     card_masks, card_clues = state.card_masks, state.card_clues
-    history = state.history if hidden_seat is None else seat_history(state, hidden_seat)
+    hiding = hidden_seat is not None and (table.hole or table.pointing_clues)  # a seat's, while the game runs
+    history = seat_history(state, hidden_seat) if hiding else state.history
     known, possible = table.mask_parts.get, table.possible
     hands = []
     for owner, hand in enumerate(state.hands):
@@ -187,18 +182,15 @@ def _build(state: GameState, seat: int | None, hidden_seat: int | None) -> View:
         hands.append(tuple(cards))
     options = table.options
     over = state.is_over
-    if hidden_seat is not None and hides_score(state, hidden_seat):
-        numbers = _HIDDEN_NUMBERS
+    if hiding and table.hole:
+        score = fireworks_total = max_score = strikes = fireworks = next_ranks = pace = efficiency = None
         in_hole = {event.card for event in history if type(event) is PlayEvent}
         discards = tuple(DiscardedCard(c, card_suit[c], card_rank[c]) for c in state.discards if c not in in_hole)
     else:
         stats = table_stats(state)
-        numbers = (
-            state.score, state.fireworks_total, stats.max_score, state.strikes, state.fireworks, state.all_next_ranks(),
-            stats.pace, stats.efficiency,
-        )
+        score, fireworks_total, max_score, strikes = state.score, state.fireworks_total, stats.max_score, state.strikes
+        fireworks, next_ranks, pace, efficiency = state.fireworks, state.all_next_ranks(), stats.pace, stats.efficiency
         discards = tuple(DiscardedCard(c, card_suit[c], card_rank[c]) for c in state.discards)
-    score, fireworks_total, max_score, strikes, fireworks, next_ranks, pace, efficiency = numbers
     return View(
         seat=seat,
         options=options,
@@ -225,11 +217,6 @@ def _build(state: GameState, seat: int | None, hidden_seat: int | None) -> View:
         pace=pace,
         efficiency=efficiency,
     )
-
-
-_HIDDEN_NUMBERS = (None,) * 8
-"""Score, fireworks' total, best score, strikes, fireworks, next ranks, pace, efficiency: none
-while a seat's plays are hidden in a hole (a misplay is not among its discards either)."""
 
 
 def _hand_card_dict(card: HandCard) -> dict:
