@@ -1,4 +1,4 @@
-"""gunicorn settings of the API container: `gunicorn --config /etc/hanabi/gunicorn.conf.py hanabi.api.wsgi:app`.
+"""gunicorn settings of the API container: `gunicorn --config /etc/hanabi/gunicorn.conf.py hanabi.wsgi:app`.
 
 These are defaults. GUNICORN_CMD_ARGS overrides any of them (e.g. "--workers 4 --worker-connections 20000"),
 and WEB_CONCURRENCY sets the number of worker processes, as it does for gunicorn without this file.

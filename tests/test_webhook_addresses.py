@@ -7,8 +7,8 @@ import socket
 from pathlib import Path
 
 import pytest
-from hanabi.api.server import webhooks_on_loopback
 from hanabi.config import ConfigError, load_settings
+from hanabi.server import webhooks_on_loopback
 from hanabi.webhook_addresses import (
     LOOPBACK_NETWORKS,
     AddressRefused,

@@ -113,7 +113,7 @@ def _serve(args: argparse.Namespace) -> int:
         settings = load_settings()
         # The metrics folder comes first: the API's modules import prometheus_client.
         with multiprocess_dir("hanabi-serve-metrics-"):
-            from .api.server import serve
+            from .server import serve
 
             serve(
                 settings,
@@ -159,13 +159,9 @@ def _worker(args: argparse.Namespace) -> int:
 
 
 def _run_worker(args: argparse.Namespace, settings) -> int:
-    from .worker.celery_app import create_celery
-    from .worker.dispatch import enable_bot_turns
-    from .worker.webhooks import enable_webhook_deliveries
+    from .composition import worker_celery
 
-    app = create_celery(settings)
-    enable_bot_turns(app)
-    enable_webhook_deliveries(app)
+    app = worker_celery(settings)
     _log_with_settings(settings)
     argv = ["worker", f"--loglevel={args.loglevel or settings.log_level}", f"--pool={args.pool}"]
     # Gossip, mingle and heartbeats serve monitoring through broadcast messages; none is needed.
@@ -196,8 +192,8 @@ def _log_with_settings(settings) -> None:
 
 
 def _beat(args: argparse.Namespace) -> int:
+    from .composition import worker_celery
     from .config import ConfigError, load_settings
-    from .worker.celery_app import create_celery
 
     try:
         settings = load_settings()
@@ -205,7 +201,7 @@ def _beat(args: argparse.Namespace) -> int:
         print(f"hanabi beat: {error}", file=sys.stderr)
         return 2
     settings.data_dir.mkdir(parents=True, exist_ok=True)
-    app = create_celery(settings)
+    app = worker_celery(settings)
     _log_with_settings(settings)
     loglevel = args.loglevel or settings.log_level
     app.start(["beat", f"--loglevel={loglevel}", f"--schedule={app.conf.beat_schedule_filename}"])

@@ -1,14 +1,16 @@
 """The API app on the test Postgres (see tests/conftest.py), driven through Flask's test client
 with real tokens: one `Player` per account."""
 
+import dataclasses
 import os
 import threading
 import uuid
 
 import pytest
 
-from hanabi.api import create_app
-from hanabi.store.database import create_pool
+from hanabi.api.context import POOL_EXTENSION
+from hanabi.composition import api_app
+from hanabi.config import load_settings
 from tests.sdk.conftest import served
 
 PROBLEM_KEYS = {"type", "title", "status", "detail", "code"}
@@ -16,9 +18,11 @@ PROBLEM_KEYS = {"type", "title", "status", "detail", "code"}
 
 @pytest.fixture(scope="session")
 def app(database_url):
-    pool = create_pool(database_url, min_size=1, max_size=8)
-    yield create_app(pool=pool)
-    pool.close()
+    """The API as the composition root builds it, with no worker: commits set off nothing."""
+    settings = dataclasses.replace(load_settings(), database_url=database_url, pool_min_size=1, pool_max_size=8)
+    app = api_app(settings, with_worker=False)
+    yield app
+    app.extensions[POOL_EXTENSION].close()
 
 
 @pytest.fixture(scope="module")

@@ -105,7 +105,7 @@ def test_with_no_token_cache_a_revocation_needs_no_announcement(database_url):
     settings = load_settings({"DATABASE_URL": database_url, "HANABI_TOKEN_CACHE_SECONDS": "0"})
     pool = create_pool(database_url, min_size=1, max_size=2)
     try:
-        client = create_app(settings, pool).test_client()
+        client = create_app(settings, pool=pool).test_client()
         token = client.post("/v1/accounts", json={"name": f"nocache-{uuid.uuid4().hex[:8]}", "kind": "bot"}).json["token"]
         headers = {"Authorization": f"Bearer {token}"}
         assert client.get("/v1/accounts/me", headers=headers).status_code == 200
@@ -128,7 +128,7 @@ def test_the_listeners_connect_to_the_listen_database_url(create_database):
     settings = load_settings({"DATABASE_URL": database_url, "HANABI_LISTEN_DATABASE_URL": unreachable})
     pool = create_pool(database_url, min_size=1, max_size=2)
     try:
-        client = create_app(settings, pool).test_client()
+        client = create_app(settings, pool=pool).test_client()
         token = client.post("/v1/accounts", json={"name": f"listen-{uuid.uuid4().hex[:8]}", "kind": "bot"}).json["token"]
         headers = {"Authorization": f"Bearer {token}"}
         for _ in range(3):

@@ -173,7 +173,7 @@ class Bench:
             "-b", f"127.0.0.1:{self.port}",
             "--backlog", "2048",
             "--keep-alive", "30",
-            "hanabi.api.wsgi:app",
+            "hanabi.wsgi:app",
         ]
         if self.args.reuse_port:
             command[-1:-1] = ["--reuse-port"]  # as deploy/gunicorn.conf.py

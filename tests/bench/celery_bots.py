@@ -45,6 +45,7 @@ from pathlib import Path
 
 import httpx
 import redis
+from hanabi.composition import commit_hooks
 from hanabi.config import load_settings
 from hanabi.engine import GameOptions
 from hanabi.store.database import connect
@@ -52,7 +53,6 @@ from hanabi.store.games import create_game
 from hanabi.store.migrate import apply_migrations
 from hanabi.store.records import SeatPlan
 from hanabi.worker.celery_app import create_celery
-from hanabi.worker.dispatch import enable_bot_turns
 from psycopg import sql
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -335,9 +335,10 @@ class Person:
         }
 
 
-def keep_bot_games_running(conn_url: str, count: int, stop: threading.Event) -> None:
-    """Keep `count` five-bot games running until `stop` (the load beside the people)."""
-    with connect(conn_url) as conn:
+def keep_bot_games_running(conn_url: str, hooks, count: int, stop: threading.Event) -> None:
+    """Keep `count` five-bot games running until `stop` (the load beside the people); `hooks`
+    enqueue their bot turns."""
+    with connect(conn_url, hooks) as conn:
         running: list[int] = []
         round_number = 0
         while not stop.is_set():
@@ -350,11 +351,11 @@ def keep_bot_games_running(conn_url: str, count: int, stop: threading.Event) -> 
             stop.wait(0.5)
 
 
-def latency(url: str, env: dict, args, scratch: Path) -> dict:
+def latency(url: str, hooks, env: dict, args, scratch: Path) -> dict:
     port = free_port()
     server = start_process(
         [str(VENV_BIN / "gunicorn"), "-k", "gthread", "-w", str(args.gunicorn_workers), "--threads", "4",
-         "-b", f"127.0.0.1:{port}", "hanabi.api.wsgi:app"],
+         "-b", f"127.0.0.1:{port}", "hanabi.wsgi:app"],
         env,
         scratch / "gunicorn.log",
     )  # fmt: skip
@@ -365,7 +366,7 @@ def latency(url: str, env: dict, args, scratch: Path) -> dict:
         base_url = f"http://127.0.0.1:{port}"
         wait_ready(base_url)
         loader = threading.Thread(
-            target=keep_bot_games_running, args=(url, args.background_games, stop)
+            target=keep_bot_games_running, args=(url, hooks, args.background_games, stop)
         )
         if args.background_games:
             loader.start()
@@ -526,7 +527,7 @@ def main() -> None:
             "HANABI_DATA_DIR": str(scratch / "data"),
         }
         env = {**os.environ, **environ}
-        enable_bot_turns(create_celery(load_settings(environ)))
+        hooks = commit_hooks(create_celery(load_settings(environ)))
         log = scratch / "worker.log"
         worker = start_process(
             [sys.executable, "-m", "hanabi.cli", "worker", "--pool", args.pool,
@@ -534,7 +535,7 @@ def main() -> None:
             env,
             log,
         )  # fmt: skip
-        with connect(url) as conn:
+        with connect(url, hooks) as conn:
             wait_finished(
                 conn, create_bot_games(conn, args.concurrency, "warm-up"), 120, log
             )
@@ -542,7 +543,7 @@ def main() -> None:
                 results["throughput"] = throughput(conn, worker, args, log)
                 report_throughput(results["throughput"], args)
         if not args.skip_latency:
-            results["latency"] = latency(url, env, args, scratch)
+            results["latency"] = latency(url, hooks, env, args, scratch)
             report_latency(results["latency"])
     finally:
         if worker is not None:

@@ -23,6 +23,7 @@ import uuid
 from pathlib import Path
 
 
+from hanabi.composition import commit_hooks
 from hanabi.config import load_settings
 from hanabi.engine import GameOptions
 from hanabi.store.accounts import create_account
@@ -32,7 +33,6 @@ from hanabi.store.games import create_game, list_events, load_game
 from hanabi.store.records import SeatPlan
 from hanabi.store.seats import join_seat
 from hanabi.worker.celery_app import create_celery
-from hanabi.worker.dispatch import enable_bot_turns
 from hanabi.worker.embedded import worker_process
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -63,9 +63,8 @@ def measure(url: str, data_dir: Path, args) -> list[float]:
         os.environ["CELERY_BROKER_URL"] = args.broker_url
     else:
         os.environ.pop("CELERY_BROKER_URL", None)
-    enable_bot_turns(create_celery(settings))
     control = TimeControl.from_dict({"kind": "per_turn", "seconds": args.seconds, "on_timeout": "end"})
-    with worker_process(settings, url, concurrency=args.concurrency), connect(url) as conn:
+    with worker_process(settings, url, concurrency=args.concurrency), connect(url, commit_hooks(create_celery(settings))) as conn:
         people = [create_account(conn, f"lag-{uuid.uuid4().hex[:10]}", "human")[0] for _ in range(2)]
         warm_up = start_timed_game(conn, people, TimeControl.from_dict({"kind": "per_turn", "seconds": 1}))
         wait_finished(conn, [warm_up.id], timeout=60)

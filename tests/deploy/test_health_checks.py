@@ -66,7 +66,7 @@ def test_the_api_health_check_against_gunicorn_with_the_deploy_config(installed,
     log = data_dir / "gunicorn.log"
     with open(log, "wb") as output:
         gunicorn = subprocess.Popen(
-            [str(Path(sys.executable).with_name("gunicorn")), "--config", str(DEPLOY / "gunicorn.conf.py"), "hanabi.api.wsgi:app"],
+            [str(Path(sys.executable).with_name("gunicorn")), "--config", str(DEPLOY / "gunicorn.conf.py"), "hanabi.wsgi:app"],
             env=env, cwd=data_dir, stdout=output, stderr=subprocess.STDOUT, start_new_session=True,
         )
     check = [argument.replace("127.0.0.1:8000", f"127.0.0.1:{port}") for argument in healthcheck("api")]

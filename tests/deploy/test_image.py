@@ -62,7 +62,7 @@ def test_the_default_command_is_the_api_under_gunicorn_with_the_deploy_config():
     command = exec_form(final_stage()["CMD"])
     assert command == compose()["services"]["api"]["command"]
     assert command[:3] == ["gunicorn", "--config", GUNICORN_CONFIG[0]]
-    assert command[3] == "hanabi.api.wsgi:app"
+    assert command[3] == "hanabi.wsgi:app"
 
 
 def test_the_health_check_asks_the_api_for_v1_health():
@@ -136,7 +136,7 @@ def test_the_compose_commands_are_hanabi_commands_with_their_options(service, in
 def gunicorn_settings(env: dict[str, str], tmp_path) -> dict[str, str]:
     """The settings gunicorn derives from deploy/gunicorn.conf.py and `env`."""
     result = subprocess.run(
-        [str(Path(sys.executable).with_name("gunicorn")), "--config", str(DEPLOY / "gunicorn.conf.py"), "--print-config", "hanabi.api.wsgi:app"],
+        [str(Path(sys.executable).with_name("gunicorn")), "--config", str(DEPLOY / "gunicorn.conf.py"), "--print-config", "hanabi.wsgi:app"],
         env=env, cwd=tmp_path, capture_output=True, text=True, check=True, timeout=60,
     )
     return dict(re.findall(r"^(\w+)\s+= (.*)$", result.stdout, re.M))

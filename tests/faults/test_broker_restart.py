@@ -10,6 +10,7 @@ See docs/faults.md."""
 import time
 from datetime import datetime, timedelta, timezone
 
+from hanabi.composition import commit_hooks
 from hanabi.config import load_settings
 from hanabi.engine import GameOptions
 from hanabi.store.database import connect
@@ -17,7 +18,6 @@ from hanabi.store.games import create_game, load_game
 from hanabi.store.records import SeatPlan
 from hanabi.worker.celery_app import create_celery
 from hanabi.worker.deadlines import EXPIRE_TURN
-from hanabi.worker.dispatch import bot_turns_enabled
 
 from tests.cluster import Cluster, tail
 
@@ -39,7 +39,7 @@ def test_a_worker_holding_a_scheduled_expiry_plays_bot_seats_after_redis_restart
         time.sleep(1)
         cluster.redis.start()
 
-        with bot_turns_enabled(celery), connect(cluster.database_url) as conn:
+        with connect(cluster.database_url, commit_hooks(celery)) as conn:
             game_id = create_game(conn, GameOptions(players=2), [SeatPlan.bot("basic")] * 2, seed="redis").game.id
 
             def finished() -> bool:

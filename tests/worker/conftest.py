@@ -18,13 +18,11 @@ import redis
 from celery.contrib.testing.worker import start_worker
 from celery.signals import task_postrun
 
-from hanabi.config import load_settings
-from hanabi.store import commits
-from hanabi.store.database import connect, create_pool
+from hanabi.composition import commit_hooks, worker_celery
+from hanabi.config import Settings, load_settings
+from hanabi.store.database import connect
 from hanabi.store.games import list_events, load_game
 from hanabi.store.migrate import apply_migrations
-from hanabi.worker.celery_app import create_celery
-from hanabi.worker.dispatch import BotTurns, enable_bot_turns
 
 BROKERS = ("filesystem", "redis")
 
@@ -85,12 +83,23 @@ class Service:
     """An app, its worker and its database, with what the worker's tasks returned."""
 
     app: object
-    pool: object
-    database_url: str
+    settings: Settings
     broker: str
     records: list[TaskRecord] = field(default_factory=list)
     lock: threading.Condition = field(default_factory=threading.Condition)
-    bot_turns: BotTurns | None = None
+
+    @property
+    def database_url(self) -> str:
+        return self.settings.database_url
+
+    @property
+    def pool(self):
+        """The pool of the worker's tasks (its commits enqueue what follows them)."""
+        return self.app.database()
+
+    def connect(self):
+        """A connection whose commits enqueue on the worker's broker, as an API process's do."""
+        return connect(self.database_url, commit_hooks(self.app))
 
     def record(self, name: str, args, outcome) -> None:
         with self.lock:
@@ -109,13 +118,6 @@ class Service:
                 assert remaining > 0, f"{name}{args} ran {len(self.outcomes(name, args))} times, not {count}"
                 self.lock.wait(remaining)
             return self.outcomes(name, args)
-
-    def pause_bot_turns(self):
-        """Commits stop enqueuing bot turns until `resume_bot_turns`."""
-        commits.LISTENERS.remove(self.bot_turns)
-
-    def resume_bot_turns(self):
-        commits.LISTENERS.append(self.bot_turns)
 
     def wait_until(self, game_id: int, predicate, timeout: float = 60, what: str = "the game"):
         """Poll the game until `predicate(game)` holds; returns the game."""
@@ -138,14 +140,13 @@ class Service:
 
 @pytest.fixture(scope="module", params=BROKERS)
 def service(request, worker_database, tmp_path_factory):
-    """An in-process worker (4 threads) on the broker of the parameter, with commits of this
-    process enqueuing bot turns on it."""
+    """An in-process worker (4 threads) on the broker of the parameter, made by the composition
+    root; `Service.connect` gives connections whose commits enqueue on it."""
     broker_url = require_redis() if request.param == "redis" else None
     data_dir = tmp_path_factory.mktemp(f"worker-{request.param}")
-    settings = worker_settings(data_dir, worker_database, broker_url, HANABI_BOT_STALL_SECONDS="1")
-    pool = create_pool(worker_database, min_size=1, max_size=8)
-    app = create_celery(settings, pool)
-    service = Service(app, pool, worker_database, request.param)
+    settings = worker_settings(data_dir, worker_database, broker_url, HANABI_BOT_STALL_SECONDS="1", HANABI_DB_POOL_MAX="8")
+    app = worker_celery(settings)
+    service = Service(app, settings, request.param)
 
     def record(sender=None, args=None, retval=None, **kwargs):
         if sender is not None and sender.app is app:
@@ -154,13 +155,8 @@ def service(request, worker_database, tmp_path_factory):
     task_postrun.connect(record, weak=False)
     try:
         with start_worker(app, pool="threads", concurrency=4, perform_ping_check=False, shutdown_timeout=30):
-            service.bot_turns = enable_bot_turns(app)
-            try:
-                yield service
-            finally:
-                if service.bot_turns in commits.LISTENERS:
-                    commits.LISTENERS.remove(service.bot_turns)
+            yield service
     finally:
         task_postrun.disconnect(record)
-        pool.close()
+        app.database().close()
         forget_redis_queue(broker_url, settings.queue)

@@ -27,7 +27,7 @@ def test_games_of_five_bot_seats_play_to_the_end_by_themselves(service):
         "mixed": [SeatPlan.bot(name) for name in ("basic", "hat", "random", "basic", "hat")],
         "hat": [SeatPlan.bot("hat")] * 5,
     }
-    with connect(service.database_url) as conn:
+    with service.connect() as conn:
         game_ids = [
             create_game(conn, GameOptions(players=5), plan, seed=f"five bots {name}").game.id for name, plan in plans.items()
         ]
@@ -36,7 +36,7 @@ def test_games_of_five_bot_seats_play_to_the_end_by_themselves(service):
         game, state, events = assert_one_event_per_turn(service.database_url, game_id)
         assert state.is_over and game.status == "finished"
         assert_bots_chose_from_their_view(game, events)
-    with connect(service.database_url) as conn:
+    with service.connect() as conn:
         hat_game = load_game(conn, game_ids[1]).game
     assert hat_game.end_condition == "normal" and hat_game.score > 0, "five hat bots play a whole game"
 
@@ -85,7 +85,7 @@ def test_a_person_through_the_api_and_bots_finish_a_game_and_the_bots_move_at_on
 
 
 def test_duplicate_and_late_deliveries_of_a_bot_turn_write_one_event(service):
-    with connect(service.database_url) as conn:
+    with service.connect() as conn:
         person, _ = create_account(conn, f"person-{uuid.uuid4().hex[:10]}", "human")
         created = create_game(conn, GameOptions(players=2, starting_seat=1), [SeatPlan.open(), SeatPlan.bot("basic")])
         # Taking the last seat starts the game: the bot's turn is enqueued after that commit.
@@ -103,7 +103,7 @@ def test_duplicate_and_late_deliveries_of_a_bot_turn_write_one_event(service):
     enqueue_bot_turn(service.app, game_id, version - 1)
     assert service.wait_for_outcomes(PLAY_BOT_TURN, (game_id, version - 1), 1) == [STALE]
     assert service.wait_for_outcomes(PLAY_BOT_TURN, (game_id, version), 7)[-1] == STALE
-    with connect(service.database_url) as conn:
+    with service.connect() as conn:
         assert load_game(conn, game_id).game.version == version + 1
 
 
@@ -115,7 +115,7 @@ def test_a_bot_strategy_is_given_its_seat_view_and_nothing_else(service, monkeyp
         return random_bot.choose(seat_view, rng)
 
     monkeypatch.setitem(STRATEGIES, "peek", peek)
-    with connect(service.database_url) as conn:
+    with service.connect() as conn:
         game_id = create_game(conn, GameOptions(players=3), [SeatPlan.bot("peek")] * 3, seed="peek").game.id
     service.wait_finished(game_id)
     _, state, _ = assert_one_event_per_turn(service.database_url, game_id)
@@ -129,14 +129,10 @@ def test_a_bot_strategy_is_given_its_seat_view_and_nothing_else(service, monkeyp
 
 
 def test_the_sweeper_enqueues_a_bot_turn_whose_message_was_lost(service):
-    service.pause_bot_turns()
-    try:
-        with connect(service.database_url) as conn:
-            game = create_game(conn, GameOptions(players=3), [SeatPlan.bot("basic")] * 3, seed="lost").game
-    finally:
-        service.resume_bot_turns()
+    with connect(service.database_url) as conn:  # no hooks: its commit enqueues nothing
+        game = create_game(conn, GameOptions(players=3), [SeatPlan.bot("basic")] * 3, seed="lost").game
     assert game.status == "running"
-    with connect(service.database_url) as conn:
+    with service.connect() as conn:
         assert (game.id, game.version) not in stalled_bot_turns(conn, 1.0)
         time.sleep(1.2)
         assert load_game(conn, game.id).game.version == game.version, "no task was enqueued, so nobody moved"
@@ -149,12 +145,8 @@ def test_the_sweeper_enqueues_a_bot_turn_whose_message_was_lost(service):
 
 
 def test_a_bot_turn_sent_with_a_countdown_waits_for_it(service):
-    service.pause_bot_turns()
-    try:
-        with connect(service.database_url) as conn:
-            game = create_game(conn, GameOptions(players=2), [SeatPlan.bot("basic")] * 2, seed="countdown").game
-    finally:
-        service.resume_bot_turns()
+    with connect(service.database_url) as conn:  # no hooks: its commit enqueues nothing
+        game = create_game(conn, GameOptions(players=2), [SeatPlan.bot("basic")] * 2, seed="countdown").game
     sent = time.monotonic()
     service.app.send_task(PLAY_BOT_TURN, args=(game.id, game.version), countdown=1)
     service.wait_until(game.id, lambda current: current.version > game.version, 10, "the delayed move")

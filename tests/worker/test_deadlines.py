@@ -4,12 +4,16 @@ or the sweeper), the clock's arithmetic, and the API's validation of time contro
 import random
 import time
 import uuid
+from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
 import pytest
 
 from hanabi.api import create_app
+from hanabi.api.context import POOL_EXTENSION
 from hanabi.bots import safe_move
+from hanabi.composition import api_app
+from hanabi.config import load_settings
 from hanabi.engine import (
     ColorClue,
     Discard,
@@ -23,7 +27,7 @@ from hanabi.engine import (
     view,
 )
 from hanabi.store.accounts import create_account
-from hanabi.store.database import connect, create_pool
+from hanabi.store.database import connect
 from hanabi.store.deadlines import TimeControl, turn_clock
 from hanabi.store.errors import VersionConflict
 from hanabi.store.games import append_action, create_game, load_game
@@ -37,30 +41,26 @@ EXPIRY_LAG_SECONDS = 1.0
 """The target: a short deadline expires within this time of passing."""
 
 
-def two_person_game(service, time_control: dict, *, bot_turns: bool = True):
+def two_person_game(service, time_control: dict, *, expiry: bool = True):
     """A running 2-player game of two accounts (nobody moves unless told), with `time_control`;
-    and the accounts' API tokens, by seat."""
-    with connect(service.database_url) as conn:
+    and the accounts' API tokens, by seat. Without `expiry`, the commit that starts the game
+    schedules no expiry of its first turn (as if its message was lost)."""
+    with service.connect() as conn:
         accounts = [create_account(conn, f"clock-{uuid.uuid4().hex[:10]}", "human") for _ in range(2)]
         people = [account for account, _ in accounts]
         created = create_game(
             conn, GameOptions(players=2), [SeatPlan.open()] * 2, seed="deadlines", time_control=TimeControl.from_dict(time_control)
         )
         join_seat(conn, created.game.id, people[0].id)
-        if not bot_turns:
-            service.pause_bot_turns()
-        try:
-            game = join_seat(conn, created.game.id, people[1].id).game
-        finally:
-            if not bot_turns:
-                service.resume_bot_turns()
+    with service.connect() if expiry else connect(service.database_url) as conn:
+        game = join_seat(conn, created.game.id, people[1].id).game
     assert game.status == "running" and game.current_seat == 0
     return game, [token for _, token in accounts]
 
 
 def terminate(service, game_id: int) -> None:
     """End the game unless it has ended (the worker may be expiring a turn of it meanwhile)."""
-    with connect(service.database_url) as conn:
+    with service.connect() as conn:
         while (game := load_game(conn, game_id).game).status == "running":
             try:
                 append_action(conn, game_id, EndGame(-1, EndCondition.TERMINATED), expected_version=game.version)
@@ -71,7 +71,7 @@ def terminate(service, game_id: int) -> None:
 def test_a_per_turn_deadline_is_written_with_the_commit_that_begins_the_turn(service):
     game, tokens = two_person_game(service, {"kind": "per_turn", "seconds": 30})
     assert game.deadline - game.turn_started_at == timedelta(seconds=30)
-    with connect(service.database_url) as conn:
+    with service.connect() as conn:
         hand = load_game(conn, game.id).state.hands[0]
         reordered = append_action(conn, game.id, Reorder(0, tuple(reversed(hand)))).game
         assert reordered.deadline == game.deadline, "reordering one's hand is not a turn"
@@ -91,7 +91,7 @@ def _a_color_of(conn, game_id, seat) -> int:
 def test_a_correspondence_deadline_is_days_away(service):
     game, tokens = two_person_game(service, {"kind": "correspondence", "days": 3, "on_timeout": "move"})
     assert game.deadline - game.turn_started_at == timedelta(days=3)
-    with connect(service.database_url) as conn:
+    with service.connect() as conn:
         assert (game.id, game.version) not in overdue_turns(conn)
     terminate(service, game.id)
 
@@ -104,7 +104,7 @@ def test_a_game_without_a_time_control_has_no_deadline(service):
 
 def test_a_two_second_turn_that_runs_out_ends_the_game_with_timeout_and_score_0(service):
     game, tokens = two_person_game(service, {"kind": "per_turn", "seconds": 2, "on_timeout": "end"})
-    with connect(service.database_url) as conn:
+    with service.connect() as conn:
         # Seat 0 gives a clue in time; seat 1 lets its turn run out.
         moved = append_action(conn, game.id, ColorClue(0, 1, _a_color_of(conn, game.id, 1))).game
     assert moved.deadline - moved.turn_started_at == timedelta(seconds=2)
@@ -143,7 +143,7 @@ def test_a_two_second_turn_that_runs_out_gets_a_safe_server_move_and_the_game_go
 
 def test_a_move_before_the_deadline_makes_the_scheduled_expiry_do_nothing(service):
     game, tokens = two_person_game(service, {"kind": "per_turn", "seconds": 2, "on_timeout": "end"})
-    with connect(service.database_url) as conn:
+    with service.connect() as conn:
         moved = append_action(conn, game.id, ColorClue(0, 1, _a_color_of(conn, game.id, 1)), expected_version=game.version).game
     assert service.wait_for_outcomes(EXPIRE_TURN, (game.id, game.version), 1, timeout=10) == [STALE]
     events = service.events(game.id)
@@ -153,18 +153,14 @@ def test_a_move_before_the_deadline_makes_the_scheduled_expiry_do_nothing(servic
 
 
 def test_the_sweeper_alone_expires_an_overdue_turn(service):
-    game, tokens = two_person_game(service, {"kind": "per_turn", "seconds": 1, "on_timeout": "move"}, bot_turns=False)
+    game, tokens = two_person_game(service, {"kind": "per_turn", "seconds": 1, "on_timeout": "move"}, expiry=False)
     try:
         time.sleep(1.2)
-        with connect(service.database_url) as conn:
+        with service.connect() as conn:
             assert load_game(conn, game.id).game.version == game.version, "no expiry was scheduled"
             assert (game.id, game.version) in overdue_turns(conn)
-        service.pause_bot_turns()
-        try:
-            service.app.send_task(SWEEP)
-            assert service.wait_for_outcomes(EXPIRE_TURN, (game.id, game.version), 1, timeout=10) == [MOVED]
-        finally:
-            service.resume_bot_turns()
+        service.app.send_task(SWEEP)
+        assert service.wait_for_outcomes(EXPIRE_TURN, (game.id, game.version), 1, timeout=10) == [MOVED]
         assert service.events(game.id)[game.version].payload["by"] == SERVER_TIMEOUT
     finally:
         terminate(service, game.id)
@@ -216,7 +212,7 @@ def test_the_clock_of_a_game_is_kept_by_the_store(service):
     game, tokens = two_person_game(service, {"kind": "clock", "base_seconds": 100, "increment_seconds": 3})
     assert game.clock_banks == (100.0, 100.0)
     assert game.deadline - game.turn_started_at == timedelta(seconds=100)
-    with connect(service.database_url) as conn:
+    with service.connect() as conn:
         time.sleep(0.2)
         moved = append_action(conn, game.id, ColorClue(0, 1, _a_color_of(conn, game.id, 1))).game
     spent = (moved.turn_started_at - game.turn_started_at).total_seconds()
@@ -247,11 +243,11 @@ def test_the_safe_move_discards_the_oldest_unclued_card_else_clues_the_next_play
 
 @pytest.fixture(scope="module")
 def api(database_url):
-    pool = create_pool(database_url, min_size=1, max_size=4)
-    client = create_app(pool=pool).test_client()
+    app = api_app(replace(load_settings(), database_url=database_url, pool_max_size=4), with_worker=False)
+    client = app.test_client()
     account = client.post("/v1/accounts", json={"name": f"timer-{uuid.uuid4().hex[:10]}", "kind": "human"}).json
     yield client, {"Authorization": f"Bearer {account['token']}"}
-    pool.close()
+    app.extensions[POOL_EXTENSION].close()
 
 
 @pytest.mark.parametrize(

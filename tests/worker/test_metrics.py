@@ -34,7 +34,7 @@ def test_a_worker_records_each_bot_move_with_its_latency(service):
         "decide": metric("hanabi_bot_decide_seconds_count", strategy="basic"),
         "actions": sum(metric("hanabi_actions_appended_total", kind=kind, source="bot_seat") for kind in TURN_EVENTS),
     }
-    with connect(service.database_url) as conn:
+    with service.connect() as conn:
         game_id = create_game(conn, GameOptions(players=3), [SeatPlan.bot("basic")] * 3, seed="metrics").game.id
     service.wait_finished(game_id)
     moves = moves_of(service.database_url, game_id)
@@ -53,7 +53,7 @@ def test_an_expired_turn_records_its_lag_behind_the_deadline_and_logs_with_its_t
     before_sum = metric("hanabi_deadline_lag_seconds_sum", on_timeout="end")
     before_actions = metric("hanabi_actions_appended_total", kind="end_game", source="timeout")
     with json_log_lines() as lines:
-        with connect(service.database_url) as conn:
+        with service.connect() as conn:
             people = [create_account(conn, f"lag-{uuid.uuid4().hex[:10]}", "human")[0] for _ in range(2)]
             control = TimeControl.from_dict({"kind": "per_turn", "seconds": 1, "on_timeout": "end"})
             game_id = create_game(conn, GameOptions(players=2), [SeatPlan.open()] * 2, time_control=control).game.id

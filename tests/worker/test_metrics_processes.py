@@ -11,13 +11,14 @@ import time
 import urllib.request
 import uuid
 
+from hanabi.composition import commit_hooks
 from hanabi.config import load_settings
 from hanabi.engine import GameOptions
 from hanabi.store.database import connect
 from hanabi.store.games import create_game
 from hanabi.store.records import SeatPlan
 from hanabi.worker.celery_app import create_celery
-from hanabi.worker.dispatch import PLAY_BOT_TURN, bot_turns_enabled
+from hanabi.worker.dispatch import PLAY_BOT_TURN
 from tests.api.test_cli_serve import free_port
 from tests.prometheus import total, value
 
@@ -59,10 +60,10 @@ def test_hanabi_worker_serves_the_metrics_of_its_pool_processes(worker_database,
     url = f"http://127.0.0.1:{port}/metrics"
     try:
         wait_for(lambda: _answers(url), 30, f"the worker's metrics port (log: {log})")
-        with bot_turns_enabled(create_celery(load_settings(environ))):
-            with connect(worker_database) as conn:
-                game_id = create_game(conn, GameOptions(players=2), [SeatPlan.bot("hat")] * 2, seed="port").game.id
-            wait_for(lambda: _finished(worker_database, game_id), 90, f"the game's end (log: {log})")
+        hooks = commit_hooks(create_celery(load_settings(environ)))
+        with connect(worker_database, hooks) as conn:
+            game_id = create_game(conn, GameOptions(players=2), [SeatPlan.bot("hat")] * 2, seed="port").game.id
+        wait_for(lambda: _finished(worker_database, game_id), 90, f"the game's end (log: {log})")
         moves = moves_of(worker_database, game_id)
         text = read_metrics(url)
         assert value(text, "hanabi_bot_move_latency_seconds_count", strategy="hat") == moves

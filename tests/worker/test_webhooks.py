@@ -17,19 +17,16 @@ from datetime import datetime
 
 import pytest
 from celery.contrib.testing.worker import start_worker
-from hanabi.api import create_app
+from hanabi.api.context import POOL_EXTENSION
 from hanabi.api.webhooks import ADDRESSES_EXTENSION
+from hanabi.composition import api_app, worker_celery
+from hanabi.engine import EndCondition, EndGame
 from hanabi.store import webhooks as outbox
-from hanabi.store.database import create_pool
+from hanabi.store.database import connect
+from hanabi.store.games import append_action
 from hanabi.webhook_addresses import WebhookAddresses
 from hanabi.worker import sweeper
-from hanabi.worker.celery_app import create_celery
-from hanabi.worker.dispatch import bot_turns_enabled
-from hanabi.worker.webhooks import (
-    disable_webhook_deliveries,
-    enable_webhook_deliveries,
-    enqueue_delivery,
-)
+from hanabi.worker.webhooks import enqueue_delivery
 
 from .conftest import BROKERS, forget_redis_queue, require_redis, worker_settings
 from .webhook_receiver import Receiver, verified
@@ -74,25 +71,19 @@ def service(request, worker_database, tmp_path_factory):
         HANABI_WEBHOOK_TIMEOUT_SECONDS=str(TIMEOUT_SECONDS),
         HANABI_SWEEP_SECONDS=str(SWEEP_SECONDS),
         HANABI_WEBHOOK_ALLOWED_NETWORKS=ALLOWED_NETWORKS,
+        HANABI_DB_POOL_MAX="8",
     )
-    pool = create_pool(worker_database, min_size=1, max_size=8)
-    app = create_celery(settings, pool)
+    app = worker_celery(settings)
     addresses = WebhookAddresses(settings.webhook_allowed_networks, resolve_names)
     app.webhook_addresses = addresses
-    api = create_app(settings, pool=pool)
+    api = api_app(settings)
     api.extensions[ADDRESSES_EXTENSION] = addresses
     try:
-        with (
-            start_worker(app, pool="threads", concurrency=4, perform_ping_check=False, shutdown_timeout=30),
-            bot_turns_enabled(app),
-        ):
-            sender = enable_webhook_deliveries(app)
-            try:
-                yield app, api
-            finally:
-                disable_webhook_deliveries(sender)
+        with start_worker(app, pool="threads", concurrency=4, perform_ping_check=False, shutdown_timeout=30):
+            yield app, api
     finally:
-        pool.close()
+        api.extensions[POOL_EXTENSION].close()
+        app.database().close()
         forget_redis_queue(broker_url, settings.queue)
 
 
@@ -229,12 +220,8 @@ def test_the_sweeper_sends_a_delivery_whose_message_was_lost(service, receiver):
     path = f"/{alice.name}-lost"
     hook = alice.register(receiver.url(path))
     game_id = full_lobby(alice, bob)
-    senders = list(outbox.SENDERS)
-    outbox.SENDERS.clear()
-    try:
-        alice.call("post", f"/v1/games/{game_id}/abort")
-    finally:
-        outbox.SENDERS.extend(senders)
+    with connect(app.hanabi_settings.database_url) as conn:  # no hooks: the deliveries' message is lost
+        append_action(conn, game_id, EndGame(-1, EndCondition.TERMINATED))
     time.sleep(0.5)
     assert receiver.received(path) == []
     assert alice.deliveries(hook["id"])[0]["status"] == "pending"

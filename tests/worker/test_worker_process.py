@@ -5,13 +5,13 @@ import os
 import time
 import uuid
 
+from hanabi.composition import commit_hooks
 from hanabi.config import load_settings
 from hanabi.engine import GameOptions
 from hanabi.store.database import connect
 from hanabi.store.games import create_game, load_game
 from hanabi.store.records import SeatPlan
 from hanabi.worker.celery_app import create_celery
-from hanabi.worker.dispatch import bot_turns_enabled
 
 from .conftest import forget_redis_queue, require_redis
 from .game_log import assert_bots_chose_from_their_view, assert_one_event_per_turn
@@ -48,26 +48,26 @@ def test_a_worker_killed_mid_game_and_restarted_finishes_the_games_without_lost_
     beat = start_hanabi(["beat", "--loglevel", "INFO"], env, log)
     worker = start_hanabi(worker_command, env, log)
     try:
-        with bot_turns_enabled(create_celery(load_settings(environ))):
-            with connect(worker_database) as conn:
-                game_ids = [
-                    create_game(conn, GameOptions(players=5), [SeatPlan.bot("hat")] * 5, seed=f"kill {n}").game.id
-                    for n in range(3)
-                ]
-            wait_for(lambda: min(versions(worker_database, game_ids)) >= 10, 60, "ten moves in each game")
+        hooks = commit_hooks(create_celery(load_settings(environ)))
+        with connect(worker_database, hooks) as conn:
+            game_ids = [
+                create_game(conn, GameOptions(players=5), [SeatPlan.bot("hat")] * 5, seed=f"kill {n}").game.id
+                for n in range(3)
+            ]
+        wait_for(lambda: min(versions(worker_database, game_ids)) >= 10, 60, "ten moves in each game")
 
-            kill(worker)
-            at_kill = versions(worker_database, game_ids)
-            time.sleep(1.5)
-            assert versions(worker_database, game_ids) == at_kill, "no worker runs, so no game moves"
+        kill(worker)
+        at_kill = versions(worker_database, game_ids)
+        time.sleep(1.5)
+        assert versions(worker_database, game_ids) == at_kill, "no worker runs, so no game moves"
 
-            worker = start_hanabi(worker_command, env, log)
-            with connect(worker_database) as conn:
-                wait_for(
-                    lambda: all(load_game(conn, game_id).game.status == "finished" for game_id in game_ids),
-                    90,
-                    f"the end of the games (log: {log})",
-                )
+        worker = start_hanabi(worker_command, env, log)
+        with connect(worker_database) as conn:
+            wait_for(
+                lambda: all(load_game(conn, game_id).game.status == "finished" for game_id in game_ids),
+                90,
+                f"the end of the games (log: {log})",
+            )
     finally:
         stop(worker)
         stop(beat)

@@ -1,16 +1,22 @@
 """The HTTP API: a Flask app with flask-smorest blueprints, described by OpenAPI 3.1.
 
     from hanabi.api import create_app
-    app = create_app()            # settings from the environment, a pool of its own
+    app = create_app(settings, pool=pool)
 
-The app is stateless: everything lives in Postgres, reached through one connection pool per
-process. Every error is an RFC 9457 problem (see `errors`). Each request gets an id, an access
-log line and metrics (`instrumentation`, `GET /metrics`), and is rate limited (`ratelimits`).
+A server builds it through the composition root (hanabi.composition.api_app), which hands it a
+pool whose commits enqueue the worker's tasks and the broker's queue depth for /metrics; the
+API imports nothing of the worker. The app is stateless: everything lives in Postgres, reached
+through one connection pool per process. Every error is an RFC 9457 problem (see `errors`).
+Each request gets an id, an access log line and metrics (`instrumentation`, `GET /metrics`),
+and is rate limited (`ratelimits`).
 """
+
+from collections.abc import Iterable
 
 from flask import Flask, request
 from flask_smorest import Api as SmorestApi
 from flask_smorest.utils import prepare_response
+from prometheus_client.registry import Collector
 from psycopg_pool import ConnectionPool
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -18,7 +24,6 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from hanabi import web
 from hanabi.web import embed
 from hanabi.config import Settings, load_settings
-from hanabi.store.database import pool_from_settings
 from hanabi.webhook_addresses import WebhookAddresses
 
 from . import accounts, apps, embeds, events, games, hanablive, health, me, play, replays, table, tokens, webhooks
@@ -105,9 +110,11 @@ class Api(SmorestApi):
         header would put an unused PaginationMetadata schema into the description)."""
 
 
-def create_app(settings: Settings | None = None, pool: ConnectionPool | None = None) -> Flask:
-    """The API app. Without `pool`, opens one from `settings` (default: the environment),
-    starting the embedded Postgres when no DATABASE_URL is set."""
+def create_app(
+    settings: Settings | None = None, *, pool: ConnectionPool, collectors: Iterable[Collector] = ()
+) -> Flask:
+    """The API app with `settings` (default: the environment) on `pool`, whose connections'
+    hooks run after its commits. /metrics reports `collectors` beside the API's own metrics."""
     settings = settings or load_settings()
     app = App("hanabi.api")
     app.config.update(
@@ -127,8 +134,6 @@ def create_app(settings: Settings | None = None, pool: ConnectionPool | None = N
             "components": {"securitySchemes": {"bearerAuth": {"type": "http", "scheme": "bearer"}}},
         },
     )
-    if pool is None:
-        pool = pool_from_settings(settings)
     app.extensions[POOL_EXTENSION] = pool
     app.extensions[DATABASE_HEALTH_EXTENSION] = DatabaseHealth()
     app.extensions[LISTEN_CONNINFO_EXTENSION] = settings.listen_database_url or pool.conninfo
@@ -146,7 +151,7 @@ def create_app(settings: Settings | None = None, pool: ConnectionPool | None = N
     app.register_blueprint(web.blp)
     app.register_blueprint(embed.blp)
     app.extensions[embed.EMBED_ORIGINS_EXTENSION] = settings.embed_origins
-    add_metrics_route(app, settings)
+    add_metrics_route(app, collectors)
     app.register_error_handler(HTTPException, handle_error)
     app.register_error_handler(Exception, handle_error)
     instrument(app)

@@ -1,21 +1,23 @@
 """`GET /metrics`: the Prometheus metrics of the API (of all of a server's worker processes,
-through PROMETHEUS_MULTIPROC_DIR; see hanabi.metrics) and the Celery queue's depth.
+through PROMETHEUS_MULTIPROC_DIR; see hanabi.metrics) and those of the collectors the app is
+given (the composition root gives the Celery queue's depth).
 
 It needs no token and is not part of the OpenAPI description: keep it internal (the proxy in
 front of the API should not forward /metrics; Prometheus scrapes each server directly).
 """
 
+from collections.abc import Iterable
+
 from flask import Flask, Response, request
+from prometheus_client.registry import Collector
 
 from hanabi import metrics
-from hanabi.config import Settings
-from hanabi.worker.queue_depth import QueueDepthCollector
 
 ENDPOINT = "metrics"
 
 
-def add_metrics_route(app: Flask, settings: Settings) -> None:
-    collectors = [QueueDepthCollector(settings)]
+def add_metrics_route(app: Flask, collectors: Iterable[Collector]) -> None:
+    collectors = list(collectors)
 
     def scrape() -> Response:
         body, content_type = metrics.exposition(collectors, request.headers.get("Accept"))

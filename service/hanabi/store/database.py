@@ -2,6 +2,7 @@
 
 Connections are in autocommit mode: every write of the store is one statement or runs in an
 explicit `conn.transaction()`, so no connection sits idle inside a transaction it did not ask for.
+Each carries the hooks its commits run (commits.CommitHooks; none unless given).
 """
 
 import fcntl
@@ -11,12 +12,12 @@ from pathlib import Path
 from urllib.parse import quote
 
 import orjson
-import psycopg
 from psycopg.types.json import set_json_dumps, set_json_loads
 from psycopg_pool import ConnectionPool
 
 from hanabi.config import Settings
 
+from .commits import NO_HOOKS, CommitHooks, Connection
 
 set_json_dumps(orjson.dumps)
 set_json_loads(orjson.loads)
@@ -72,18 +73,23 @@ def database_url(settings: Settings) -> str:
     return start_embedded_postgres(settings.embedded_postgres_dir)
 
 
-def connect(url: str) -> psycopg.Connection:
-    return psycopg.connect(url, autocommit=True)
+def connect(url: str, commit_hooks: CommitHooks = NO_HOOKS) -> Connection:
+    """A connection of its own (autocommit) whose commits run `commit_hooks`."""
+    return Connection.connect(url, autocommit=True, commit_hooks=commit_hooks)
 
 
-def create_pool(url: str, *, min_size: int = 1, max_size: int = 10, timeout: float = 10.0) -> ConnectionPool:
-    """An open pool; `timeout` is how long a request waits for a free connection."""
+def create_pool(
+    url: str, *, min_size: int = 1, max_size: int = 10, timeout: float = 10.0, commit_hooks: CommitHooks = NO_HOOKS
+) -> ConnectionPool:
+    """An open pool whose connections' commits run `commit_hooks`; `timeout` is how long a
+    request waits for a free connection."""
     pool = ConnectionPool(
         url,
+        connection_class=Connection,
         min_size=min_size,
         max_size=max_size,
         timeout=timeout,
-        kwargs={"autocommit": True},
+        kwargs={"autocommit": True, "commit_hooks": commit_hooks},
         open=False,
         name="hanabi",
     )
@@ -91,5 +97,10 @@ def create_pool(url: str, *, min_size: int = 1, max_size: int = 10, timeout: flo
     return pool
 
 
-def pool_from_settings(settings: Settings) -> ConnectionPool:
-    return create_pool(database_url(settings), min_size=settings.pool_min_size, max_size=settings.pool_max_size)
+def pool_from_settings(settings: Settings, commit_hooks: CommitHooks = NO_HOOKS) -> ConnectionPool:
+    return create_pool(
+        database_url(settings),
+        min_size=settings.pool_min_size,
+        max_size=settings.pool_max_size,
+        commit_hooks=commit_hooks,
+    )

@@ -324,7 +324,7 @@ def _write_action(conn: psycopg.Connection, game: Game, action: Action, state: G
 def game_transaction(conn: psycopg.Connection, game_id: int, expected_version: int | None = None) -> Iterator[None]:
     """A transaction (a savepoint inside the caller's) that writes events of one game: losing
     the race for the next sequence number to a concurrent writer raises VersionConflict. The
-    commit listeners hear of the game once the outermost transaction commits (see `commits`)."""
+    connection's commit hooks hear of the game once the outermost transaction commits (see `commits`)."""
     with _version_conflicts(conn, game_id, expected_version), commits.transaction(conn):
         yield
 

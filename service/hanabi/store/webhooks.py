@@ -3,8 +3,9 @@
 Every change to a game records its deliveries in the statement that makes the change
 (store.games.append_events puts `outbox_insert` in it): the events that concern accounts with
 webhooks (`game_started`, `your_turn`, `game_over`) get one delivery row per webhook, so the
-rows commit or roll back with the change. An app's webhooks get the events of its players. Once the transaction commits, the functions of
-SENDERS get the new rows' ids (the worker enqueues their POSTs there).
+rows commit or roll back with the change. An app's webhooks get the events of its players. Once the transaction commits, the
+connection's `deliveries_recorded` hook (commits.CommitHooks) gets the new rows' ids (the
+worker enqueues their POSTs there).
 
 A delivery is `pending` until it is `delivered` or, after its last attempt, `failed`. A failed
 attempt is recorded as one of FAILURES (with the receiver's status code for `http_status`),
@@ -40,11 +41,6 @@ TIMEOUT = "timeout"
 HTTP_STATUS = "http_status"
 BLOCKED = "blocked"
 FAILURES = (CONNECTION_FAILED, TIMEOUT, HTTP_STATUS, BLOCKED)
-
-SENDERS: list[Callable[[list[int]], None]] = []
-"""Called after a commit that recorded deliveries, with their ids. A sender that raises is
-logged; the rows stay pending and the worker's sweeper sends them later."""
-
 
 @dataclass(frozen=True)
 class Webhook:
@@ -200,17 +196,19 @@ def outbox_parameters(before: Game, after: Game) -> dict:
 
 
 def announce_after_commit(conn: psycopg.Connection, delivery_ids: list[int]) -> None:
-    """Hand the new deliveries to SENDERS once the transaction that recorded them commits."""
+    """Hand the new deliveries to the connection's `deliveries_recorded` hook once the
+    transaction that recorded them commits. A hook that raises is logged; the rows stay
+    pending and the worker's sweeper sends them later."""
     if delivery_ids:
-        commits.after_commit(conn, lambda: _announce(delivery_ids))
+        recorded = commits.hooks_of(conn).deliveries_recorded
+        commits.after_commit(conn, lambda: _announce(recorded, delivery_ids))
 
 
-def _announce(ids: list[int]) -> None:
-    for sender in list(SENDERS):
-        try:
-            sender(ids)
-        except Exception:
-            log.exception("could not send webhook deliveries %s now; the sweeper will", ids)
+def _announce(recorded: Callable[[list[int]], None], ids: list[int]) -> None:
+    try:
+        recorded(ids)
+    except Exception:
+        log.exception("could not send webhook deliveries %s now; the sweeper will", ids)
 
 
 def claim_attempt(conn: psycopg.Connection, delivery_id: int, attempts_made: int, lease_seconds: float) -> Attempt | None:

@@ -1,8 +1,9 @@
 """Enqueue a bot's turn once a commit leaves a bot seat to move, and a turn's expiry at its deadline.
 
-`enable_bot_turns(app)` adds a listener to the store's commits (hanabi.store.commits): after
-every committed change to a game (its start, an action, a reorder), if the game is running and
-the seat to move is a bot, it sends `play_bot_turn(game_id, version)`. The task is keyed by
+`BotTurns(app)` is the store's `game_changed` hook (hanabi.store.commits.CommitHooks; the
+composition root, hanabi.composition, installs it): after every committed change to a game (its
+start, an action, a reorder), if the game is running and the seat to move is a bot, it sends
+`play_bot_turn(game_id, version)`. The task is keyed by
 that version, so whatever else happens to the game meanwhile makes a late copy harmless.
 When the turn has a deadline, it also schedules `expire_turn(game_id, version)` (see deadlines).
 
@@ -10,10 +11,8 @@ Nothing here connects to a broker: `app` is anything with Celery's `send_task`.
 """
 
 import logging
-from contextlib import contextmanager
-from typing import Iterator, Protocol
+from typing import Protocol
 
-from hanabi.store import commits
 from hanabi.store.records import Game
 
 from .deadlines import schedule_expiry
@@ -43,7 +42,7 @@ def enqueue_bot_turn(app: TaskSender, game_id: int, version: int) -> None:
 
 
 class BotTurns:
-    """The commit listener: enqueues the bot's turn when a committed change leaves a bot to move,
+    """The `game_changed` hook: enqueues the bot's turn when a committed change leaves a bot to move,
     and the expiry of the turn when it has a deadline."""
 
     def __init__(self, app: TaskSender):
@@ -53,23 +52,3 @@ class BotTurns:
         if bot_to_move(game) is not None:
             enqueue_bot_turn(self.app, game.id, game.version)
         schedule_expiry(self.app, game)
-
-
-def enable_bot_turns(app: TaskSender) -> BotTurns:
-    """From now on, commits made by this process enqueue bot turns on `app`'s broker."""
-    listener = BotTurns(app)
-    commits.LISTENERS.append(listener)
-    return listener
-
-
-def disable_bot_turns(listener: BotTurns) -> None:
-    commits.LISTENERS.remove(listener)
-
-
-@contextmanager
-def bot_turns_enabled(app: TaskSender) -> Iterator[BotTurns]:
-    listener = enable_bot_turns(app)
-    try:
-        yield listener
-    finally:
-        disable_bot_turns(listener)

@@ -1,6 +1,7 @@
 """Webhook deliveries: POST each row of the outbox (hanabi.store.webhooks) to its URL.
 
-`enable_webhook_deliveries(app)` makes this process send `deliver_webhook(delivery_id, 1)`
+`WebhookSender(app)`, the store's `deliveries_recorded` hook (hanabi.store.commits.CommitHooks;
+the composition root, hanabi.composition, installs it), sends `deliver_webhook(delivery_id, 1)`
 after each commit that recorded deliveries. The task claims attempt number `attempt` (so two
 copies of one message make one attempt), POSTs
 
@@ -68,7 +69,7 @@ def enqueue_delivery(app: TaskSender, delivery_id: int, attempt: int, countdown:
 
 
 class WebhookSender:
-    """The outbox's sender: enqueues the first attempt of each delivery once it is committed."""
+    """The `deliveries_recorded` hook: enqueues the first attempt of each delivery once it is committed."""
 
     def __init__(self, app: TaskSender):
         self.app = app
@@ -76,17 +77,6 @@ class WebhookSender:
     def __call__(self, delivery_ids: list[int]) -> None:
         for delivery_id in delivery_ids:
             enqueue_delivery(self.app, delivery_id, 1)
-
-
-def enable_webhook_deliveries(app: TaskSender) -> WebhookSender:
-    """From now on, deliveries recorded by this process's commits are enqueued on `app`'s broker."""
-    sender = WebhookSender(app)
-    store.SENDERS.append(sender)
-    return sender
-
-
-def disable_webhook_deliveries(sender: WebhookSender) -> None:
-    store.SENDERS.remove(sender)
 
 
 def payload(delivery: store.Delivery) -> bytes:

@@ -1,7 +1,8 @@
-"""The app for a WSGI server: `gunicorn hanabi.api.wsgi:app`. Settings come from the
-environment (DATABASE_URL, HANABI_DB_POOL_MIN/MAX; without DATABASE_URL the embedded Postgres
-in HANABI_DATA_DIR). Migrations are not applied here: run `hanabi migrate` first. Commits enqueue
-bot turns and webhook deliveries on CELERY_BROKER_URL for `hanabi worker` processes.
+"""The app for a WSGI server: `gunicorn hanabi.wsgi:app`, built by the composition root
+(hanabi.composition.api_app). Settings come from the environment (DATABASE_URL,
+HANABI_DB_POOL_MIN/MAX; without DATABASE_URL the embedded Postgres in HANABI_DATA_DIR).
+Migrations are not applied here: run `hanabi migrate` first. Commits enqueue bot turns, turn
+expiries and webhook deliveries on CELERY_BROKER_URL for `hanabi worker` processes.
 
 Logging is set up here as hanabi.logs says (also give gunicorn
 `logger_class = "hanabi.logs.GunicornLogger"` so that its master logs alike). With more than one
@@ -14,10 +15,10 @@ the module in each worker (no preload), after the fork."""
 import logging
 import os
 
+from hanabi.composition import api_app
 from hanabi.config import load_settings
 from hanabi.logs import configure_logging
-
-from .server import collect_everything_rarely, freeze_start_up_objects, service_app
+from hanabi.server import collect_everything_rarely, freeze_start_up_objects
 
 settings = load_settings()
 configure_logging(settings)
@@ -26,4 +27,4 @@ if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         "PROMETHEUS_MULTIPROC_DIR is not set: /metrics shows only the gunicorn worker that answers the scrape"
     )
 collect_everything_rarely()
-app = freeze_start_up_objects(service_app(settings))
+app = freeze_start_up_objects(api_app(settings))

@@ -1,8 +1,9 @@
 """`hanabi serve`: the API under gunicorn, on the configured Postgres or an embedded one.
 
 The main process resolves the database (starting the embedded Postgres when DATABASE_URL is
-unset), applies the migrations, and hands the URL to gunicorn's workers, which each open
-their own pool and enqueue bot turns on the Celery broker after their commits. Unless told
+unset), applies the migrations, and hands the URL to gunicorn's workers, which each build the
+API through the composition root (hanabi.composition.api_app): a pool of their own whose
+commits enqueue bot turns, turn expiries and webhook deliveries on the Celery broker. Unless told
 otherwise, with no CELERY_BROKER_URL it also runs a worker with the scheduler as a child
 process (hanabi.worker.embedded), so bot seats play with nothing configured. gunicorn stops on
 SIGTERM/SIGINT; the worker is stopped after it, and the embedded Postgres last.
@@ -25,14 +26,13 @@ from contextlib import nullcontext
 
 from gunicorn.app.base import BaseApplication
 
+from hanabi.api.metrics import child_exit
 from hanabi.api_worker import ApiWorker
 from hanabi.config import Settings
 from hanabi.logs import GunicornLogger
 from hanabi.store.database import database_url, stop_embedded_postgres
 from hanabi.store.migrate import apply_migrations
 from hanabi.webhook_addresses import LOOPBACK_NETWORKS
-
-from .metrics import child_exit
 
 KEEPALIVE_SECONDS = 10
 """gunicorn's `keepalive` for `hanabi serve`: how long a connection may stay idle between
@@ -51,8 +51,10 @@ class _Gunicorn(BaseApplication):
             self.cfg.set(key, value)
 
     def load(self):
+        from hanabi.composition import api_app
+
         collect_everything_rarely()
-        return freeze_start_up_objects(service_app(self.settings))
+        return freeze_start_up_objects(api_app(self.settings))
 
 
 def freeze_start_up_objects(app):
@@ -80,21 +82,6 @@ def collect_everything_rarely() -> None:
     few minutes."""
     first, second, _ = gc.get_threshold()
     gc.set_threshold(first, second, FULL_COLLECTION_THRESHOLD)
-
-
-def service_app(settings: Settings):
-    """The API app as a server runs it: its commits enqueue bot turns and webhook deliveries
-    on the settings' Celery broker (for `hanabi worker` processes)."""
-    from hanabi.worker.celery_app import create_celery
-    from hanabi.worker.dispatch import enable_bot_turns
-    from hanabi.worker.webhooks import enable_webhook_deliveries
-
-    from . import create_app
-
-    celery = create_celery(settings)
-    enable_bot_turns(celery)
-    enable_webhook_deliveries(celery)
-    return create_app(settings)
 
 
 def is_loopback_host(host: str) -> bool:
