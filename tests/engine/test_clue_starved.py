@@ -17,7 +17,7 @@ from hanabi.engine import (
     view_from_dict,
 )
 from hanabi.engine.stats import table_stats
-from hanabi.engine.variants import VARIANTS, family_of
+from hanabi.engine.variants import VARIANTS, family_of, required_efficiency
 
 RED, YELLOW = 0, 1
 FIVE_REDS = [(RED, 1), (RED, 2), (RED, 3), (RED, 4), (RED, 5)]
@@ -96,3 +96,13 @@ def test_an_announced_play_gains_half_a_token_too():
     state = deal(FIVE_REDS, timed_display=True).apply(RankClue(0, 1, 1)).apply(RankClue(1, 0, 1))
     state = state.apply(Play(0, 0, RED))
     assert state.fireworks[RED] == 1 and tokens(state) == 6.5
+
+
+@pytest.mark.parametrize(
+    "variant, players, efficiency",
+    # hanab.live's rules/stats.test.ts (getMinEfficiency).
+    [("No Variant", 2, 0.86), ("No Variant", 4, 1), ("Black (6 Suits)", 2, 1), ("Black (6 Suits)", 4, 1.15),
+     ("Clue Starved (6 Suits)", 2, 1.43), ("Clue Starved (6 Suits)", 4, 1.58)],
+)
+def test_the_efficiency_a_perfect_score_needs_is_hanablives(variant, players, efficiency):
+    assert required_efficiency(get_variant(variant), players) == pytest.approx(efficiency, abs=0.005)

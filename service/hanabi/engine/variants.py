@@ -575,29 +575,36 @@ HAND_SIZES = {2: 5, 3: 5, 4: 4, 5: 4, 6: 3}
 def is_playable(variant: Variant) -> bool:
     """hanab.live keeps a generated variant only when its deck has at least 25 cards and, for
     every table size, the starting pace is not negative and a perfect score needs at most 1.79
-    cards per usable clue (its efficiency formula with 8 clues, 1 per discard and per completed
-    suit, half in Clue Starved, rounded down, none in Throw It in a Hole)."""
-    total = variant.deck_size()
-    if total < MIN_DECK:
+    cards per usable clue."""
+    if variant.deck_size() < MIN_DECK:
         return False
-    best = variant.max_score
-    for players, hand in HAND_SIZES.items():
-        deck = total - hand * players
-        if players + deck - best < 0:
-            return False
-        if best <= players + 1:
-            discards = deck - 1
-        elif best <= players + deck:
-            discards = players + deck - best
-        else:
-            discards = 0
-        final_round = min(best, players + 1)
-        before_final = min(best, players + deck) - final_round
-        completed = 0 if variant.rules.throw_it_in_a_hole else min(len(variant.suits), before_final // variant.stack_size)
-        gained = (discards + completed) / 2 if variant.rules.clue_starved else discards + completed
-        if best / (int(gained) + 8) > MAX_EFFICIENCY:
+    for players in HAND_SIZES:
+        efficiency = required_efficiency(variant, players)
+        if efficiency is None or efficiency > MAX_EFFICIENCY:
             return False
     return True
+
+
+def required_efficiency(variant: Variant, players: int) -> float | None:
+    """hanab.live's minimum efficiency: a perfect score per clue usable from the start (8 clues,
+    1 per discard the pace allows and per suit completed before the final round, half in Clue
+    Starved, rounded down, none per suit in Throw It in a Hole); None when the starting pace is
+    negative."""
+    best = variant.max_score
+    deck = variant.deck_size() - HAND_SIZES[players] * players
+    if players + deck - best < 0:
+        return None
+    if best <= players + 1:
+        discards = deck - 1
+    elif best <= players + deck:
+        discards = players + deck - best
+    else:
+        discards = 0
+    final_round = min(best, players + 1)
+    before_final = min(best, players + deck) - final_round
+    completed = 0 if variant.rules.throw_it_in_a_hole else min(len(variant.suits), before_final // variant.stack_size)
+    gained = (discards + completed) / 2 if variant.rules.clue_starved else discards + completed
+    return best / (int(gained) + 8)
 
 
 def _build_catalogue() -> dict[str, Variant]:
