@@ -475,13 +475,12 @@ class GameState:
         open_runs = {}
         for suit, start in enumerate(starts):
             dead = [lost[identity_index(suit, rank)] >= table.copies[suit, rank] for rank in range(1, size + 1)]
-            runs = sudoku_runs(dead)
-            if start is not None:
-                result[suit] = runs[start - 1]
-            elif not any(dead):
+            if not any(dead):
                 result[suit] = size
+            elif start is not None:
+                result[suit] = sudoku_runs(dead)[start - 1]
             else:
-                open_runs[suit] = runs
+                open_runs[suit] = sudoku_runs(dead)
         if open_runs:
             free = [rank for rank in range(1, size + 1) if rank not in starts]
             best = max(permutations(free, len(open_runs)),
