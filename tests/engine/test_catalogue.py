@@ -231,10 +231,33 @@ START = 7
 def test_up_or_down_fireworks_start_with_a_one_a_five_or_start(firsts, direction):
     top = firsts + [(YELLOW, 2), (YELLOW, 2), (YELLOW, 3)] + [(GREEN, 2)] * 2 + [(GREEN, 3)] * 2 + [(BLUE, 2)]
     state = deal("Up or Down (5 Suits)", top)
-    assert state.direction(RED) is None
-    after = state.apply(Play(0, 0)).apply(RankClue(1, 0, 3)).apply(Play(0, 1))
+    assert state.direction(RED) is None and state.firework_tops()[RED] is None
+    first = state.apply(Play(0, 0))
+    assert first.firework_tops()[RED] == firsts[0][1]
+    after = first.apply(RankClue(1, 0, 3)).apply(Play(0, 1))
     assert after.strikes == 0 and after.fireworks[RED] == 2 and after.direction(RED) == direction
     assert after.max_score == 25
+    seen = view(after, 1)
+    assert seen.directions == (direction, None, None, None, None)
+    assert seen.firework_tops == (firsts[1][1], None, None, None, None)
+
+
+def test_views_tell_a_reversed_fireworks_direction_and_top_card():
+    state = deal("Black Reversed (5 Suits)", [(FIFTH, 5), (FIFTH, 4), (RED, 1), (RED, 2), (RED, 3)])
+    after = state.apply(Play(0, 0)).apply(RankClue(1, 0, 4)).apply(Play(0, 1))
+    seen = view(after, 1)
+    assert seen.fireworks[FIFTH] == 2 and seen.firework_tops[FIFTH] == 4
+    assert seen.directions == ("up", "up", "up", "up", "down")
+
+
+@pytest.mark.parametrize(
+    "variant, ranks, names",
+    [("No Variant", RANKS, ("1", "2", "3", "4", "5")), ("Odds and Evens (5 Suits)", (1, 2), ("odd", "even")),
+     ("Synesthesia (5 Suits)", (), ()), ("Number Mute (5 Suits)", (), ()), ("Deceptive-Ones (5 Suits)", (2, 3, 4, 5), ("2", "3", "4", "5"))],
+)
+def test_views_name_the_rank_clues_the_variant_allows(variant, ranks, names):
+    seen = view(new_game(GameOptions(players=2, variant=variant), seed="names"), 0)
+    assert seen.clue_ranks == ranks and seen.clue_rank_names == names
 
 
 def test_up_or_down_misplays_and_the_start_card():

@@ -395,6 +395,12 @@ class ViewSchema(ma.Schema):
     options = fields.Nested(OptionsSchema, required=True)
     suits = fields.List(fields.String(), required=True)
     clue_colors = fields.List(fields.String(), required=True)
+    clue_ranks = fields.List(fields.Integer(), required=True, metadata={"description": "The ranks a rank clue may name"})
+    clue_rank_names = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": 'What each of clue_ranks is called: its number, or in Odds and Evens "odd" and "even"'},
+    )
     turn = fields.Integer(required=True)
     current_seat = fields.Integer(required=True)
     is_over = fields.Boolean(required=True)
@@ -428,6 +434,20 @@ class ViewSchema(ma.Schema):
         fields.Nested(CardSchema),
         required=True,
         metadata={"description": "Discarded and misplayed cards (a misplay is not among them while a Throw It in a Hole game runs)"},
+    )
+    firework_tops = fields.List(
+        fields.Integer(allow_none=True),
+        required=True,
+        allow_none=True,
+        metadata={"description": "Per suit, the rank of the card on top of its firework (7: Up or Down's START), null while it "
+                  "is empty; null while a Throw It in a Hole game runs (its plays are face down)"},
+    )
+    directions = fields.List(
+        fields.String(allow_none=True),
+        required=True,
+        allow_none=True,
+        metadata={"description": 'Per suit, which way its firework runs: "up", "down", or null while an Up or Down firework has '
+                  "not chosen; null while a Throw It in a Hole game runs (its plays are face down)"},
     )
     deck_size = fields.Integer(required=True)
     hands = fields.List(fields.List(fields.Nested(HandCardSchema)), required=True)

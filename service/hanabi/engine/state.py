@@ -89,6 +89,7 @@ Event = ClueEvent | PlayEvent | DiscardEvent | ReorderEvent | EndEvent
 
 
 UNDECIDED, UP, DOWN = 0, 1, 2
+DIRECTION_NAMES = {UP: "up", DOWN: "down", UNDECIDED: None}
 UP_STEPS = ((1, START), (2,), (3,), (4,), (5,))
 DOWN_STEPS = ((5, START), (4,), (3,), (2,), (1,))
 """Up or Down: the cards that may take each place of a firework, going up or down."""
@@ -413,10 +414,22 @@ class GameState:
     def direction(self, suit: int) -> str | None:
         """Which way the suit's firework runs: "up", "down" (a reversed suit; in Up or Down once
         its first card, or START and the card after it, chose), or None while undecided."""
+        return self.directions()[suit]
+
+    def directions(self) -> tuple[str | None, ...]:
+        """`direction` of every suit."""
         table = self.table
         if table.up_or_down:
-            return {UP: "up", DOWN: "down", UNDECIDED: None}[self._direction(suit)]
-        return "down" if table.play_order[suit][0] == MAX_RANK else "up"
+            return tuple(DIRECTION_NAMES[d] for d in self._directions())
+        return tuple("down" if order[0] == MAX_RANK else "up" for order in table.play_order)
+
+    def firework_tops(self) -> tuple[int | None, ...]:
+        """Per suit, the rank of the card on top of its firework (START in Up or Down while
+        START alone is played), or None while it is empty."""
+        return tuple(
+            None if height == 0 else START if direction is None else height if direction == "up" else MAX_RANK + 1 - height
+            for height, direction in zip(self.fireworks, self.directions())
+        )
 
     def stack_starts(self) -> tuple[int | None, ...]:
         """Per suit, the rank of the first card played on its firework; None while it is empty.

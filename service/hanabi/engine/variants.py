@@ -24,6 +24,7 @@ STANDARD_COPIES = (1, 1, 1, 2, 2, 3, 3, 4, 4, 5)
 ONE_OF_EACH = (1, 2, 3, 4, 5)
 START = 7
 """hanab.live's rank number for the START card of Up or Down."""
+ODDS_AND_EVENS_NAMES = {1: "odd", 2: "even"}
 RANK_SPAN = 6
 """Identities are numbered suit * RANK_SPAN + rank (rank 1..5; 0 for START), as bits of an int."""
 
@@ -277,6 +278,13 @@ class Variant:
     def clue_ranks(self) -> tuple[int, ...]:
         """Ranks a clue may name (in Odds and Evens, 1 is "odd" and 2 is "even")."""
         return self.rules.clue_ranks
+
+    @property
+    def clue_rank_names(self) -> tuple[str, ...]:
+        """What each of `clue_ranks` is called: its number, or "odd" and "even"."""
+        if self.rules.odds_and_evens:
+            return tuple(ODDS_AND_EVENS_NAMES[rank] for rank in self.clue_ranks)
+        return tuple(str(rank) for rank in self.clue_ranks)
 
     @property
     def ranks(self) -> tuple[int, ...]:

@@ -55,6 +55,10 @@ class View:
     options: GameOptions
     suits: tuple[str, ...]
     clue_colors: tuple[str, ...]
+    clue_ranks: tuple[int, ...]
+    """The ranks a rank clue may name."""
+    clue_rank_names: tuple[str, ...]
+    """What each of `clue_ranks` is called: its number, or in Odds and Evens "odd" and "even"."""
     turn: int
     current_seat: int
     is_over: bool
@@ -72,6 +76,11 @@ class View:
     fireworks: tuple[int, ...] | None
     next_ranks: tuple[tuple[int, ...], ...] | None
     """Per suit, the ranks that play next on its firework (`GameState.next_ranks`)."""
+    firework_tops: tuple[int | None, ...] | None
+    """Per suit, the rank of the card on top of its firework (7: START), None while empty."""
+    directions: tuple[str | None, ...] | None
+    """Per suit, which way its firework runs: "up", "down", or None while an Up or Down
+    firework has not chosen."""
     discards: tuple[DiscardedCard, ...]
     deck_size: int
     hands: tuple[tuple[HandCard, ...], ...]
@@ -96,6 +105,8 @@ class View:
             "options": self.options.to_dict(),
             "suits": list(self.suits),
             "clue_colors": list(self.clue_colors),
+            "clue_ranks": list(self.clue_ranks),
+            "clue_rank_names": list(self.clue_rank_names),
             "turn": self.turn,
             "current_seat": self.current_seat,
             "is_over": self.is_over,
@@ -109,6 +120,8 @@ class View:
             "strikes": self.strikes,
             "fireworks": list(self.fireworks) if self.fireworks is not None else None,
             "next_ranks": [list(ranks) for ranks in self.next_ranks] if self.next_ranks is not None else None,
+            "firework_tops": list(self.firework_tops) if self.firework_tops is not None else None,
+            "directions": list(self.directions) if self.directions is not None else None,
             "discards": [{"id": d.id, "suit": d.suit, "rank": d.rank} for d in self.discards],
             "deck_size": self.deck_size,
             "hands": [[_hand_card_dict(c) for c in hand] for hand in self.hands],
@@ -183,19 +196,23 @@ def _build(state: GameState, seat: int | None, hidden_seat: int | None) -> View:
     options = table.options
     over = state.is_over
     if hiding and table.hole:
-        score = fireworks_total = max_score = strikes = fireworks = next_ranks = pace = efficiency = None
+        score = fireworks_total = max_score = strikes = fireworks = next_ranks = firework_tops = directions = None
+        pace = efficiency = None
         in_hole = {event.card for event in history if type(event) is PlayEvent}
         discards = tuple(DiscardedCard(c, card_suit[c], card_rank[c]) for c in state.discards if c not in in_hole)
     else:
         stats = table_stats(state)
         score, fireworks_total, max_score, strikes = state.score, state.fireworks_total, stats.max_score, state.strikes
         fireworks, next_ranks, pace, efficiency = state.fireworks, state.all_next_ranks(), stats.pace, stats.efficiency
+        firework_tops, directions = state.firework_tops(), state.directions()
         discards = tuple(DiscardedCard(c, card_suit[c], card_rank[c]) for c in state.discards)
     return View(
         seat=seat,
         options=options,
         suits=tuple(s.name for s in table.variant.suits),
         clue_colors=table.variant.clue_colors,
+        clue_ranks=table.variant.clue_ranks,
+        clue_rank_names=table.variant.clue_rank_names,
         turn=state.turn,
         current_seat=state.current_seat,
         is_over=over,
@@ -209,6 +226,8 @@ def _build(state: GameState, seat: int | None, hidden_seat: int | None) -> View:
         strikes=strikes,
         fireworks=fireworks,
         next_ranks=next_ranks,
+        firework_tops=firework_tops,
+        directions=directions,
         discards=discards,
         deck_size=state.deck_size,
         hands=tuple(hands),
@@ -283,6 +302,8 @@ def view_from_dict(data: dict) -> View:
         options=GameOptions.from_dict(data["options"]),
         suits=tuple(data["suits"]),
         clue_colors=tuple(data["clue_colors"]),
+        clue_ranks=tuple(data["clue_ranks"]),
+        clue_rank_names=tuple(data["clue_rank_names"]),
         turn=data["turn"],
         current_seat=data["current_seat"],
         is_over=data["is_over"],
@@ -296,6 +317,8 @@ def view_from_dict(data: dict) -> View:
         strikes=data["strikes"],
         fireworks=tuple(data["fireworks"]) if data["fireworks"] is not None else None,
         next_ranks=tuple(tuple(ranks) for ranks in data["next_ranks"]) if data["next_ranks"] is not None else None,
+        firework_tops=tuple(data["firework_tops"]) if data["firework_tops"] is not None else None,
+        directions=tuple(data["directions"]) if data["directions"] is not None else None,
         discards=tuple(DiscardedCard(d["id"], d["suit"], d["rank"]) for d in data["discards"]),
         deck_size=data["deck_size"],
         hands=tuple(
