@@ -30,9 +30,14 @@ function h(tag, attributes = {}, ...children) {
   return element;
 }
 
+// Rank 7 is Up or Down's START card (hanab.live's number).
+function rankWord(rank) {
+  return rank === 7 ? "START" : String(rank);
+}
+
 function face(view, card) {
   if (card.suit === null || card.suit === undefined) return "?";
-  return `${view.suits[card.suit]} ${card.rank}`;
+  return `${view.suits[card.suit]} ${rankWord(card.rank)}`;
 }
 
 function summary(view, game) {
@@ -52,7 +57,11 @@ function fireworks(view) {
   return h(
     "ul",
     { class: "fireworks", "aria-label": "Fireworks" },
-    view.suits.map((suit, index) => h("li", { class: `card suit-${suit.toLowerCase()}` }, h("span", { class: "face" }, `${suit} ${view.fireworks[index]}`))),
+    view.suits.map((suit, index) => {
+      const top = view.firework_tops[index];
+      const direction = { up: "↑", down: "↓" }[view.directions[index]] ?? "↕";
+      return h("li", { class: `card suit-${suit.toLowerCase()}`, title: view.directions[index] ?? "up or down" }, h("span", { class: "face" }, `${suit} ${top === null ? 0 : rankWord(top)} ${direction}`));
+    }),
   );
 }
 
@@ -69,7 +78,7 @@ function actionButtons(view, act) {
     }
   }
   const label = (action) =>
-    action.kind === "play" ? "Play" : action.kind === "discard" ? "Discard" : action.kind === "color_clue" ? view.clue_colors[action.color] : String(action.rank);
+    action.kind === "play" ? "Play" : action.kind === "discard" ? "Discard" : action.kind === "color_clue" ? view.clue_colors[action.color] : view.clue_rank_names[view.clue_ranks.indexOf(action.rank)];
   const button = (action) => h("button", { type: "button", onclick: () => act(action) }, label(action));
   return { cardButtons: (card) => (byCard.get(card) || []).map(button), clueButtons: (seat) => (bySeat.get(seat) || []).map(button) };
 }

@@ -3,7 +3,7 @@
 
 import { h } from "./dom.js";
 import { colorKeys } from "./keys.js";
-import { clueName, endSentence, eventSentence } from "./words.js";
+import { cardName, clueName, directionWords, endSentence, eventSentence, rankClueLabel, rankLabel, rankWord } from "./words.js";
 
 // ctx: { view, names, mySeat, moves, clocks, serverMoves, notes, chat }
 //   moves: null (read only) or { clue(target, kind, value), play(card), discard(card),
@@ -89,6 +89,10 @@ function handOrder({ view, mySeat }) {
   return others.concat([mySeat]);
 }
 
+// Each firework shows its top card (START as "S") and which way it runs (the view's
+// `directions`): ↑, ↓, or ↕ while an Up or Down firework has not chosen.
+const DIRECTION_ARROWS = { up: "↑", down: "↓" };
+
 function fireworks(view) {
   const hidden = view.fireworks === null;
   return h(
@@ -97,22 +101,27 @@ function fireworks(view) {
     view.suits.map((suit, index) => {
       // Throw It in a Hole: fireworks null (face down) until the game ends.
       const count = hidden ? "?" : view.fireworks[index];
+      const top = hidden ? null : view.firework_tops[index];
+      const direction = hidden ? null : view.directions[index];
       const next = hidden ? [] : view.next_ranks[index];
       const start = hidden ? null : firstPlayed(view, index);
       // Where the firework does not simply take count + 1 next (Sudoku, reversed, Up or Down), say where it
       // started and what it takes next.
       const special = next.length > 0 && !(next.length === 1 && next[0] === count + 1);
-      const course = [start !== null ? `from ${start}` : null, special ? `next ${next.join("/")}` : null].filter(Boolean).join(" · ");
+      const course = [start !== null ? `from ${rankLabel(start)}` : null, special ? `next ${next.map(rankLabel).join("/")}` : null]
+        .filter(Boolean)
+        .join(" · ");
       return h(
         "div",
         {
           class: "firework",
           role: "listitem",
-          dataset: { suitName: suit, suit: index, rank: count, start: start ?? "", next: next.join(" ") },
-          "aria-label": `${suit} firework: ${hidden ? "hidden until the game ends" : count || "nothing yet"}${special ? `, ${course}` : ""}`,
+          dataset: { suitName: suit, suit: index, rank: count, top: top ?? "", direction: direction ?? "undecided", start: start ?? "", next: next.join(" ") },
+          "aria-label": `${suit} firework: ${hidden ? "hidden until the game ends" : `${top === null ? "nothing yet" : rankWord(top)}, ${directionWords(direction)}`}${special ? `, ${course}` : ""}`,
         },
-        h("span", { class: "rank" }, count || "·"),
+        h("span", { class: "rank" }, hidden ? "?" : top === null ? "·" : rankLabel(top)),
         h("span", { class: "name" }, suit),
+        hidden ? null : h("span", { class: "direction", title: directionWords(direction), "aria-hidden": "true" }, DIRECTION_ARROWS[direction] ?? "↕"),
         special ? h("span", { class: "course" }, course) : null,
       );
     }),
@@ -168,7 +177,7 @@ function discardPile(view) {
           { class: "discard-group", dataset: { suitName: suit } },
           h("span", { class: "group-name" }, suit),
           cards.length
-            ? cards.map((card) => h("span", { class: "mini", dataset: { suitName: suit, card: card.id } }, card.rank))
+            ? cards.map((card) => h("span", { class: "mini", dataset: { suitName: suit, card: card.id, rank: card.rank }, title: cardName(view, card.suit, card.rank) }, rankLabel(card.rank)))
             : h("span", { class: "none" }, "—"),
         ),
       ),
@@ -240,57 +249,66 @@ function teammateCard(ctx, seat, card) {
   const target = names[seat];
   const canClue = moves && seat !== ctx.mySeat && !view.is_over;
   const idle = !ctx.myTurn;
+  const name = cardName(view, card.suit, card.rank);
+  // A corner button clues the card's own color or rank when the variant has that clue, else it
+  // lists the variant's clues of that kind (a rainbow card, a START, a 3 in Odds and Evens).
   const colorIndex = view.clue_colors.indexOf(suit);
-  const corner = canClue
+  const rankClue = view.clue_ranks.includes(card.rank) ? card.rank : null;
+  const colorButton = view.clue_colors.length
     ? h(
-        "div",
-        { class: "corner" },
-        h(
-          "button",
-          {
-            type: "button",
-            class: "clue-color",
-            dataset: { focus: `color-${card.id}` },
-            "aria-label": colorIndex >= 0 ? `Clue ${suit} to ${target}` : `Choose a color clue for ${target}`,
-            title: colorIndex >= 0 ? `Clue ${suit}` : "Choose a color",
-            disabled: idle,
-            onclick: (event) =>
-              colorIndex >= 0 ? moves.clue(seat, "color", colorIndex) : openColorChooser(ctx, seat, event.currentTarget),
-          },
-          h("span", { class: "dot", dataset: { suitName: suit } }),
-        ),
-        h(
-          "button",
-          {
-            type: "button",
-            class: "clue-rank",
-            dataset: { focus: `rank-${card.id}` },
-            "aria-label": `Clue ${card.rank} to ${target}`,
-            title: `Clue ${card.rank}`,
-            disabled: idle,
-            onclick: () => moves.clue(seat, "rank", card.rank),
-          },
-          String(card.rank),
-        ),
+        "button",
+        {
+          type: "button",
+          class: "clue-color",
+          dataset: { focus: `color-${card.id}` },
+          "aria-label": colorIndex >= 0 ? `Clue ${suit} to ${target}` : `Choose a color clue for ${target}`,
+          title: colorIndex >= 0 ? `Clue ${suit}` : "Choose a color",
+          disabled: idle,
+          onclick: (event) =>
+            colorIndex >= 0
+              ? moves.clue(seat, "color", colorIndex)
+              : openChooser(ctx, seat, event.currentTarget, "color", "Which color?", view.clue_colors.map((color, index) => [index, color, color])),
+        },
+        h("span", { class: "dot", dataset: { suitName: suit } }),
       )
     : null;
+  const rankButton = view.clue_ranks.length
+    ? h(
+        "button",
+        {
+          type: "button",
+          class: "clue-rank",
+          dataset: { focus: `rank-${card.id}` },
+          "aria-label": rankClue !== null ? `Clue ${clueName(view, "rank", rankClue)} to ${target}` : `Choose a rank clue for ${target}`,
+          title: rankClue !== null ? `Clue ${clueName(view, "rank", rankClue)}` : "Choose a rank",
+          disabled: idle,
+          onclick: (event) =>
+            rankClue !== null
+              ? moves.clue(seat, "rank", rankClue)
+              : openChooser(ctx, seat, event.currentTarget, "rank", "Which rank?", view.clue_ranks.map((rank) => [rank, clueName(view, "rank", rank), null])),
+        },
+        rankClue !== null ? rankClueLabel(view, rankClue) : "…",
+      )
+    : null;
+  const corner = canClue && (colorButton || rankButton) ? h("div", { class: "corner" }, colorButton, rankButton) : null;
   return h(
     "li",
     {
       class: `card face${ctx.touched.has(card.id) ? " touched" : ""}`,
       dataset: { card: card.id, suit: card.suit, rank: card.rank, suitName: suit },
-      title: `${suit} ${card.rank}`,
+      title: name,
     },
     corner,
     touchedMark(ctx, card),
-    h("span", { class: "big", "aria-hidden": "true" }, card.rank),
-    h("span", { class: "visually-hidden" }, `${suit} ${card.rank}`),
+    h("span", { class: "big", "aria-hidden": "true" }, rankLabel(card.rank)),
+    h("span", { class: "visually-hidden" }, name),
     knowledge(view, card),
-    note(ctx, card, `${target}'s ${suit} ${card.rank}`),
+    note(ctx, card, `${target}'s ${name}`),
   );
 }
 
-function openColorChooser(ctx, seat, button) {
+// choices: [clue value, its name, the suit name that colors its button or null].
+function openChooser(ctx, seat, button, kind, question, choices) {
   const card = button.closest(".card");
   card.querySelector(".chooser")?.remove();
   const close = () => chooser.remove();
@@ -299,7 +317,7 @@ function openColorChooser(ctx, seat, button) {
     {
       class: "chooser",
       role: "group",
-      "aria-label": "Which color?",
+      "aria-label": question,
       onkeydown: (event) => {
         if (event.key === "Escape") {
           close();
@@ -307,11 +325,11 @@ function openColorChooser(ctx, seat, button) {
         }
       },
     },
-    ctx.view.clue_colors.map((color, index) =>
+    choices.map(([value, name, suitName]) =>
       h(
         "button",
-        { type: "button", dataset: { suitName: color }, onclick: () => (close(), ctx.moves.clue(seat, "color", index)) },
-        color,
+        { type: "button", dataset: suitName ? { suitName } : {}, onclick: () => (close(), ctx.moves.clue(seat, kind, value)) },
+        name,
       ),
     ),
     h("button", { type: "button", class: "cancel", onclick: () => (close(), button.focus()) }, "Cancel"),
@@ -384,18 +402,20 @@ function clueBar(ctx, seat) {
         class: `clue-option ${kind}`,
         dataset: kind === "color" ? { focus: `clue-${seat}-${kind}-${value}`, suitName: label } : { focus: `clue-${seat}-${kind}-${value}` },
         "aria-label": `Clue ${label} to ${names[seat]}`,
-        title: kind === "color" ? label : null,
+        title: label,
         disabled: !legal(kind, value),
         onclick: () => moves.clue(seat, kind, value),
       },
-      kind === "color" ? [h("span", { class: "name" }, label), h("span", { class: "key", "aria-hidden": "true" }, (keys[value] ?? label).toUpperCase())] : label,
+      kind === "color"
+        ? [h("span", { class: "name" }, label), h("span", { class: "key", "aria-hidden": "true" }, (keys[value] ?? label).toUpperCase())]
+        : rankClueLabel(view, value),
     );
   return h(
     "div",
     { class: "clue-bar", role: "group", "aria-label": `Clues for ${names[seat]}` },
     h("span", { class: "label" }, view.clue_tokens === 0 && ctx.myTurn ? (view.half_clue_token ? "Half a clue token: a clue takes a whole one" : "No clue tokens left") : "Clue:"),
     view.clue_colors.map((color, index) => button("color", index, color)),
-    [1, 2, 3, 4, 5].map((rank) => button("rank", rank, String(rank))),
+    view.clue_ranks.map((rank) => button("rank", rank, clueName(view, "rank", rank))),
   );
 }
 
@@ -484,7 +504,7 @@ function knowledge(view, card) {
           h("span", { class: "pip", dataset: { suitName: view.suits[suit] }, title: view.suits[suit] }),
         ),
       ),
-      h("span", { class: "ranks" }, card.possible_ranks.join("")),
+      h("span", { class: "ranks", title: card.possible_ranks.map(rankWord).join(", ") }, card.possible_ranks.map(rankLabel).join("")),
     ),
   );
 }

@@ -3,6 +3,7 @@
 // a clue; ? shows the list. Keys typed in a field (chat, notes) are left alone.
 
 import { h } from "./dom.js";
+import { clueName } from "./words.js";
 
 const SHORTCUTS = [
   ["p then 1–6", "play your card at that place (1 is the leftmost)"],
@@ -48,6 +49,7 @@ export function keyboardPlay(context) {
     const target = pending.target;
     pending = null;
     if (/^[1-9]$/.test(key)) {
+      if (!view.clue_ranks.includes(Number(key))) return false;
       table.moves.clue(target, "rank", Number(key));
       return true;
     }
@@ -97,7 +99,13 @@ function focusClueBar(seat) {
   document.querySelector(`.hand[data-seat="${seat}"] .clue-bar button:not([disabled])`)?.focus();
 }
 
-// The list of keys, with this table's teammates and clue colors.
+// "1–5" for consecutive ranks, else "1, 3".
+function rankSpan(ranks) {
+  const consecutive = ranks.every((rank, index) => rank === ranks[0] + index);
+  return consecutive && ranks.length > 2 ? `${ranks[0]}–${ranks.at(-1)}` : ranks.join(", ");
+}
+
+// The list of keys, with this table's teammates, clue colors and rank clues.
 export function keyboardHelp(view, names, close) {
   const others = teammates(view);
   const keys = colorKeys(view.clue_colors);
@@ -107,9 +115,13 @@ export function keyboardHelp(view, names, close) {
       : `c, then 1–${others.length}, then a color's key or a rank`;
   const teammateWords = others.length === 1 ? "" : ` ${others.map((seat, index) => `${index + 1}: ${names[seat]}`).join(", ")};`;
   const colorWords = view.clue_colors.map((color, index) => (keys[index] ? `${keys[index]}: ${color}` : null)).filter(Boolean);
+  const rankNames = view.clue_ranks.map((rank) => clueName(view, "rank", rank));
+  const rankWords = rankNames.every((name, index) => name === String(view.clue_ranks[index]))
+    ? view.clue_ranks.length ? `${rankSpan(view.clue_ranks)}: that rank` : ""
+    : view.clue_ranks.map((rank, index) => `${rank}: ${rankNames[index]}`).join(", ");
   const rows = [
     ...SHORTCUTS.slice(0, 2),
-    [who, `give a clue:${teammateWords} ${colorWords.join(", ")}; 1–5: that rank`],
+    [who, `give a clue:${teammateWords} ${[colorWords.join(", "), rankWords].filter(Boolean).join("; ")}`],
     ...SHORTCUTS.slice(2),
   ];
   return h(

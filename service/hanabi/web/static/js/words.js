@@ -5,14 +5,42 @@ export function seatNames(summary) {
   return summary.seats.map((seat) => seat.name || seat.account || `seat ${seat.seat + 1}`);
 }
 
-export function cardName(view, suit, rank) {
-  return `${view.suits[suit]} ${rank}`;
+// Up or Down's START card has rank 7 (hanab.live's number); it is drawn as "S", as there.
+export const START_RANK = 7;
+
+// A rank as a card shows it: its number, or "S" for START.
+export function rankLabel(rank) {
+  return rank === START_RANK ? "S" : String(rank);
 }
 
-// A clue whose value the view hides (Cow & Pig, Duck) is said as hanab.live says it.
+export function rankWord(rank) {
+  return rank === START_RANK ? "START" : String(rank);
+}
+
+export function cardName(view, suit, rank) {
+  return `${view.suits[suit]} ${rankWord(rank)}`;
+}
+
+// A clue's name: its color, or what the view calls its rank ("3"; "odd" and "even" in Odds and
+// Evens). A clue whose value the view hides (Cow & Pig, Duck) is said as hanab.live says it.
 export function clueName(view, kind, value) {
   if (value === null) return kind === "color" ? "moo" : kind === "rank" ? "oink" : "quack";
-  return kind === "color" ? view.clue_colors[value] : String(value);
+  if (kind === "color") return view.clue_colors[value];
+  const index = view.clue_ranks.indexOf(value);
+  return index >= 0 ? view.clue_rank_names[index] : String(value);
+}
+
+// A rank clue button's text: the number, or the name's first letter ("O", "E"), as hanab.live shows them.
+export function rankClueLabel(view, rank) {
+  const name = clueName(view, "rank", rank);
+  return /^\d+$/.test(name) ? name : name[0].toUpperCase();
+}
+
+// Which way a firework runs (the view's `directions`), in words.
+export function directionWords(direction) {
+  if (direction === "up") return "runs up";
+  if (direction === "down") return "runs down";
+  return "up or down: not chosen yet";
 }
 
 export function eventSentence(view, names, event) {
@@ -30,8 +58,10 @@ export function eventSentence(view, names, event) {
         if (count === 0) return `${who} told ${target}: no card is ${color}.`;
         return `${who} told ${target}: ${count === 1 ? "1 card is" : `${count} cards are`} ${color}.`;
       }
-      if (count === 0) return `${who} told ${target}: no card is a ${event.value}.`;
-      return `${who} told ${target}: ${count === 1 ? "1 card is a" : `${count} cards are`} ${event.value}.`;
+      const rank = clueName(view, "rank", event.value);
+      const a = /^\d+$/.test(rank) ? "a " : "";
+      if (count === 0) return `${who} told ${target}: no card is ${a}${rank}.`;
+      return `${who} told ${target}: ${count === 1 ? `1 card is ${a}` : `${count} cards are `}${rank}.`;
     }
     case "play": {
       if (event.success === null) return `${who} threw a card into the hole.`;
