@@ -248,47 +248,16 @@ function teammateCard(ctx, seat, card) {
   const suit = view.suits[card.suit];
   const target = names[seat];
   const canClue = moves && seat !== ctx.mySeat && !view.is_over;
-  const idle = !ctx.myTurn;
   const name = cardName(view, card.suit, card.rank);
-  // A corner button clues the card's own color or rank when the variant has that clue, else it
-  // lists the variant's clues of that kind (a rainbow card, a START, a 3 in Odds and Evens).
   const colorIndex = view.clue_colors.indexOf(suit);
   const rankClue = view.clue_ranks.includes(card.rank) ? card.rank : null;
   const colorButton = view.clue_colors.length
-    ? h(
-        "button",
-        {
-          type: "button",
-          class: "clue-color",
-          dataset: { focus: `color-${card.id}` },
-          "aria-label": colorIndex >= 0 ? `Clue ${suit} to ${target}` : `Choose a color clue for ${target}`,
-          title: colorIndex >= 0 ? `Clue ${suit}` : "Choose a color",
-          disabled: idle,
-          onclick: (event) =>
-            colorIndex >= 0
-              ? moves.clue(seat, "color", colorIndex)
-              : openChooser(ctx, seat, event.currentTarget, "color", "Which color?", view.clue_colors.map((color, index) => [index, color, color])),
-        },
-        h("span", { class: "dot", dataset: { suitName: suit } }),
-      )
+    ? cornerButton(ctx, seat, card, "color", colorIndex >= 0 ? { value: colorIndex, name: suit } : null,
+        view.clue_colors.map((color, index) => [index, color, color]), h("span", { class: "dot", dataset: { suitName: suit } }))
     : null;
   const rankButton = view.clue_ranks.length
-    ? h(
-        "button",
-        {
-          type: "button",
-          class: "clue-rank",
-          dataset: { focus: `rank-${card.id}` },
-          "aria-label": rankClue !== null ? `Clue ${clueName(view, "rank", rankClue)} to ${target}` : `Choose a rank clue for ${target}`,
-          title: rankClue !== null ? `Clue ${clueName(view, "rank", rankClue)}` : "Choose a rank",
-          disabled: idle,
-          onclick: (event) =>
-            rankClue !== null
-              ? moves.clue(seat, "rank", rankClue)
-              : openChooser(ctx, seat, event.currentTarget, "rank", "Which rank?", view.clue_ranks.map((rank) => [rank, clueName(view, "rank", rank), null])),
-        },
-        rankClue !== null ? rankClueLabel(view, rankClue) : "…",
-      )
+    ? cornerButton(ctx, seat, card, "rank", rankClue !== null ? { value: rankClue, name: clueName(view, "rank", rankClue) } : null,
+        view.clue_ranks.map((rank) => [rank, clueName(view, "rank", rank), null]), rankClue !== null ? rankClueLabel(view, rankClue) : "…")
     : null;
   const corner = canClue && (colorButton || rankButton) ? h("div", { class: "corner" }, colorButton, rankButton) : null;
   return h(
@@ -307,8 +276,28 @@ function teammateCard(ctx, seat, card) {
   );
 }
 
+// A card's corner button: it clues the card's own color or rank when the variant has that clue
+// (`own`: { value, name }), else it lists the variant's clues of that kind (`choices`; a rainbow
+// card, a START, a 3 in Odds and Evens).
+function cornerButton(ctx, seat, card, kind, own, choices, content) {
+  const target = ctx.names[seat];
+  return h(
+    "button",
+    {
+      type: "button",
+      class: `clue-${kind}`,
+      dataset: { focus: `${kind}-${card.id}` },
+      "aria-label": own ? `Clue ${own.name} to ${target}` : `Choose a ${kind} clue for ${target}`,
+      title: own ? `Clue ${own.name}` : `Choose a ${kind}`,
+      disabled: !ctx.myTurn,
+      onclick: (event) => (own ? ctx.moves.clue(seat, kind, own.value) : openChooser(ctx, seat, event.currentTarget, kind, choices)),
+    },
+    content,
+  );
+}
+
 // choices: [clue value, its name, the suit name that colors its button or null].
-function openChooser(ctx, seat, button, kind, question, choices) {
+function openChooser(ctx, seat, button, kind, choices) {
   const card = button.closest(".card");
   card.querySelector(".chooser")?.remove();
   const close = () => chooser.remove();
@@ -317,7 +306,7 @@ function openChooser(ctx, seat, button, kind, question, choices) {
     {
       class: "chooser",
       role: "group",
-      "aria-label": question,
+      "aria-label": `Which ${kind}?`,
       onkeydown: (event) => {
         if (event.key === "Escape") {
           close();
