@@ -5,16 +5,22 @@ import random
 import pytest
 
 from hanabi.engine import (
+    Card,
     ClueEvent,
     ColorClue,
+    Discard,
+    DiscardEvent,
     EndCondition,
     EndGame,
     GameOptions,
     Play,
+    PlayEvent,
     RankClue,
     Reorder,
     ReorderEvent,
+    get_variant,
     new_game,
+    ordered_deck,
     stacked_deck,
 )
 from hanabi.engine.hanablive import HanabLiveError, export_game, import_game, outcome
@@ -168,6 +174,42 @@ def test_timed_display_announcements_survive_the_round_trip():
 
     assert [a.announce for a in actions if isinstance(a, Play)] == [a.get("announce") for a in plays]
     assert import_game(exported).actions == actions
+
+
+ORANGE = 4
+
+
+def test_hanablives_file_records_what_became_of_an_orange_card_and_ours_what_its_player_did():
+    """hanab.live's server writes a play that discarded an orange card as a discard (and the
+    other way round), and replays its files without swapping again."""
+    options = GameOptions(players=2, variant="Orange (5 Suits)")
+    deck = stacked_deck(options.variant_rules, [(ORANGE, 1), (ORANGE, 3), (0, 1), (0, 2), (0, 3), (1, 1), (1, 2), (1, 3), (2, 1), (2, 2)])
+    actions = (Discard(0, 0), RankClue(1, 0, 3), Play(0, 1))
+    exported = export_game(options, deck, actions)
+    assert [(a["type"], a["target"]) for a in exported["actions"]] == [(0, 0), (3, 0), (1, 1)]
+    game = import_game(exported)
+    assert game.actions == actions
+    played, discarded = game.state.history[0], game.state.history[2]
+    assert isinstance(played, PlayEvent) and played.success and (played.suit, played.rank) == (ORANGE, 1)
+    assert isinstance(discarded, DiscardEvent) and (discarded.suit, discarded.rank) == (ORANGE, 3)
+    assert game.state.fireworks[ORANGE] == 1 and game.state.strikes == 0
+
+
+@pytest.mark.parametrize("blind, hanablive_type, event", [(Play, 1, DiscardEvent), (Discard, 0, PlayEvent)])
+def test_a_blind_play_or_discard_of_an_orange_last_card_moves_between_the_two(blind, hanablive_type, event):
+    options = GameOptions(players=2, variant="Orange (5 Suits)", deck_plays=True)
+    cards = list(ordered_deck(get_variant("Orange (5 Suits)")))
+    cards.remove(Card(ORANGE, 1))
+    deck = tuple(cards + [Card(ORANGE, 1)])
+    state, actions = new_game(options, deck), []
+    while state.deck_size > 1:
+        actions.append(Discard(state.current_seat, state.hands[state.current_seat][-1]))
+        state = state.apply(actions[-1])
+    actions.append(blind(state.current_seat, state.next_card))
+    exported = export_game(options, deck, actions)
+    assert (exported["actions"][-1]["type"], exported["actions"][-1]["target"]) == (hanablive_type, len(deck) - 1)
+    game = import_game(exported)
+    assert game.actions == tuple(actions) and isinstance(game.state.history[-1], event)
 
 
 @pytest.mark.parametrize(

@@ -325,6 +325,8 @@ def _import_action(raw: Any, index: int, state: GameState) -> Action:
     if "value" in raw:
         check(_is_int(raw["value"]), "invalid_action", f'"value" must be a whole number, not {_kind(raw["value"])}.')
     value = raw.get("value")
+    if kind in (PLAY, DISCARD) and _is_inverted(state, target):
+        kind = DISCARD if kind == PLAY else PLAY
     if "announce" in raw:
         check(kind == PLAY, "invalid_action", f'only a play can announce a suit, not a {name}.')
         check(_is_int(raw["announce"]), "invalid_action", f'"announce" must be a suit index, not {_kind(raw["announce"])}.')
@@ -391,7 +393,7 @@ def export_game(
     data: dict[str, Any] = {
         "players": list(players),
         "deck": [{"suitIndex": card.suit, "rank": card.rank} for card in state.deck],
-        "actions": [_export_action(action) for action in actions if not isinstance(action, Reorder)],
+        "actions": [_export_action(action, state) for action in actions if not isinstance(action, Reorder)],
     }
     exported_options = _export_options(options, extra_options or {})
     if exported_options:
@@ -434,14 +436,19 @@ def _hanablive_options(options: GameOptions) -> dict[str, Any]:
     }
 
 
-def _export_action(action: Action) -> dict:
-    if isinstance(action, Play):
-        data = {"type": PLAY, "target": action.card, "value": 0}
-        if action.announce is not None:
+def _is_inverted(state: GameState, card: int) -> bool:
+    """Whether the card is of an Orange suit. hanab.live's files record what became of such a
+    card (a play that discarded it is a discard), ours what its player did: the two swap."""
+    return 0 <= card < len(state.deck) and state.deck[card].suit in state.table.inverted
+
+
+def _export_action(action: Action, state: GameState) -> dict:
+    if isinstance(action, (Play, Discard)):
+        played = isinstance(action, Play) != _is_inverted(state, action.card)
+        data = {"type": PLAY if played else DISCARD, "target": action.card, "value": 0}
+        if isinstance(action, Play) and action.announce is not None:
             data["announce"] = action.announce
         return data
-    if isinstance(action, Discard):
-        return {"type": DISCARD, "target": action.card, "value": 0}
     if isinstance(action, ColorClue):
         return {"type": COLOR_CLUE, "target": action.target, "value": action.color}
     if isinstance(action, RankClue):
