@@ -106,6 +106,7 @@ class VariantTables:
         "copies",
         "all_identities",
         "inverted",
+        "directions",
         "mask_parts",
         "next_ranks",
     )
@@ -134,6 +135,8 @@ class VariantTables:
         self.copies = {(s, r): suit.copies(r) for s, suit in enumerate(variant.suits) for r in variant.ranks}
         self.all_identities = sum(1 << identity_index(s, r) for s, r in identities)
         self.inverted = frozenset(s for s, suit in enumerate(variant.suits) if suit.kind.inverted)
+        self.directions = tuple("down" if order[0] == MAX_RANK else "up" for order in self.play_order)
+        """Which way each suit's firework runs, outside Up or Down."""
         self.mask_parts: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         """Cache: identity mask -> (possible suits, possible ranks)."""
         self.next_ranks: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
@@ -185,6 +188,7 @@ class Table:
         "copies",
         "all_identities",
         "inverted",
+        "directions",
         "empty_colors",
         "empty_ranks",
         "alternating",
@@ -228,6 +232,7 @@ class Table:
         self.copies = tables.copies
         self.all_identities = tables.all_identities
         self.inverted = tables.inverted
+        self.directions = tables.directions
         rules = variant.rules
         self.empty_colors = options.empty_clues or rules.color_clues_touch_nothing
         self.empty_ranks = options.empty_clues or rules.rank_clues_touch_nothing
@@ -421,7 +426,7 @@ class GameState:
         table = self.table
         if table.up_or_down:
             return tuple(DIRECTION_NAMES[d] for d in self._directions())
-        return tuple("down" if order[0] == MAX_RANK else "up" for order in table.play_order)
+        return table.directions
 
     def firework_tops(self) -> tuple[int | None, ...]:
         """Per suit, the rank of the card on top of its firework (START in Up or Down while
