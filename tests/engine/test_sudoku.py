@@ -100,3 +100,12 @@ def test_the_best_score_gives_the_free_starts_to_the_fireworks_that_gain_most():
     state = state.apply(Play(1, 5))
     assert state.stack_starts()[GREEN] == 4 and state.next_ranks(PURPLE) == (1,)
     assert state.max_ranks() == (5, 5, 5, 5, 1) and state.max_score == 21
+
+
+def test_a_views_firework_top_is_the_last_card_played_on_it_after_the_wrap():
+    reds = [(RED, 4), (RED, 5), (RED, 1), (RED, 2), (RED, 3)]
+    state = deal(reds + [(YELLOW, 3), (YELLOW, 4), (GREEN, 1), (GREEN, 1), (BLUE, 1)])
+    for card in (0, 1, 2):
+        state = state.apply(Play(0, card)).apply(RankClue(1, 0, 2))
+    seen = view(state, 1)
+    assert seen.fireworks[RED] == 3 and seen.firework_tops[RED] == 1 and seen.firework_tops[YELLOW] is None

@@ -439,8 +439,8 @@ class ViewSchema(ma.Schema):
         fields.Integer(allow_none=True),
         required=True,
         allow_none=True,
-        metadata={"description": "Per suit, the rank of the card on top of its firework (7: Up or Down's START), null while it "
-                  "is empty; null while a Throw It in a Hole game runs (its plays are face down)"},
+        metadata={"description": "Per suit, the rank of the last card played on its firework (7: Up or Down's START), null "
+                  "while it is empty; null while a Throw It in a Hole game runs (its plays are face down)"},
     )
     directions = fields.List(
         fields.String(allow_none=True),

@@ -429,12 +429,16 @@ class GameState:
         return table.directions
 
     def firework_tops(self) -> tuple[int | None, ...]:
-        """Per suit, the rank of the card on top of its firework (START in Up or Down while
+        """Per suit, the rank of the last card played on its firework (START in Up or Down while
         START alone is played), or None while it is empty."""
-        return tuple(
-            None if height == 0 else START if direction is None else height if direction == "up" else MAX_RANK + 1 - height
-            for height, direction in zip(self.fireworks, self.directions())
-        )
+        table = self.table
+        if table.ordered_by_rule:
+            tops: list[int | None] = [None] * table.num_suits
+            for event in self.history:
+                if type(event) is PlayEvent and event.success:
+                    tops[event.suit] = event.rank
+            return tuple(tops)
+        return tuple(order[height - 1] if height else None for order, height in zip(table.play_order, self.fireworks))
 
     def stack_starts(self) -> tuple[int | None, ...]:
         """Per suit, the rank of the first card played on its firework; None while it is empty.

@@ -77,7 +77,7 @@ class View:
     next_ranks: tuple[tuple[int, ...], ...] | None
     """Per suit, the ranks that play next on its firework (`GameState.next_ranks`)."""
     firework_tops: tuple[int | None, ...] | None
-    """Per suit, the rank of the card on top of its firework (7: START), None while empty."""
+    """Per suit, the rank of the last card played on its firework (7: START), None while empty."""
     directions: tuple[str | None, ...] | None
     """Per suit, which way its firework runs: "up", "down", or None while an Up or Down
     firework has not chosen."""
