@@ -28,6 +28,10 @@ class View:
     options: Options
     suits: list[str]
     clue_colors: list[str]
+    clue_ranks: list[int]
+    """ The ranks a rank clue may name """
+    clue_rank_names: list[str]
+    """ What each of clue_ranks is called: its number, or in Odds and Evens "odd" and "even" """
     turn: int
     current_seat: int
     is_over: bool
@@ -55,6 +59,12 @@ class View:
     It in a Hole game runs (its plays are face down) """
     discards: list[Card]
     """ Discarded and misplayed cards (a misplay is not among them while a Throw It in a Hole game runs) """
+    firework_tops: list[int | None] | None
+    """ Per suit, the rank of the last card played on its firework (7: Up or Down's START), null while it is empty;
+    null while a Throw It in a Hole game runs (its plays are face down) """
+    directions: list[None | str] | None
+    """ Per suit, which way its firework runs: "up", "down", or null while an Up or Down firework has not chosen;
+    null while a Throw It in a Hole game runs (its plays are face down) """
     deck_size: int
     hands: list[list[HandCard]]
     history: list[HistoryEvent]
@@ -87,6 +97,10 @@ class View:
         suits = self.suits
 
         clue_colors = self.clue_colors
+
+        clue_ranks = self.clue_ranks
+
+        clue_rank_names = self.clue_rank_names
 
         turn = self.turn
 
@@ -138,6 +152,28 @@ class View:
             discards_item = discards_item_data.to_dict()
             discards.append(discards_item)
 
+        firework_tops: list[int | None] | None
+        if isinstance(self.firework_tops, list):
+            firework_tops = []
+            for firework_tops_type_0_item_data in self.firework_tops:
+                firework_tops_type_0_item: int | None
+                firework_tops_type_0_item = firework_tops_type_0_item_data
+                firework_tops.append(firework_tops_type_0_item)
+
+        else:
+            firework_tops = self.firework_tops
+
+        directions: list[None | str] | None
+        if isinstance(self.directions, list):
+            directions = []
+            for directions_type_0_item_data in self.directions:
+                directions_type_0_item: None | str
+                directions_type_0_item = directions_type_0_item_data
+                directions.append(directions_type_0_item)
+
+        else:
+            directions = self.directions
+
         deck_size = self.deck_size
 
         hands = []
@@ -177,6 +213,8 @@ class View:
                 "options": options,
                 "suits": suits,
                 "clue_colors": clue_colors,
+                "clue_ranks": clue_ranks,
+                "clue_rank_names": clue_rank_names,
                 "turn": turn,
                 "current_seat": current_seat,
                 "is_over": is_over,
@@ -191,6 +229,8 @@ class View:
                 "fireworks": fireworks,
                 "next_ranks": next_ranks,
                 "discards": discards,
+                "firework_tops": firework_tops,
+                "directions": directions,
                 "deck_size": deck_size,
                 "hands": hands,
                 "history": history,
@@ -244,6 +284,10 @@ class View:
         suits = cast(list[str], d.pop("suits"))
 
         clue_colors = cast(list[str], d.pop("clue_colors"))
+
+        clue_ranks = cast(list[int], d.pop("clue_ranks"))
+
+        clue_rank_names = cast(list[str], d.pop("clue_rank_names"))
 
         turn = d.pop("turn")
 
@@ -334,6 +378,58 @@ class View:
 
             discards.append(discards_item)
 
+        def _parse_firework_tops(data: object) -> list[int | None] | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                firework_tops_type_0 = []
+                _firework_tops_type_0 = data
+                for firework_tops_type_0_item_data in _firework_tops_type_0:
+
+                    def _parse_firework_tops_type_0_item(data: object) -> int | None:
+                        if data is None:
+                            return data
+                        return cast(int | None, data)
+
+                    firework_tops_type_0_item = _parse_firework_tops_type_0_item(firework_tops_type_0_item_data)
+
+                    firework_tops_type_0.append(firework_tops_type_0_item)
+
+                return firework_tops_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[int | None] | None, data)
+
+        firework_tops = _parse_firework_tops(d.pop("firework_tops"))
+
+        def _parse_directions(data: object) -> list[None | str] | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                directions_type_0 = []
+                _directions_type_0 = data
+                for directions_type_0_item_data in _directions_type_0:
+
+                    def _parse_directions_type_0_item(data: object) -> None | str:
+                        if data is None:
+                            return data
+                        return cast(None | str, data)
+
+                    directions_type_0_item = _parse_directions_type_0_item(directions_type_0_item_data)
+
+                    directions_type_0.append(directions_type_0_item)
+
+                return directions_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[None | str] | None, data)
+
+        directions = _parse_directions(d.pop("directions"))
+
         deck_size = d.pop("deck_size")
 
         hands = []
@@ -385,6 +481,8 @@ class View:
             options=options,
             suits=suits,
             clue_colors=clue_colors,
+            clue_ranks=clue_ranks,
+            clue_rank_names=clue_rank_names,
             turn=turn,
             current_seat=current_seat,
             is_over=is_over,
@@ -399,6 +497,8 @@ class View:
             fireworks=fireworks,
             next_ranks=next_ranks,
             discards=discards,
+            firework_tops=firework_tops,
+            directions=directions,
             deck_size=deck_size,
             hands=hands,
             history=history,
