@@ -71,7 +71,8 @@ def test_a_hole_play_shows_no_seat_what_it_was_nor_whether_it_scored():
         assert seen == view(missed, seat).to_dict()
         play = seen["history"][-1]
         assert (play["kind"], play["card"], play["suit"], play["rank"], play["success"]) == ("play", 0, None, None, None)
-        hidden = ("score", "fireworks_total", "max_score", "strikes", "fireworks", "next_ranks", "pace", "efficiency")
+        hidden = ("score", "fireworks_total", "max_score", "strikes", "fireworks", "next_ranks", "firework_tops", "directions",
+                  "pace", "efficiency")
         assert [seen[key] for key in hidden] == [None] * len(hidden)
         assert seen["discards"] == []
     assert full_view(missed).discards[0].rank == 3 and full_view(scored).fireworks[RED] == 1
