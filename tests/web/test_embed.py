@@ -73,8 +73,9 @@ def embed_server(create_database, tmp_path_factory, sites) -> str:
         yield base_url
 
 
-def provisioned_game(base_url: str) -> tuple[httpx.Client, list[dict], int]:
-    """An app, two of its players seated in a running game: (the app's client, players, game id)."""
+def provisioned_game(base_url: str, options: dict | None = None) -> tuple[httpx.Client, list[dict], int]:
+    """An app, two of its players seated in a running game (2 players, or `options`): (the app's
+    client, players, game id)."""
     anonymous = httpx.Client(base_url=base_url + "/v1", timeout=10)
     created = anonymous.post("/accounts", json={"name": f"tables-{uuid.uuid4().hex[:8]}", "kind": "app"})
     app = httpx.Client(base_url=base_url + "/v1", headers={"Authorization": f"Bearer {created.json()['token']}"}, timeout=10)
@@ -82,7 +83,7 @@ def provisioned_game(base_url: str) -> tuple[httpx.Client, list[dict], int]:
     tokens = [app.post(f"/players/{player['id']}/tokens").json()["token"] for player in players]
     clients = [httpx.Client(base_url=base_url + "/v1", headers={"Authorization": f"Bearer {token}"}, timeout=10) for token in tokens]
     seats = [{"kind": "account", "account": player["name"]} for player in players]
-    game_id = clients[0].post("/games", json={"options": {"players": 2}, "seats": seats}).json()["id"]
+    game_id = clients[0].post("/games", json={"options": options or {"players": 2}, "seats": seats}).json()["id"]
     for client in clients:
         assert client.post(f"/games/{game_id}/join").status_code == 200
     return app, players, game_id
@@ -134,3 +135,19 @@ def test_a_site_not_listed_cannot_frame_the_table(browser, embed_server, sites):
     context.close()
 
 
+
+
+def test_the_table_names_odd_and_even_clues_and_shows_which_way_fireworks_run(browser, embed_server):
+    context = browser.new_context()
+    page = context.new_page()
+    for variant, clue_names, fireworks in (
+        ("Odds and Evens (5 Suits)", {"odd", "even"}, ["red 0 ↑", "yellow 0 ↑", "green 0 ↑", "blue 0 ↑", "purple 0 ↑"]),
+        ("Up or Down (5 Suits)", {"1", "2", "3", "4", "5"}, ["red 0 ↕", "yellow 0 ↕", "green 0 ↕", "blue 0 ↕", "purple 0 ↕"]),
+    ):
+        app, (alice, _), game_id = provisioned_game(embed_server, {"players": 2, "variant": variant})
+        page.goto(app.post(f"/players/{alice['id']}/table-links", json={"game_id": game_id}).json()["url"])
+        expect(page.locator(".fireworks li")).to_have_text(fireworks)
+        colors = {"red", "yellow", "green", "blue", "purple"}
+        buttons = set(page.locator('.seat[data-seat="1"] .clues button').all_text_contents())
+        assert buttons - colors and buttons - colors <= clue_names, buttons
+    context.close()

@@ -42,9 +42,9 @@ function face(view, card) {
 
 function summary(view, game) {
   const facts = [
-    ["Score", `${view.score} / ${view.max_score}`],
+    ["Score", `${view.score ?? "?"} / ${view.max_score ?? "?"}`],
     ["Clues", view.clue_tokens],
-    ["Strikes", view.strikes],
+    ["Strikes", view.strikes ?? "?"],
     ["Deck", view.deck_size],
     ["Turn", view.turn + 1],
   ];
@@ -58,6 +58,8 @@ function fireworks(view) {
     "ul",
     { class: "fireworks", "aria-label": "Fireworks" },
     view.suits.map((suit, index) => {
+      // Throw It in a Hole: the fireworks are face down (null) until the game ends.
+      if (view.firework_tops === null) return h("li", { class: `card suit-${suit.toLowerCase()}` }, h("span", { class: "face" }, `${suit} ?`));
       const top = view.firework_tops[index];
       const direction = { up: "↑", down: "↓" }[view.directions[index]] ?? "↕";
       return h("li", { class: `card suit-${suit.toLowerCase()}`, title: view.directions[index] ?? "up or down" }, h("span", { class: "face" }, `${suit} ${top === null ? 0 : rankWord(top)} ${direction}`));
