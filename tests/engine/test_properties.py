@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from hanabi.engine import (
     VARIANTS,
+    ClueEvent,
     ColorClue,
     Discard,
     EndCondition,
@@ -23,6 +24,7 @@ from hanabi.engine import (
     PlayEvent,
     RankClue,
     Reorder,
+    ReplayError,
     new_game,
     replay,
     view,
@@ -245,14 +247,34 @@ def check_no_leak(state: GameState, actions: list, rng: random.Random) -> None:
                 and deck[other].rank in knowledge.possible_ranks
                 and state.card_masks[own] >> (deck[other].suit * RANK_SPAN + deck[other].rank) & 1
             ]
-            if not fits:
+            rng.shuffle(fits)
+            tries = fits[:8] if state.table.pointing_clues else fits[:1]
+            alt_state = next(filter(None, (swapped_same_touches(state, actions, own, other) for other in tries)), None)
+            if alt_state is None:
                 continue
-            other = rng.choice(fits)
-            alternative = list(deck)
-            alternative[own], alternative[other] = deck[other], deck[own]
-            alt_state = replay(options, alternative, actions)
             assert view(alt_state, seat).to_dict() == seen
             break
+
+
+def swapped_same_touches(state: GameState, actions: list, own: int, other: int) -> GameState | None:
+    """The game replayed with cards `own` and `other` swapped in the deck. Where clues narrow
+    identities, the seat's knowledge of `own` makes the replay legal with every clue touching the
+    same cards. Where clues only point (Cow & Pig, Duck) the seat cannot tell its card from one the
+    clue's hidden value would not touch, but that world has another clue value, which a swap does
+    not give: None for such a swap."""
+    alternative = list(state.deck)
+    alternative[own], alternative[other] = state.deck[other], state.deck[own]
+    if not state.table.pointing_clues:
+        return replay(state.options, alternative, actions)
+    try:
+        alt_state = replay(state.options, alternative, actions)
+    except ReplayError:
+        return None
+    return alt_state if clue_touches(alt_state) == clue_touches(state) else None
+
+
+def clue_touches(state: GameState) -> list[tuple[int, ...]]:
+    return [event.touched for event in state.history if type(event) is ClueEvent]
 
 
 @settings(PROFILE)
