@@ -109,6 +109,7 @@ class VariantTables:
         "directions",
         "mask_parts",
         "next_ranks",
+        "tops",
     )
 
     def __init__(self, variant: Variant):
@@ -142,6 +143,8 @@ class VariantTables:
         self.next_ranks: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
         """Cache where each firework takes its ranks in a fixed order: fireworks -> the ranks
         each takes next."""
+        self.tops: dict[tuple[int, ...], tuple[int | None, ...]] = {}
+        """The same: fireworks -> the rank on top of each."""
 
     def possible(self, mask: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The suits and the ranks of the identities in `mask`."""
@@ -202,6 +205,7 @@ class Table:
         "possible",
         "mask_parts",
         "next_ranks",
+        "tops",
     )
 
     def __init__(self, options: GameOptions, deck: tuple[Card, ...]):
@@ -251,6 +255,7 @@ class Table:
         """The suits and the ranks of the identities in a card mask."""
         self.mask_parts = tables.mask_parts
         self.next_ranks = tables.next_ranks
+        self.tops = tables.tops
         """`possible`'s results so far, by mask (the variant's, shared by its games)."""
 
 
@@ -438,7 +443,12 @@ class GameState:
                 if type(event) is PlayEvent and event.success:
                     tops[event.suit] = event.rank
             return tuple(tops)
-        return tuple(order[height - 1] if height else None for order, height in zip(table.play_order, self.fireworks))
+        tops = table.tops.get(self.fireworks)
+        if tops is None:
+            tops = table.tops[self.fireworks] = tuple(
+                order[height - 1] if height else None for order, height in zip(table.play_order, self.fireworks)
+            )
+        return tops
 
     def stack_starts(self) -> tuple[int | None, ...]:
         """Per suit, the rank of the first card played on its firework; None while it is empty.

@@ -279,7 +279,7 @@ class Variant:
         """Ranks a clue may name (in Odds and Evens, 1 is "odd" and 2 is "even")."""
         return self.rules.clue_ranks
 
-    @property
+    @cached_property
     def clue_rank_names(self) -> tuple[str, ...]:
         """What each of `clue_ranks` is called: its number, or "odd" and "even"."""
         if self.rules.odds_and_evens:
