@@ -110,7 +110,11 @@ def families_section(games: int, threads: int) -> list[str]:
         "gets its row. Both bots play only legal moves in every variant "
         "(tests/bots/test_variant_families.py); their conventions assume clues touch one suit or one rank, so "
         "families that break that (blind, mute, synesthesia, alternating clues) cost the hat bot most, and both "
-        "read fireworks as running upwards, which costs them in Up or Down.",
+        "read fireworks as running upwards, which costs them in Up or Down. In Throw It in a Hole they see no "
+        "firework move: a play into the hole counts as scored only when what every seat knew of the card left one "
+        "playable identity, so they misplay what they take for still playable (the hat bot reads no hat clue there, "
+        "the played cards it would need being hidden). In Cow & Pig and Duck a clue tells them only which cards it "
+        "touched, so they seldom know a card well enough to play it.",
         "",
         "| family | variant played | " + " | ".join(FAMILY_BOTS) + " |",
         "|---|---|" + "---|" * len(FAMILY_BOTS),
