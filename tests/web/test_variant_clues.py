@@ -68,6 +68,8 @@ def test_odds_and_evens_offers_odd_and_even_rank_clues(person, site_url):
     expect(bar.get_by_role("button", name=f"Clue even to {bob}")).to_be_enabled()
     one = page.locator(".hand[data-seat='1'] .card[data-card='8']")
     expect(one.get_by_role("button", name=f"Clue odd to {bob}")).to_have_text("O")
+    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+    page.locator(".hand[data-seat='1']").screenshot(path=str(SCREENSHOT_DIR / "odds-and-evens.png"))
     page.keyboard.press("?")
     expect(page.locator(".key-help")).to_contain_text("1: odd, 2: even")
     page.keyboard.press("?")
