@@ -137,11 +137,11 @@ def test_a_site_not_listed_cannot_frame_the_table(browser, embed_server, sites):
 
 
 
-def test_the_table_names_odd_and_even_clues_and_shows_which_way_fireworks_run(browser, embed_server):
+def test_the_table_names_odd_and_even_clues_and_shows_which_way_fireworks_run_where_they_can_turn(browser, embed_server):
     context = browser.new_context()
     page = context.new_page()
     for variant, clue_names, fireworks in (
-        ("Odds and Evens (5 Suits)", {"odd", "even"}, ["red 0 ↑", "yellow 0 ↑", "green 0 ↑", "blue 0 ↑", "purple 0 ↑"]),
+        ("Odds and Evens (5 Suits)", {"odd", "even"}, ["red 0", "yellow 0", "green 0", "blue 0", "purple 0"]),
         ("Up or Down (5 Suits)", {"1", "2", "3", "4", "5"}, ["red 0 ↕", "yellow 0 ↕", "green 0 ↕", "blue 0 ↕", "purple 0 ↕"]),
     ):
         app, (alice, _), game_id = provisioned_game(embed_server, {"players": 2, "variant": variant})

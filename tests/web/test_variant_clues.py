@@ -64,6 +64,8 @@ def test_odds_and_evens_offers_odd_and_even_rank_clues(person, site_url):
 
     bar = page.get_by_role("group", name=f"Clues for {bob}")
     expect(bar.locator(".clue-option.rank")).to_have_text(["O", "E"])
+    expect(page.locator(".firework")).to_have_count(5)
+    expect(page.locator(".firework .direction")).to_have_count(0)
     expect(bar.get_by_role("button", name=f"Clue odd to {bob}")).to_be_enabled()
     expect(bar.get_by_role("button", name=f"Clue even to {bob}")).to_be_enabled()
     one = page.locator(".hand[data-seat='1'] .card[data-card='8']")

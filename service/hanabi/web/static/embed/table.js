@@ -53,7 +53,9 @@ function summary(view, game) {
   return h("dl", { class: "summary" }, facts.map(([name, value]) => h("div", {}, h("dt", {}, name), h("dd", {}, String(value)))));
 }
 
+// A firework's arrow shows only in a game where some firework does not simply run up.
 function fireworks(view) {
+  const arrows = view.directions !== null && view.directions.some((direction) => direction !== "up");
   return h(
     "ul",
     { class: "fireworks", "aria-label": "Fireworks" },
@@ -61,8 +63,8 @@ function fireworks(view) {
       // Throw It in a Hole: the fireworks are face down (null) until the game ends.
       if (view.firework_tops === null) return h("li", { class: `card suit-${suit.toLowerCase()}` }, h("span", { class: "face" }, `${suit} ?`));
       const top = view.firework_tops[index];
-      const direction = { up: "↑", down: "↓" }[view.directions[index]] ?? "↕";
-      return h("li", { class: `card suit-${suit.toLowerCase()}`, title: view.directions[index] ?? "up or down" }, h("span", { class: "face" }, `${suit} ${top === null ? 0 : rankWord(top)} ${direction}`));
+      const direction = arrows ? ` ${{ up: "↑", down: "↓" }[view.directions[index]] ?? "↕"}` : "";
+      return h("li", { class: `card suit-${suit.toLowerCase()}`, title: view.directions[index] ?? "up or down" }, h("span", { class: "face" }, `${suit} ${top === null ? 0 : rankWord(top)}${direction}`));
     }),
   );
 }

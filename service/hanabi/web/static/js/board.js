@@ -89,12 +89,18 @@ function handOrder({ view, mySeat }) {
   return others.concat([mySeat]);
 }
 
-// Each firework shows its top card (START as "S") and which way it runs (the view's
-// `directions`): ↑, ↓, or ↕ while an Up or Down firework has not chosen.
+// Each firework shows its top card (START as "S") and, in a game where some firework does not
+// simply run up (reversed suits, Up or Down), which way each runs (the view's `directions`):
+// ↑, ↓, or ↕ while an Up or Down firework has not chosen.
 const DIRECTION_ARROWS = { up: "↑", down: "↓" };
+
+function showsDirections(view) {
+  return view.directions !== null && view.directions.some((direction) => direction !== "up");
+}
 
 function fireworks(view) {
   const hidden = view.fireworks === null;
+  const arrows = showsDirections(view);
   return h(
     "div",
     { class: "fireworks", role: "list", "aria-label": "Fireworks" },
@@ -121,7 +127,7 @@ function fireworks(view) {
         },
         h("span", { class: "rank" }, hidden ? "?" : top === null ? "·" : rankLabel(top)),
         h("span", { class: "name" }, suit),
-        hidden ? null : h("span", { class: "direction", title: directionWords(direction), "aria-hidden": "true" }, DIRECTION_ARROWS[direction] ?? "↕"),
+        hidden || !arrows ? null : h("span", { class: "direction", title: directionWords(direction), "aria-hidden": "true" }, DIRECTION_ARROWS[direction] ?? "↕"),
         special ? h("span", { class: "course" }, course) : null,
       );
     }),
