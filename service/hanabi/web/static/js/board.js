@@ -19,7 +19,7 @@ export function renderBoard(ctx) {
   return h(
     "div",
     { class: "board" },
-    h("section", { class: "middle", "aria-label": "Fireworks and tokens" }, fireworks(view), tokens(view), numbers(view)),
+    h("section", { class: "middle", "aria-label": "Fireworks and tokens" }, fireworks(view), tokens(ctx), numbers(view)),
     h(
       "section",
       { class: "hands", "aria-label": "Hands" },
@@ -139,7 +139,8 @@ function firstPlayed(view, suit) {
   return event ? event.rank : null;
 }
 
-function tokens(view) {
+function tokens(ctx) {
+  const { view } = ctx;
   const clueMax = Math.max(view.options.clue_tokens, view.clue_tokens);
   const strikeMax = view.options.max_strikes;
   const half = view.half_clue_token;
@@ -161,8 +162,33 @@ function tokens(view) {
       h("span", { class: "label" }, `Strikes ${view.strikes ?? "?"} / ${strikeMax}`),
       row(view.strikes ?? 0, strikeMax, "strike"),
     ),
-    h("div", { class: "deck", dataset: { count: view.deck_size } }, h("span", { class: "deck-card" }, view.deck_size), " cards in the deck"),
+    h(
+      "div",
+      { class: "deck", dataset: { count: view.deck_size } },
+      h("span", { class: "deck-card" }, view.deck_size),
+      view.deck_size === 1 ? " card in the deck" : " cards in the deck",
+      ...blindMoves(ctx),
+    ),
   );
+}
+
+// With deck plays (hanab.live's deckPlays) the last card of the deck may be played blind, and
+// in a variant with an Orange suit discarded blind: the legal actions name a card in no hand.
+const BLIND_MOVES = { play: "Play it blind", discard: "Discard it blind" };
+
+function blindMoves(ctx) {
+  const { view, moves, mySeat } = ctx;
+  if (!ctx.myTurn || mySeat === null || mySeat === undefined) return [];
+  const mine = new Set(view.hands[mySeat].map((card) => card.id));
+  return view.legal_actions
+    .filter((action) => action.kind in BLIND_MOVES && !mine.has(action.card))
+    .map((action) =>
+      h(
+        "button",
+        { type: "button", class: `blind ${action.kind}`, title: "The last card of the deck, unseen", onclick: () => moves[action.kind](action.card) },
+        BLIND_MOVES[action.kind],
+      ),
+    );
 }
 
 function discardPile(view) {
