@@ -1,17 +1,73 @@
 """hanab.live files beyond No Variant: real games in variants (with the final state hanab.live's
-own tests state for them), every shape of file hanab.live has written, and every end action."""
+own tests state for them), every shape of file hanab.live has written, and every end action.
+tests/fixtures/hanablive/SOURCES.md says where each game comes from."""
 
 import copy
 import json
+import pathlib
 
 import pytest
 
 from hanabi.engine import EndCondition, EndGame, GameOptions, new_game
-from hanabi.engine.hanablive import HanabLiveError, export_game, import_game, outcome
+from hanabi.engine.hanablive import (
+    GAME_OVER,
+    GAME_OVER_BY_VOTE,
+    HanabLiveError,
+    export_game,
+    import_game,
+    outcome,
+)
+
+GAME_FOLDER = pathlib.Path(__file__).resolve().parent.parent / "fixtures" / "hanablive"
+GAME_FILES = sorted(path.relative_to(GAME_FOLDER).as_posix() for path in GAME_FOLDER.rglob("*.json"))
+
+ENDS_BY_THE_RULES = (EndCondition.IN_PROGRESS, EndCondition.NORMAL, EndCondition.STRIKEOUT)
+"""How a file without an end action stands after its last action: stopped partway, or over by the rules."""
+
+POSITIONS_THE_SOURCES_STATE = {
+    ("will-hanabi-bot/replay_1874799.json", 22): {"score": 12, "deck_size": 1, "fireworks": (4, 4, 4)},
+    ("will-hanabi-bot/replay_1875304.json", 21): {"score": 11, "deck_size": 1, "fireworks": (3, 3, 5)},
+    ("will-hanabi-bot/replay_1875305.json", 21): {"score": 12, "deck_size": 2, "fireworks": (2, 5, 5)},
+    ("will-hanabi-bot/1885375.json", 34): {"score": 18, "max_score": 20, "deck_size": 2, "fireworks": (5, 5, 5, 3)},
+    ("will-hanabi-bot/1885467.json", 40): {"score": 17, "deck_size": 1, "fireworks": (5, 4, 5, 3)},
+    ("will-hanabi-bot/1885855.json", 24): {"strikes": 0, "deck_size": 1, "fireworks": (4, 5, 3)},
+    ("will-hanabi-bot/1888970.json", 47): {"deck_size": 1, "max_score": 25},
+    ("will-hanabi-bot/1892511.json", 40): {
+        "score": 17,
+        "max_score": 20,
+        "clue_tokens": 1,
+        "strikes": 0,
+        "deck_size": 1,
+        "fireworks": (5, 3, 4, 5),
+    },
+}
+"""Positions will-hanabi-bot/cpp-bot's regression tests state, after that many actions of the game
+(1885855's includes an unplayable Orange card played, which hanab.live writes as a discard and counts
+no strike)."""
 
 
 def load(fixtures_dir, name):
     return json.loads((fixtures_dir / name).read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("name", GAME_FILES)
+def test_every_real_game_replays_and_ends_as_its_file_says(fixtures_dir, name):
+    data = load(fixtures_dir, name)
+    state = import_game(data).state
+    last = data["actions"][-1]
+    if last["type"] in (GAME_OVER, GAME_OVER_BY_VOTE):
+        ended = EndCondition.TERMINATED_BY_VOTE if last["type"] == GAME_OVER_BY_VOTE else EndCondition(last["value"])
+        assert (state.end_condition, state.score) == (ended, 0)
+    else:
+        assert state.end_condition in ENDS_BY_THE_RULES and state.turn == len(data["actions"])
+
+
+@pytest.mark.parametrize("name, actions", sorted(POSITIONS_THE_SOURCES_STATE))
+def test_real_games_reach_the_positions_their_sources_state(fixtures_dir, name, actions):
+    data = load(fixtures_dir, name)
+    state = import_game({**data, "actions": data["actions"][:actions]}).state
+    expected = POSITIONS_THE_SOURCES_STATE[name, actions]
+    assert {key: getattr(state, key) for key in expected} == expected
 
 
 @pytest.mark.parametrize("name", ["rainbow_ones_and_pink_3p.json", "rainbow_ones_and_pink_3p_old_shape.json"])
