@@ -86,10 +86,13 @@ class BasicState(PublicState):
         return (mask & self.meaning.get(card, mask)) or mask
 
     def apply_clue(self, event) -> None:
+        if self.rules.pointing_clues:
+            self._apply_pointing_clue(event)
+            return
         hand = self.hands[event.target]
         fresh = [c for c in hand if c in event.touched and c not in self.clued]
         chop = self.chop(event.target)
-        if fresh and not self.rules.pointing_clues:
+        if fresh:
             focus = chop if chop in fresh else fresh[0]
             playable, dead, critical = self.masks()
             clue = self.rules.clue_mask(event.kind, event.value)
@@ -99,6 +102,27 @@ class BasicState(PublicState):
                 self.meaning[focus] = meaning
         else:
             super().apply_clue(event)
+
+    def pointing_focus(self, target: int, touched, tokens_full: bool) -> int | None:
+        """The focus of a pointing clue, which plays now: the chop when the clue touches it,
+        else the newest touched card no clue focused yet; only a focus counts as clued. A clue
+        given with every clue token in hand that touches the chop, or no card without a focus,
+        has none: it stalls."""
+        fresh = [c for c in self.hands[target] if c in touched and c not in self.clued]
+        if not fresh:
+            return None
+        chop = self.chop(target)
+        if chop in fresh:
+            return None if tokens_full else chop
+        return fresh[0]
+
+    def _apply_pointing_clue(self, event) -> None:
+        self.clue_count += 1
+        focus = self.pointing_focus(event.target, event.touched, event.clue_tokens + 1 >= self.rules.options.clue_tokens)
+        if focus is None:
+            return
+        self.meaning[focus] = self.masks()[0]
+        self.clued.add(focus)
 
 
 _cache = StateCache()
@@ -121,13 +145,27 @@ class Table:
         self.unseen = unseen_counts(rules, state, view)
         possible = mask_of_counts(self.unseen)
         self.hand = [c.id for c in view.my_hand]
-        self.mine = {c: (state.known(c) & possible) or state.known(c) for c in self.hand}
+        self.mine = {c: (self.public(c) & possible) or self.public(c) for c in self.hand}
         self.identity = {
             card.id: rules.identity(card.suit, card.rank)
             for seat, hand in enumerate(view.hands)
             if seat != view.seat
             for card in hand
         }
+
+    def public(self, card: int) -> int:
+        """What everyone knows of a card now. A pointing play clue named a card that played
+        then, and no one clues a copy of a card already clued to play: it is not one that has
+        become dead since."""
+        mask = self.state.known(card)
+        if self.rules.pointing_clues and card in self.state.meaning:
+            return (mask & ~self.dead) or mask
+        return mask
+
+    def known_play(self, mask: int) -> bool:
+        """Whether a card everyone knows this of is known to play. In Throw It in a Hole only a
+        single identity counts, so that everyone knows which firework a play into the hole built."""
+        return mask & ~self.playable == 0 and (not self.rules.hidden_plays or mask & (mask - 1) == 0)
 
 
 def choose(view: View, rng: random.Random):
@@ -136,7 +174,10 @@ def choose(view: View, rng: random.Random):
     t = Table(view)
     seat, legal = view.seat, set(view.legal_actions)
 
-    plays = [c for c in t.hand if t.mine[c] & ~t.playable == 0]
+    if t.rules.hidden_plays:
+        plays = [c for c in t.hand if t.known_play(t.state.known(c))]
+    else:
+        plays = [c for c in t.hand if t.mine[c] & ~t.playable == 0]
     if plays:
         return Play(seat, min(plays, key=lambda c: (_lowest_rank(t.mine[c], t.rules), -t.hand.index(c))))
     gamble = best_gamble(view, t.mine, t.playable, t.unseen, LAST_ROUND_GAMBLE)
@@ -144,7 +185,8 @@ def choose(view: View, rng: random.Random):
         return Play(seat, gamble)
 
     tokens, max_tokens = view.clue_tokens, view.options.clue_tokens
-    clues = _rank_clues(t) if tokens > 0 else []
+    rank_clues = _rank_pointing_clues if t.rules.pointing_clues else _rank_clues
+    clues = rank_clues(t) if tokens > 0 else []
     clues = [(value, clue) for value, clue in clues if clue in legal]
     if clues and (clues[0][0] > 0 or (tokens >= CLUE_FROM_TOKENS and clues[0][0] >= 0)):
         return clues[0][1]
@@ -184,15 +226,8 @@ def _rank_clues(t: Table) -> list[tuple[float, object]]:
     cards made known playable, a saved chop, less for touching useless cards."""
     view, state, rules = t.view, t.state, t.rules
     seat, players = view.seat, rules.players
-    clued_identities = set()
-    for other in range(players):
-        for card in state.hands[other]:
-            if card in state.clued and card in t.identity:
-                clued_identities.add(t.identity[card])
-    for card in t.hand:
-        mask = t.mine[card]
-        if card in state.clued and mask & (mask - 1) == 0:
-            clued_identities.add(mask.bit_length() - 1)
+    clued_identities = _clued_identities(t)
+    exact = rules.hidden_plays
     ranked = []
     for distance in range(1, players):
         target = (seat + distance) % players
@@ -229,6 +264,10 @@ def _rank_clues(t: Table) -> list[tuple[float, object]]:
                 after = before & (mask if c in touched else ~mask)
                 if fresh and c == focus and meaning:
                     after &= meaning
+                if exact:
+                    if after & (after - 1) or not before & (before - 1):
+                        continue
+                    before = -1
                 if after & ~t.playable == 0 and before & ~t.playable:
                     if not t.playable >> i & 1:
                         worth = -100.0
@@ -245,6 +284,58 @@ def _rank_clues(t: Table) -> list[tuple[float, object]]:
                         seen_new_plays.add(i)
             if worth <= -100:
                 continue
+            clue = ColorClue(seat, target, value) if kind == "color" else RankClue(seat, target, value)
+            ranked.append((worth, clue))
+    ranked.sort(key=lambda pair: -pair[0])
+    return ranked
+
+
+def _clued_identities(t: Table) -> set[int]:
+    """Identities of the clued cards others hold, and of the viewer's clued cards it knows."""
+    state = t.state
+    identities = set()
+    for hand in state.hands:
+        for card in hand:
+            if card in state.clued and card in t.identity:
+                identities.add(t.identity[card])
+    for card in t.hand:
+        mask = t.mine[card]
+        if card in state.clued and mask & (mask - 1) == 0:
+            identities.add(mask.bit_length() - 1)
+    return identities
+
+
+def _rank_pointing_clues(t: Table) -> list[tuple[float, object]]:
+    """Cow & Pig, Duck: every clue whose focus plays now and is a card of which no copy is clued
+    (nor may be among the viewer's own clued cards), best first, with its worth; a stall, worth
+    nothing, when the clue has no focus."""
+    view, state, rules = t.view, t.state, t.rules
+    seat, players = view.seat, rules.players
+    clued_identities = _clued_identities(t)
+    maybe_mine = 0
+    for card in t.hand:
+        if card in state.meaning:
+            maybe_mine |= t.mine[card]
+    tokens_full = view.clue_tokens >= view.options.clue_tokens
+    ranked = []
+    for distance in range(1, players):
+        target = (seat + distance) % players
+        hand = state.hands[target]
+        if not hand:
+            continue
+        ids = [t.identity[c] for c in hand]
+        candidates = sorted({("color", color) for i in ids for color in rules.colors_of[i]})
+        candidates += sorted({("rank", rank) for i in ids for rank in rules.rank_clues_of[i]})
+        for kind, value in candidates:
+            mask = rules.clue_mask(kind, value)
+            touched = {c for c, i in zip(hand, ids) if mask >> i & 1}
+            focus = state.pointing_focus(target, touched, tokens_full)
+            worth = 0.0
+            if focus is not None:
+                i = t.identity[focus]
+                if not t.playable >> i & 1 or i in clued_identities or maybe_mine >> i & 1:
+                    continue
+                worth = 2.0 - 0.1 * rules.rank_of[i] - 0.05 * distance
             clue = ColorClue(seat, target, value) if kind == "color" else RankClue(seat, target, value)
             ranked.append((worth, clue))
     ranked.sort(key=lambda pair: -pair[0])

@@ -25,6 +25,7 @@ Otherwise a player clues to stall while someone knows a card to play, or with ma
 import random
 
 from ..engine import ColorClue, Discard, DiscardEvent, Play, RankClue, View
+from . import basic
 from .common import (
     best_gamble,
     PublicState,
@@ -148,6 +149,8 @@ class HatState(PublicState):
         """How many clue kinds carry a distinct value for this receiver: 4 when everyone knows
         both a rank clue and a color clue missing the newest card exist, else 3."""
         rules = self.rules
+        if rules.pointing_clues and not rules.clue_kinds_shown:
+            return 2
         if not rules.simple_colors:
             return 3
         if rules.options.empty_clues:
@@ -162,6 +165,13 @@ class HatState(PublicState):
     def pivot(self, seat: int) -> int:
         """The card a clue's value is about (touched or not, by a rank or a color clue): the newest."""
         return self.hands[seat][0]
+
+    def clue_class(self, kind: str | None, touches_newest: bool, classes: int) -> int:
+        """A clue's value within its receiver's block; in Duck, where no one sees a clue's
+        kind, only whether it touched the newest card."""
+        if classes == 2:
+            return 0 if touches_newest else 1
+        return _clue_class(kind, touches_newest, classes)
 
     def layout(self, giver: int) -> tuple[list[int], list[int]]:
         receivers = self.receivers(giver)
@@ -226,8 +236,8 @@ class HatState(PublicState):
     def on_clue(self, event, context) -> None:
         viewer, identity_of = context
         giver = event.seat
-        if self.rules.pointing_clues or self.rules.hidden_plays:
-            return  # the clue's number, or the cards it speaks of once played, are not in the view
+        if self.rules.hidden_plays:
+            return  # the cards a clue speaks of are not in the view once played into the hole
         modulus, questions = self.questions(giver)
         if not modulus or event.target == giver:
             return
@@ -235,7 +245,7 @@ class HatState(PublicState):
         if event.target not in receivers:
             return
         index = receivers.index(event.target)
-        kind = _clue_class(event.kind, self.pivot(event.target) in event.touched, classes[index])
+        kind = self.clue_class(event.kind, self.pivot(event.target) in event.touched, classes[index])
         total = sum(classes[:index]) + kind
         answers = []
         mine = None
@@ -359,6 +369,8 @@ def _hat_clue(view: View, state: HatState, identity_of):
     rules = state.rules
     pivot_card = state.pivot(target)
     pivot = identity_of[pivot_card]
+    if classes[index] == 2:
+        return _duck_clue(view, state, identity_of, target, touches_newest=kind == 0)
     if kind == 0:
         touching = rules.rank_clues_of[pivot]
         return RankClue(seat, target, touching[0]) if touching else None
@@ -378,14 +390,31 @@ def _hat_clue(view: View, state: HatState, identity_of):
         options = rank_clues + color_clues
     else:
         options = rank_clues if kind == 2 else color_clues
-    if len(options) > 1:
+    if len(options) > 1 and not rules.pointing_clues:
         return max(options, key=lambda clue: _clue_news(state, identity_of, clue))
     return options[0] if options else None
+
+
+def _duck_clue(view: View, state: HatState, identity_of, target: int, touches_newest: bool):
+    """A legal clue to `target` that touches its newest card, or one that does not."""
+    pivot_card = state.pivot(target)
+    for clue in view.legal_actions:
+        if (type(clue) is ColorClue or type(clue) is RankClue) and clue.target == target:
+            mask = state.rules.clue_mask("color" if type(clue) is ColorClue else "rank", _clue_value(clue))
+            if (mask >> identity_of[pivot_card] & 1) == touches_newest:
+                return clue
+    return None
+
+
+def _clue_value(clue) -> int:
+    return clue.color if type(clue) is ColorClue else clue.rank
 
 
 def choose(view: View, rng: random.Random):
     if view.is_over or not view.legal_actions:
         return safe_fallback(view, rng)
+    if view.options.variant_rules.rules.throw_it_in_a_hole:
+        return basic.choose(view, rng)
     state = public_state(view)
     rules = state.rules
     identity_of = visible_identities(view)
