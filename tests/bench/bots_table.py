@@ -52,7 +52,12 @@ DESCRIPTIONS = {
         "clues before rank clues when equally good); with 4 or more tokens any clue that misleads no one; "
         "else discards a card it knows is useless, or its chop. It never discards a clued card it does not "
         "know is useless. In the last round, with a strike to spare, it plays a card that plays with "
-        "chance >= 0.2."
+        "chance >= 0.2. Where a clue only points at cards (Cow & Pig, Duck), the focus of every clue plays "
+        "now (no save, no delayed play clue): the giver gives it only on a card that plays and of which no "
+        "copy is clued, the cards it touches besides the focus stay unclued, and a clue touching the chop "
+        "with every clue token in hand stalls. In Throw It in a Hole it plays a card only when everyone "
+        "knows its one identity and that it plays, so every seat knows what each play into the hole built "
+        "and no strike is risked; a play clue there names the lowest identity (suit order) of those it leaves."
     ),
     "hat": (
         "an information (hat-guessing) strategy for all-bot tables, see the docstring of "
@@ -66,7 +71,10 @@ DESCRIPTIONS = {
         "playable cards (first one that makes a teammate's card playable), clues to stall while someone "
         "knows a play or with more than 4 tokens, plays a card that plays or is dead when it plays with "
         "chance > 0.75 and a strike is to spare (in the last round, any card with chance >= 0.2), and "
-        "discards the card whose expected loss is least."
+        "discards the card whose expected loss is least. In Cow & Pig a clue carries its number through "
+        "(target, touches-the-newest-card, moo or oink), its value being hidden; in Duck through (target, "
+        "touches-the-newest-card) alone, 2 values per receiver. In Throw It in a Hole, where the cards a hat "
+        "clue spoke of are hidden once played, it plays the basic conventions."
     ),
 }
 
@@ -111,10 +119,11 @@ def families_section(games: int, threads: int) -> list[str]:
         "(tests/bots/test_variant_families.py); their conventions assume clues touch one suit or one rank, so "
         "families that break that (blind, mute, synesthesia, alternating clues) cost the hat bot most, and both "
         "read fireworks as running upwards, which costs them in Up or Down. In Throw It in a Hole they see no "
-        "firework move: a play into the hole counts as scored only when what every seat knew of the card left one "
-        "playable identity, so they misplay what they take for still playable (the hat bot reads no hat clue there, "
-        "the played cards it would need being hidden). In Cow & Pig and Duck a clue tells them only which cards it "
-        "touched, so they seldom know a card well enough to play it.",
+        "firework move: a card goes into the hole only when everyone knows its one identity and that it plays, "
+        "so they never strike but need more clues per card (the hat bot plays the basic conventions there, the "
+        "played cards its hat clues spoke of being hidden). In Cow & Pig and Duck a clue tells them only which "
+        "cards it touched: the basic bot's clue focus plays now, and the hat bot's number rides on the clue's "
+        "target, whether it touches the newest card and (Cow & Pig) its kind.",
         "",
         "| family | variant played | " + " | ".join(FAMILY_BOTS) + " |",
         "|---|---|" + "---|" * len(FAMILY_BOTS),

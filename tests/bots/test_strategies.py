@@ -66,10 +66,14 @@ def test_mean_score_floor(strategy, players, floor):
 
 
 @pytest.mark.parametrize("strategy", STRATEGIES)
-def test_strategy_is_a_function_of_the_view(strategy):
-    """The same view gives the same action, whatever the strategy saw before."""
+@pytest.mark.parametrize(
+    "variant", ["No Variant", "Throw It in a Hole (6 Suits)", "Cow & Pig (6 Suits)", "Duck (6 Suits)"]
+)
+def test_strategy_is_a_function_of_the_view(strategy, variant):
+    """The same view gives the same action, whatever the strategy saw before (also where the
+    views hide what was played or what a clue named)."""
     choose = get_strategy(strategy)
-    options = GameOptions(players=3)
+    options = GameOptions(players=3, variant=variant)
     state = new_game(options, seed="pure")
     views = []
     while not state.is_over:

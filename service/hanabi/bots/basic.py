@@ -12,6 +12,15 @@
   cards are kept); with 4 or more clue tokens, any clue that misleads no one; else discards a
   card it knows is useless, or its chop. It never discards a clued card unless it knows the
   card is useless.
+- Where a clue only points at cards (Cow & Pig, Duck), the focus of every clue plays now: no
+  save, no delayed play. The giver gives it only on a card that plays and of which no copy is
+  clued (nor may be among its own clued cards); only the focus counts as clued. A clue touching
+  the chop while every clue token is in hand (no one may discard) has no focus: a stall.
+- In Throw It in a Hole no seat sees a play score. A card is played only when everyone knows its
+  one identity and that it plays, so every seat knows what each play into the hole built, and
+  no strike is risked. A play clue there names the lowest of the identities it leaves (a rank
+  clue: the first suit whose card of that rank plays), and a clue counts as making a card
+  playable only when it leaves it one identity.
 """
 
 import random
@@ -41,6 +50,14 @@ def interpret(prior: int, clue: int, on_chop: bool, playable: int, dead: int, cr
     if on_chop and possible & critical:
         return possible & critical
     return possible
+
+
+def pin(meaning: int, playable: int) -> int:
+    """Throw It in a Hole: a play clue names the lowest of the identities it leaves, so that its
+    focus has one identity (a play must have one)."""
+    if meaning and meaning & ~playable == 0:
+        return meaning & -meaning
+    return meaning
 
 
 class BasicState(PublicState):
@@ -97,6 +114,8 @@ class BasicState(PublicState):
             playable, dead, critical = self.masks()
             clue = self.rules.clue_mask(event.kind, event.value)
             meaning = interpret(self.known(focus), clue, focus == chop, self.soon(playable), dead, critical)
+            if self.rules.hidden_plays:
+                meaning = pin(meaning, playable)
             super().apply_clue(event)
             if meaning:
                 self.meaning[focus] = meaning
@@ -225,20 +244,13 @@ def _rank_clues(t: Table) -> list[tuple[float, object]]:
     """Every clue that tells no lie under the conventions, best first, with its worth: new
     cards made known playable, a saved chop, less for touching useless cards."""
     view, state, rules = t.view, t.state, t.rules
-    seat, players = view.seat, rules.players
+    seat = view.seat
     clued_identities = _clued_identities(t)
     exact = rules.hidden_plays
     ranked = []
-    for distance in range(1, players):
-        target = (seat + distance) % players
-        hand = state.hands[target]
-        if not hand:
-            continue
+    for distance, target, hand, ids, candidates in _clue_targets(t):
         chop = state.chop(target)
-        ids = [t.identity[c] for c in hand]
         urgent_save = chop is not None and (t.critical & ~t.playable) >> t.identity[chop] & 1
-        candidates = sorted({("color", color) for i in ids for color in rules.colors_of[i]})
-        candidates += sorted({("rank", rank) for i in ids for rank in rules.rank_clues_of[i]})
         for kind, value in candidates:
             mask = rules.clue_mask(kind, value)
             touched = [c for c, i in zip(hand, ids) if mask >> i & 1]
@@ -247,6 +259,8 @@ def _rank_clues(t: Table) -> list[tuple[float, object]]:
             if fresh:
                 focus = chop if chop in fresh else fresh[0]
                 meaning = interpret(state.known(focus), mask, focus == chop, t.soon, t.dead, t.critical)
+                if exact:
+                    meaning = pin(meaning, t.playable)
                 focus_id = t.identity[focus]
                 if meaning and not meaning >> focus_id & 1:
                     continue
@@ -290,6 +304,21 @@ def _rank_clues(t: Table) -> list[tuple[float, object]]:
     return ranked
 
 
+def _clue_targets(t: Table):
+    """Per teammate holding cards, nearest first: (distance, seat, hand, identities of its cards,
+    the clues that touch one of them)."""
+    rules, players = t.rules, t.rules.players
+    for distance in range(1, players):
+        target = (t.view.seat + distance) % players
+        hand = t.state.hands[target]
+        if not hand:
+            continue
+        ids = [t.identity[c] for c in hand]
+        candidates = sorted({("color", color) for i in ids for color in rules.colors_of[i]})
+        candidates += sorted({("rank", rank) for i in ids for rank in rules.rank_clues_of[i]})
+        yield distance, target, hand, ids, candidates
+
+
 def _clued_identities(t: Table) -> set[int]:
     """Identities of the clued cards others hold, and of the viewer's clued cards it knows."""
     state = t.state
@@ -310,7 +339,7 @@ def _rank_pointing_clues(t: Table) -> list[tuple[float, object]]:
     (nor may be among the viewer's own clued cards), best first, with its worth; a stall, worth
     nothing, when the clue has no focus."""
     view, state, rules = t.view, t.state, t.rules
-    seat, players = view.seat, rules.players
+    seat = view.seat
     clued_identities = _clued_identities(t)
     maybe_mine = 0
     for card in t.hand:
@@ -318,14 +347,7 @@ def _rank_pointing_clues(t: Table) -> list[tuple[float, object]]:
             maybe_mine |= t.mine[card]
     tokens_full = view.clue_tokens >= view.options.clue_tokens
     ranked = []
-    for distance in range(1, players):
-        target = (seat + distance) % players
-        hand = state.hands[target]
-        if not hand:
-            continue
-        ids = [t.identity[c] for c in hand]
-        candidates = sorted({("color", color) for i in ids for color in rules.colors_of[i]})
-        candidates += sorted({("rank", rank) for i in ids for rank in rules.rank_clues_of[i]})
+    for distance, target, hand, ids, candidates in _clue_targets(t):
         for kind, value in candidates:
             mask = rules.clue_mask(kind, value)
             touched = {c for c, i in zip(hand, ids) if mask >> i & 1}

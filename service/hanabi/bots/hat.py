@@ -17,6 +17,12 @@ missing the newest card is worth 2 as a rank clue, 3 as a color clue. The questi
 these cards is the first that plays now (or, when no dead card is known, is dead)?", then a
 partition of one card's possible identities with the values left.
 
+Where a clue only points at cards its value is hidden, so the number rides on the rest: in Cow
+& Pig on (target, touches the newest card, kind: "moo" or "oink"), as above; in Duck, where the
+kind is hidden too, on (target, touches the newest card) alone, 2 values per receiver. In Throw It
+in a Hole the cards a hat clue spoke of are hidden once played, so no seat could read it later:
+there the hat bot plays the basic conventions.
+
 Who must clue: a player clues whenever a teammate holds a card that plays and does not know it,
 so a discard with a clue token left tells everyone their cards not known to play do not.
 Otherwise a player clues to stall while someone knows a card to play, or with many tokens.
