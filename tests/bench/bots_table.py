@@ -73,7 +73,8 @@ DESCRIPTIONS = {
         "chance > 0.75 and a strike is to spare (in the last round, any card with chance >= 0.2), and "
         "discards the card whose expected loss is least. In Cow & Pig a clue carries its number through "
         "(target, touches-the-newest-card, moo or oink), its value being hidden; in Duck through (target, "
-        "touches-the-newest-card) alone, 2 values per receiver. In Throw It in a Hole, where the cards a hat "
+        "which of the receiver's two newest cards it touches: the newest, else the second newest, else neither) "
+        "alone, 3 values per receiver. In Throw It in a Hole, where the cards a hat "
         "clue spoke of are hidden once played, it plays the basic conventions."
     ),
 }

@@ -67,8 +67,8 @@ class Rules:
         self.players = options.players
         self.pointing_clues = variant.rules.pointing_clues
         """Cow & Pig, Duck: a clue tells the seats only which cards it touched."""
-        self.clue_kinds_shown = variant.rules.cow_and_pig
-        """Cow & Pig: the seats see whether a pointing clue was a color or a rank clue."""
+        self.clue_kinds_hidden = variant.rules.duck
+        """Duck: the seats do not even see whether a pointing clue was a color or a rank clue."""
         self.hidden_plays = variant.rules.throw_it_in_a_hole
         """Throw It in a Hole: a played card's identity is unseen until the game ends."""
 

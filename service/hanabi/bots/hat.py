@@ -19,9 +19,10 @@ partition of one card's possible identities with the values left.
 
 Where a clue only points at cards its value is hidden, so the number rides on the rest: in Cow
 & Pig on (target, touches the newest card, kind: "moo" or "oink"), as above; in Duck, where the
-kind is hidden too, on (target, touches the newest card) alone, 2 values per receiver. In Throw It
-in a Hole the cards a hat clue spoke of are hidden once played, so no seat could read it later:
-there the hat bot plays the basic conventions.
+kind is hidden too, on (target, which card it touches first: the newest, else the second newest,
+else neither) alone, 3 values per receiver. In Throw It in a Hole the cards a hat clue spoke of
+are hidden once played, so no seat could read it later: there the hat bot plays the basic
+conventions.
 
 Who must clue: a player clues whenever a teammate holds a card that plays and does not know it,
 so a discard with a clue token left tells everyone their cards not known to play do not.
@@ -46,6 +47,8 @@ from .common import (
 )
 
 COMBO_RESERVE = 1
+DUCK_CLASSES = 3
+"""In Duck, a receiver's block: the clue touches its newest card, else its second newest, else neither."""
 CLUE_ABOVE = 4
 """With more clue tokens than this, a player clues rather than discards even when no one needs it."""
 RISKY_PLAY_CHANCE = 0.75
@@ -153,10 +156,11 @@ class HatState(PublicState):
 
     def classes(self, seat: int) -> int:
         """How many clue kinds carry a distinct value for this receiver: 4 when everyone knows
-        both a rank clue and a color clue missing the newest card exist, else 3."""
+        both a rank clue and a color clue missing the newest card exist, else 3 (in Duck 3, or
+        the hand's size when smaller)."""
         rules = self.rules
-        if rules.pointing_clues and not rules.clue_kinds_shown:
-            return 2
+        if rules.clue_kinds_hidden:
+            return min(DUCK_CLASSES, len(self.hands[seat]))
         if not rules.simple_colors:
             return 3
         if rules.options.empty_clues:
@@ -171,13 +175,6 @@ class HatState(PublicState):
     def pivot(self, seat: int) -> int:
         """The card a clue's value is about (touched or not, by a rank or a color clue): the newest."""
         return self.hands[seat][0]
-
-    def clue_class(self, kind: str | None, touches_newest: bool, classes: int) -> int:
-        """A clue's value within its receiver's block; in Duck, where no one sees a clue's
-        kind, only whether it touched the newest card."""
-        if classes == 2:
-            return 0 if touches_newest else 1
-        return _clue_class(kind, touches_newest, classes)
 
     def layout(self, giver: int) -> tuple[list[int], list[int]]:
         receivers = self.receivers(giver)
@@ -251,7 +248,10 @@ class HatState(PublicState):
         if event.target not in receivers:
             return
         index = receivers.index(event.target)
-        kind = self.clue_class(event.kind, self.pivot(event.target) in event.touched, classes[index])
+        if self.rules.clue_kinds_hidden:
+            kind = _duck_class(self.hands[event.target], event.touched, classes[index])
+        else:
+            kind = _clue_class(event.kind, self.pivot(event.target) in event.touched, classes[index])
         total = sum(classes[:index]) + kind
         answers = []
         mine = None
@@ -375,8 +375,8 @@ def _hat_clue(view: View, state: HatState, identity_of):
     rules = state.rules
     pivot_card = state.pivot(target)
     pivot = identity_of[pivot_card]
-    if classes[index] == 2:
-        return _duck_clue(view, state, identity_of, target, touches_newest=kind == 0)
+    if rules.clue_kinds_hidden:
+        return _duck_clue(view, state, identity_of, target, kind, classes[index])
     if kind == 0:
         touching = rules.rank_clues_of[pivot]
         return RankClue(seat, target, touching[0]) if touching else None
@@ -401,13 +401,24 @@ def _hat_clue(view: View, state: HatState, identity_of):
     return options[0] if options else None
 
 
-def _duck_clue(view: View, state: HatState, identity_of, target: int, touches_newest: bool):
-    """A legal clue to `target` that touches its newest card, or one that does not."""
-    pivot_card = state.pivot(target)
+def _duck_class(hand, touched, classes: int) -> int:
+    """A Duck clue's value within its receiver's block: the position of the newest card it
+    touches, the last value for none of the first `classes - 1`."""
+    for position, card in enumerate(hand[: classes - 1]):
+        if card in touched:
+            return position
+    return classes - 1
+
+
+def _duck_clue(view: View, state: HatState, identity_of, target: int, kind: int, classes: int):
+    """A legal clue to `target` whose value in its block (`_duck_class`) is `kind`."""
+    hand = state.hands[target]
     for clue in view.legal_actions:
         if (type(clue) is ColorClue or type(clue) is RankClue) and clue.target == target:
             mask = state.rules.clue_mask("color" if type(clue) is ColorClue else "rank", _clue_value(clue))
-            if (mask >> identity_of[pivot_card] & 1) == touches_newest:
+            touched = {c for c in hand if mask >> identity_of[c] & 1}
+            got = _duck_class(hand, touched, classes)
+            if got == kind:
                 return clue
     return None
 
