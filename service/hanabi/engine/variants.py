@@ -269,6 +269,10 @@ class Variant:
         return tuple(colors)
 
     @cached_property
+    def suit_names(self) -> tuple[str, ...]:
+        return tuple(suit.name for suit in self.suits)
+
+    @cached_property
     def clue_colors(self) -> tuple[str, ...]:
         """Colors a clue may name, in hanab.live's index order (rainbow suits have none)."""
         legacy = self.name in LEGACY_VARIANTS

@@ -182,6 +182,7 @@ def _build(state: GameState, seat: int | None, hidden_seat: int | None) -> View:
         for card in hand:
             mask = card_masks[card]
             suits, ranks = known(mask) or possible(mask)
+            clues = card_clues[card]
             cards.append(
                 HandCard(
                     card,
@@ -189,7 +190,7 @@ def _build(state: GameState, seat: int | None, hidden_seat: int | None) -> View:
                     None if hidden else card_rank[card],
                     suits,
                     ranks,
-                    tuple(history[i] for i in card_clues[card]),
+                    tuple([history[i] for i in clues]) if clues else (),
                 )
             )
         hands.append(tuple(cards))
@@ -209,7 +210,7 @@ def _build(state: GameState, seat: int | None, hidden_seat: int | None) -> View:
     return View(
         seat=seat,
         options=options,
-        suits=tuple(s.name for s in table.variant.suits),
+        suits=table.variant.suit_names,
         clue_colors=table.variant.clue_colors,
         clue_ranks=table.variant.clue_ranks,
         clue_rank_names=table.variant.clue_rank_names,
