@@ -15,6 +15,8 @@ from playwright.sync_api import expect
 from tests.sdk.conftest import free_port, served
 
 from .conftest import require_chromium
+from .test_clues_keys_room import view_of
+from .test_deck_plays import run_down_the_deck
 
 
 class Site:
@@ -150,4 +152,20 @@ def test_the_table_names_odd_and_even_clues_and_shows_which_way_fireworks_run_wh
         colors = {"red", "yellow", "green", "blue", "purple"}
         buttons = set(page.locator('.seat[data-seat="1"] .clues button').all_text_contents())
         assert buttons - colors and buttons - colors <= clue_names, buttons
+    context.close()
+
+
+def test_the_table_offers_the_last_card_of_the_deck_blind_with_deck_plays(browser, embed_server):
+    app, players, game_id = provisioned_game(embed_server, {"players": 2, "variant": "Orange (5 Suits)", "deck_plays": True})
+    tokens = [app.post(f"/players/{player['id']}/tokens").json()["token"] for player in players]
+    mover = run_down_the_deck(embed_server, tokens, game_id)
+    seat = mover["seat"]
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(app.post(f"/players/{players[seat]['id']}/table-links", json={"game_id": game_id}).json()["url"])
+    blind = page.locator(".deck-moves button")
+    expect(blind).to_have_text(["Play it blind", "Discard it blind"])
+    blind.filter(has_text="Discard it blind").click()
+    expect(page.locator(".summary")).to_contain_text("Deck0")
+    assert view_of(embed_server, tokens[seat], game_id)["deck_size"] == 0
     context.close()

@@ -87,6 +87,19 @@ function actionButtons(view, act) {
   return { cardButtons: (card) => (byCard.get(card) || []).map(button), clueButtons: (seat) => (bySeat.get(seat) || []).map(button) };
 }
 
+// With deck plays the last card of the deck may be played blind (and with an Orange suit
+// discarded blind): the legal actions then name a card in no hand.
+function deckMoves(view, act) {
+  const held = new Set(view.hands.flat().map((card) => card.id));
+  const blind = (view.legal_actions || []).filter((action) => (action.kind === "play" || action.kind === "discard") && !held.has(action.card));
+  if (!blind.length) return null;
+  return h(
+    "div",
+    { class: "deck-moves", "aria-label": "The last card of the deck" },
+    blind.map((action) => h("button", { type: "button", onclick: () => act(action) }, action.kind === "play" ? "Play it blind" : "Discard it blind")),
+  );
+}
+
 function hands(view, game, act) {
   const buttons = actionButtons(view, act);
   return view.hands.map((hand, seat) =>
@@ -172,7 +185,7 @@ async function live() {
         }
         wake();
       };
-      show(summary(view, game), error ? problem(error) : null, fireworks(view), hands(view, game, act), discards(view));
+      show(summary(view, game), error ? problem(error) : null, fireworks(view), deckMoves(view, act), hands(view, game, act), discards(view));
     }
     await waitForChange(game.version);
   }
