@@ -157,6 +157,7 @@ def test_a_game_is_delivered_signed_to_each_account(service, receiver):
         bodies = [verified(request, hooks[player.name]["secret"]) for request in requests]
         assert sorted((b["type"], b["version"], b["seat"]) for b in bodies) == sorted(expected[player.name])
         assert {b["game_id"] for b in bodies} == {game_id}
+        assert {b["account"] for b in bodies} == {player.name}
         listed = player.wait_for_deliveries(hooks[player.name]["id"], lambda items: all(d["status"] == "delivered" for d in items))
         assert sorted(d["id"] for d in listed) == sorted(b["id"] for b in bodies)
         for delivery in listed:

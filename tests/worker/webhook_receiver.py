@@ -11,7 +11,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from hanabi.worker.webhooks import DELIVERY_HEADER, SIGNATURE_HEADER
 
-PAYLOAD_KEYS = {"id", "type", "game_id", "version", "seat", "occurred_at"}
+PAYLOAD_KEYS = {"id", "type", "game_id", "version", "seat", "account", "occurred_at"}
 
 
 class Receiver:

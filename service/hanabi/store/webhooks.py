@@ -77,6 +77,8 @@ class Attempt:
     delivery: Delivery
     url: str
     secret: str
+    account: str | None
+    """The name of the account in the delivery's seat (an app's webhook hears of all its players)."""
 
 
 _WEBHOOK_COLUMNS = "id, account_id, url, secret, created_at"
@@ -221,12 +223,14 @@ def claim_attempt(conn: psycopg.Connection, delivery_id: int, attempts_made: int
                   next_attempt_at = now() + make_interval(secs => %s)
              FROM webhooks w
             WHERE d.id = %s AND d.status = 'pending' AND d.attempts = %s AND w.id = d.webhook_id
-        RETURNING d.id, w.url, w.secret""",
+        RETURNING d.id, w.url, w.secret,
+                  (SELECT a.name FROM game_seats s JOIN accounts a ON a.id = s.account_id
+                    WHERE s.game_id = d.game_id AND s.seat = d.seat)""",
         (lease_seconds, delivery_id, attempts_made),
     ).fetchone()
     if row is None:
         return None
-    return Attempt(get_delivery(conn, delivery_id), row[1], row[2])
+    return Attempt(get_delivery(conn, delivery_id), row[1], row[2], row[3])
 
 
 def finish_attempt(

@@ -5,7 +5,7 @@ the composition root, hanabi.composition, installs it), sends `deliver_webhook(d
 after each commit that recorded deliveries. The task claims attempt number `attempt` (so two
 copies of one message make one attempt), POSTs
 
-    {"id", "type", "game_id", "version", "seat", "occurred_at"}
+    {"id", "type", "game_id", "version", "seat", "account", "occurred_at"}
 
 with `X-Hanabi-Signature: sha256=<hex HMAC-SHA256 of the body, keyed with the webhook's secret>`
 and `X-Hanabi-Delivery: <id>`, and counts any 2xx as delivered.
@@ -79,8 +79,9 @@ class WebhookSender:
             enqueue_delivery(self.app, delivery_id, 1)
 
 
-def payload(delivery: store.Delivery) -> bytes:
-    """The body of a delivery: what happened, never a card."""
+def payload(attempt: store.Attempt) -> bytes:
+    """The body of a delivery: what happened and to whom, never a card."""
+    delivery = attempt.delivery
     return json.dumps(
         {
             "id": delivery.id,
@@ -88,6 +89,7 @@ def payload(delivery: store.Delivery) -> bytes:
             "game_id": delivery.game_id,
             "version": delivery.version,
             "seat": delivery.seat,
+            "account": attempt.account,
             "occurred_at": delivery.occurred_at.isoformat(),
         },
         separators=(",", ":"),
@@ -195,7 +197,7 @@ def deliver(app, delivery_id: int, attempt: int) -> str:
         claimed = store.claim_attempt(conn, delivery_id, attempt - 1, timeout + LEASE_MARGIN_SECONDS)
         if claimed is None:
             return "skipped"
-        body = payload(claimed.delivery)
+        body = payload(claimed)
         headers = {
             "Content-Type": "application/json",
             "User-Agent": USER_AGENT,
