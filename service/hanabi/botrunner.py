@@ -16,7 +16,7 @@ import json
 import random
 import signal
 import sys
-import threading
+import time
 from typing import TextIO
 
 from .bots import get_strategy
@@ -103,45 +103,16 @@ class BotRunner:
             self._get_current_token,
         ) = _sdk()
         self._token_checked = False
-        self._stopped = threading.Event()
         # The read timeout outlasts the long poll, so a quiet wait never looks like a failure.
         timeout = self._httpx.Timeout(wait + 30, connect=5)
         self.client = hanabi_client.AuthenticatedClient(url.rstrip("/"), token=token, timeout=timeout)
 
     def run(self) -> None:
-        """Plays until done (see step); returns normally on SIGINT or SIGTERM.
-
-        The playing runs in a daemon thread and the signals are taken in this one, so an
-        interrupt is never raised inside httpx: raised there, it can leave the connection pool's
-        lock held, and the pool's own clean-up then waits for that lock forever
-        (encode/httpcore#990). On a signal the playing thread is left to end with the process."""
+        """Plays until done (see step); returns normally on SIGINT or SIGTERM."""
         previous = signal.signal(signal.SIGTERM, _interrupt)
-        failures: list[Exception] = []
-
-        def play() -> None:
-            try:
-                self._play_until_done()
-            except Exception as error:
-                failures.append(error)
-
-        player = threading.Thread(target=play, name="hanabi-bot", daemon=True)
-        try:
-            player.start()
-            while player.is_alive():
-                player.join(0.5)
-        except KeyboardInterrupt:
-            self._say("interrupted; stopping")
-            self._stopped.set()
-            return
-        finally:
-            signal.signal(signal.SIGTERM, previous)
-        if failures:
-            raise failures[0]
-
-    def _play_until_done(self) -> None:
         backoff = Backoff()
         try:
-            while not self._stopped.is_set():
+            while True:
                 try:
                     if self.step():
                         return
@@ -149,8 +120,11 @@ class BotRunner:
                 except (self._httpx.TransportError, Unavailable, json.JSONDecodeError) as error:
                     delay = backoff.next()
                     self._say(f"server unreachable ({type(error).__name__}: {error}); retrying in {delay:g} s")
-                    self._stopped.wait(delay)
+                    time.sleep(delay)
+        except KeyboardInterrupt:
+            self._say("interrupted; stopping")
         finally:
+            signal.signal(signal.SIGTERM, previous)
             self.client.get_httpx_client().close()
 
     def step(self) -> bool:
@@ -237,8 +211,7 @@ class BotRunner:
         return response.parsed if response.parsed is not None else True
 
     def _say(self, line: str) -> None:
-        if not self._stopped.is_set():
-            print(f"hanabi bot: {line}", file=self.log, flush=True)
+        print(f"hanabi bot: {line}", file=self.log, flush=True)
 
 
 def _code(response) -> str | None:
