@@ -35,11 +35,14 @@ ACTION_EVENTS = {"play", "discard", "color_clue", "rank_clue"}
 
 
 def run_bot(api_url: str, token: str, *args: str) -> subprocess.Popen:
+    """`hanabi bot` as a terminal starts it: with SIGINT's default action, which a test run
+    started in the background by a shell without job control would otherwise pass on ignored."""
     return subprocess.Popen(
         [sys.executable, "-m", "hanabi.cli", "bot", "--url", api_url, "--token", token, "--strategy", "basic", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
 
 
