@@ -9,8 +9,9 @@ from .test_table_details import new_account, running_game
 
 
 def run_down_the_deck(site_url: str, tokens: list[str], game_id: int) -> dict:
-    """Discard (never an orange card, which a discard would play) or clue until one card is left
-    in the deck; the view of the seat to move then."""
+    """Move until one card is left in the deck, by what the other seat sees of the mover's hand:
+    discard a card that is not orange (an orange discard plays), else clue, else put down a card
+    that plays now (an orange one by discarding it), else discard. The view of the seat to move then."""
     while True:
         views = [view_of(site_url, token, game_id) for token in tokens]
         seat = views[0]["current_seat"]
@@ -18,10 +19,24 @@ def run_down_the_deck(site_url: str, tokens: list[str], game_id: int) -> dict:
         if mover["deck_size"] == 1:
             return mover
         orange = {index for index, suit in enumerate(mover["suits"]) if "orange" in suit.lower()}
-        safe = {card["id"] for card in watcher["hands"][seat] if card["suit"] not in orange}
+        hand = {card["id"]: card for card in watcher["hands"][seat]}
+
+        def plays(card_id: int) -> bool:
+            card = hand[card_id]
+            return card["rank"] in watcher["next_ranks"][card["suit"]]
+
+        def is_orange(card_id: int) -> bool:
+            return hand[card_id]["suit"] in orange
+
         legal = mover["legal_actions"]
-        move = next((a for a in legal if a["kind"] == "discard" and a["card"] in safe), None)
-        move = move or next(a for a in legal if a["kind"] in ("color_clue", "rank_clue"))
+        preferences = (
+            lambda a: a["kind"] == "discard" and not is_orange(a["card"]),
+            lambda a: a["kind"] in ("color_clue", "rank_clue"),
+            lambda a: a["kind"] == "discard" and is_orange(a["card"]) and plays(a["card"]),
+            lambda a: a["kind"] == "play" and not is_orange(a["card"]) and plays(a["card"]),
+            lambda a: a["kind"] == "discard",
+        )
+        move = next(action for prefer in preferences for action in legal if prefer(action))
         act(site_url, tokens[seat], game_id, **{name: value for name, value in move.items() if name != "seat"})
 
 
