@@ -254,9 +254,9 @@ class Table:
         self.possible = tables.possible
         """The suits and the ranks of the identities in a card mask."""
         self.mask_parts = tables.mask_parts
+        """`possible`'s results so far, by mask (the variant's, shared by its games)."""
         self.next_ranks = tables.next_ranks
         self.tops = tables.tops
-        """`possible`'s results so far, by mask (the variant's, shared by its games)."""
 
 
 
@@ -707,11 +707,7 @@ class GameState:
             fireworks = list(self.fireworks)
             fireworks[suit] += 1
             self.fireworks = tuple(fireworks)
-            bonus = (fireworks[suit] == table.stack_size and not table.hole) + (announce is not None)
-            if table.clue_starved:
-                self._gain_halves(bonus)
-            else:
-                self.clue_tokens = min(table.options.clue_tokens, self.clue_tokens + bonus)
+            self._gain_tokens((fireworks[suit] == table.stack_size and not table.hole) + (announce is not None))
         else:
             self.strikes += 1
             self._lose(card)
@@ -736,10 +732,7 @@ class GameState:
 
     def _discard_card(self, seat: int, hand: tuple[int, ...], card: int, from_deck: bool) -> None:
         table = self.table
-        if table.clue_starved:
-            self._gain_halves(1)
-        else:
-            self.clue_tokens = min(table.options.clue_tokens, self.clue_tokens + 1)
+        self._gain_tokens(1)
         self._lose(card)
         drew = self._draw_last_card() if from_deck else self._remove_and_draw(seat, hand, card)
         self.history += (DiscardEvent(self.turn, seat, card, table.card_suit[card], table.card_rank[card], drew,
@@ -873,10 +866,15 @@ class GameState:
                                    self.half_clue_token),)
         self._end_turn()
 
-    def _gain_halves(self, halves: int) -> None:
-        """Clue Starved: add half tokens, up to the game's clue tokens."""
-        total = min(2 * self.table.options.clue_tokens, 2 * self.clue_tokens + self.half_clue_token + halves)
-        self.clue_tokens, self.half_clue_token = total // 2, total % 2 == 1
+    def _gain_tokens(self, gained: int) -> None:
+        """Add the clue tokens a discard or a play earned, up to the game's clue tokens; in Clue
+        Starved each one earned is half a token."""
+        limit = self.table.options.clue_tokens
+        if not self.table.clue_starved:
+            self.clue_tokens = min(limit, self.clue_tokens + gained)
+            return
+        halves = min(2 * limit, 2 * self.clue_tokens + self.half_clue_token + gained)
+        self.clue_tokens, self.half_clue_token = halves // 2, halves % 2 == 1
 
     def _lose(self, card: int) -> None:
         table = self.table

@@ -228,6 +228,11 @@ class Rules:
         """Cow & Pig and Duck: a clue tells its receiver only which cards it touched."""
         return self.cow_and_pig or self.duck
 
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """The ranks of the variant's cards (START too in Up or Down)."""
+        return RANKS + (START,) if self.up_or_down else RANKS[: self.stack_size]
+
 
 @dataclass(frozen=True)
 class Suit:
@@ -292,8 +297,7 @@ class Variant:
 
     @property
     def ranks(self) -> tuple[int, ...]:
-        """The ranks of the variant's cards (START too in Up or Down)."""
-        return RANKS + (START,) if self.rules.up_or_down else RANKS[: self.rules.stack_size]
+        return self.rules.ranks
 
     @property
     def stack_size(self) -> int:
@@ -392,8 +396,7 @@ def build_variant(name: str, suit_names: tuple[str, ...], rules: Rules = Rules()
     for suit_name in suit_names:
         kind = suit_kind(suit_name)
         ours = LEGACY_NAMES.get(suit_name, suit_name.lower()) if legacy else kind.display_name.lower()
-        all_ranks = RANKS + (START,) if rules.up_or_down else RANKS[: rules.stack_size]
-        ranks = tuple(rank for rank in all_ranks for _ in range(_copies(kind, rank, rules)))
+        ranks = tuple(rank for rank in rules.ranks for _ in range(_copies(kind, rank, rules)))
         suits.append(Suit(ours, ranks, kind))
     return Variant(name, tuple(suits), rules)
 
