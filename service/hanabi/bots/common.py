@@ -138,11 +138,15 @@ class PublicState:
     def play_order(self, suit: int) -> tuple[int, ...] | None:
         """The suit's ranks in the order its firework takes them; None for a Sudoku firework
         not started yet (it may start at any rank no other firework started at)."""
-        ranks = self.rules.sudoku_ranks
-        if ranks is None:
+        if self.rules.sudoku_ranks is None:
             return self.rules.play_order[suit]
         start = self.starts[suit]
-        return None if start is None else ranks[start - 1:] + ranks[: start - 1]
+        return None if start is None else self._sudoku_order(start)
+
+    def _sudoku_order(self, start: int) -> tuple[int, ...]:
+        """A Sudoku firework's ranks in order when it started at `start` (wrapping around)."""
+        ranks = self.rules.sudoku_ranks
+        return ranks[start - 1:] + ranks[: start - 1]
 
     def free_starts(self) -> tuple[int, ...]:
         """Sudoku: the ranks no firework started at."""
@@ -162,8 +166,7 @@ class PublicState:
         for suit, height in enumerate(self.fireworks):
             order = self.play_order(suit)
             if order is None:
-                ranks = self.rules.sudoku_ranks
-                height = max(self._run(suit, ranks[s - 1:] + ranks[: s - 1], 0) for s in self.free_starts())
+                height = max(self._run(suit, self._sudoku_order(start), 0) for start in self.free_starts())
             else:
                 height = self._run(suit, order, height)
             result.append(height)
