@@ -110,8 +110,15 @@ class Postgres:
             entry = pwd.getpwnam(user)
             os.chown(self.folder, entry.pw_uid, entry.pw_gid)
         subprocess.run(
-            [str(bin_path / "initdb"), "-D", str(self.data), "--auth=trust", "--encoding=utf8",
-             "--username=postgres", "--no-sync"],
+            [
+                str(bin_path / "initdb"),
+                "-D",
+                str(self.data),
+                "--auth=trust",
+                "--encoding=utf8",
+                "--username=postgres",
+                "--no-sync",
+            ],
             user=user,
             cwd=self.folder,
             check=True,
@@ -137,7 +144,12 @@ class Postgres:
             command += ["-c", f"{name}={value}"]
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(
-                command, user=self._os_user(), cwd=self.folder, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+                command,
+                user=self._os_user(),
+                cwd=self.folder,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
             )
         deadline = time.monotonic() + timeout
         while True:
@@ -149,7 +161,9 @@ class Postgres:
                 if self.process.poll() is not None:
                     raise RuntimeError(f"Postgres exited: {tail(self.log_path)}") from None
                 if time.monotonic() > deadline:
-                    raise RuntimeError(f"Postgres did not accept connections in {timeout} s: {tail(self.log_path)}") from None
+                    raise RuntimeError(
+                        f"Postgres did not accept connections in {timeout} s: {tail(self.log_path)}"
+                    ) from None
                 time.sleep(0.1)
 
     def stop(self, *, immediate: bool = False, timeout: float = 60) -> None:
@@ -187,8 +201,19 @@ class Redis:
         assert binary is not None, "no redis-server on PATH"
         assert self.process is None or self.process.poll() is not None, "Redis is running"
         self.folder.mkdir(parents=True, exist_ok=True)
-        command = [binary, "--bind", "127.0.0.1", "--port", str(self.port), "--save", "", "--appendonly", "no",
-                   "--dir", str(self.folder)]
+        command = [
+            binary,
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(self.folder),
+        ]
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         client = redis.Redis.from_url(self.url, socket_connect_timeout=1, socket_timeout=1)
@@ -235,7 +260,15 @@ class Cluster:
         self.redis = Redis(self.folder / "redis")
         self.api_ports = [free_port() for _ in range(apis)]
         self.api_command = ["serve", "--no-run-worker", "--workers", str(api_workers)]
-        self.worker_command = ["worker", "--pool", worker_pool, "--concurrency", str(worker_concurrency), "--loglevel", "INFO"]
+        self.worker_command = [
+            "worker",
+            "--pool",
+            worker_pool,
+            "--concurrency",
+            str(worker_concurrency),
+            "--loglevel",
+            "INFO",
+        ]
         self.extra_environ = dict(environ or {})
         self.processes: dict[str, subprocess.Popen] = {}
         self.down: set[str] = set()
@@ -244,7 +277,9 @@ class Cluster:
         self.unexpected_exits: list[Exit] = []
         self.lock = threading.RLock()
         self.closing = threading.Event()
-        self.supervisor = threading.Thread(target=self._supervise, name="cluster-supervisor", daemon=True) if supervise else None
+        self.supervisor = (
+            threading.Thread(target=self._supervise, name="cluster-supervisor", daemon=True) if supervise else None
+        )
         self.api_names = [f"api-{index}" for index in range(apis)]
         self.worker_names = [f"worker-{index}" for index in range(workers)]
 

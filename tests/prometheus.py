@@ -18,7 +18,9 @@ def value(text: str, name: str, **labels) -> float:
 def total(text: str, name: str, **labels) -> float:
     """The sum of the samples `name` whose labels include these."""
     wanted = {key: str(label) for key, label in labels.items()}
-    return sum(sample.value for sample in samples(text) if sample.name == name and wanted.items() <= sample.labels.items())
+    return sum(
+        sample.value for sample in samples(text) if sample.name == name and wanted.items() <= sample.labels.items()
+    )
 
 
 def buckets(text: str, name: str, **labels) -> list[tuple[float, float]]:

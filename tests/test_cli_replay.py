@@ -115,4 +115,7 @@ def test_a_file_that_is_not_a_game_object_is_reported(tmp_path, content, words):
 def test_a_missing_file_is_reported(tmp_path):
     status, result = run_replay(str(tmp_path / "nowhere.json"))
     assert status != 0
-    assert result == {"error": f"Cannot read {tmp_path / 'nowhere.json'}: No such file or directory.", "action_index": None}
+    assert result == {
+        "error": f"Cannot read {tmp_path / 'nowhere.json'}: No such file or directory.",
+        "action_index": None,
+    }

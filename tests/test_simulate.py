@@ -84,7 +84,8 @@ def test_cli_rejects_bad_arguments_clearly(args, message):
 
 def test_six_players_in_a_hanablive_variant_with_deck_plays():
     out = subprocess.run(
-        HANABI + ["simulate", "--players", "6", "--bot", "hat", "--games", "8", "--variant", "Prism (5 Suits)"]
+        HANABI
+        + ["simulate", "--players", "6", "--bot", "hat", "--games", "8", "--variant", "Prism (5 Suits)"]
         + ["--deck-plays", "--end-at-best-score", "--json"],
         capture_output=True,
         text=True,
@@ -108,7 +109,8 @@ def test_a_run_on_several_processes_gives_the_single_process_results():
 
 def test_saved_games_replay_to_the_simulated_scores(tmp_path):
     out = subprocess.run(
-        HANABI + ["simulate", "--players", "4", "--bot", "basic", "--games", "6", "--seed", "save me", "--threads", "2"]
+        HANABI
+        + ["simulate", "--players", "4", "--bot", "basic", "--games", "6", "--seed", "save me", "--threads", "2"]
         + ["--json-output", str(tmp_path), "--json"],
         capture_output=True,
         text=True,

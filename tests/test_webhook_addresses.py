@@ -57,8 +57,15 @@ REFUSED = {
     "64:ff9b::a9fe:a9fe": "an IPv6 address that carries a link-local address",
     "2002:c0a8:101::1": "an IPv6 address that carries a private address",
 }
-PUBLIC = ["93.184.216.34", "8.8.8.8", "1.1.1.1", "2606:4700:4700::1111", "2a00:1450:4001:80b::200e",
-          "::ffff:93.184.216.34", "64:ff9b::808:808"]
+PUBLIC = [
+    "93.184.216.34",
+    "8.8.8.8",
+    "1.1.1.1",
+    "2606:4700:4700::1111",
+    "2a00:1450:4001:80b::200e",
+    "::ffff:93.184.216.34",
+    "64:ff9b::808:808",
+]
 
 
 def ip(text: str):
@@ -96,12 +103,16 @@ def table(**names: list[str]):
 
 
 def test_a_name_is_checked_with_every_address_it_resolves_to():
-    addresses = WebhookAddresses(resolver=table(**{
-        "bot.example.com": ["93.184.216.34", "2606:2800:220:1::1"],
-        "inside.example.com": ["10.0.0.8"],
-        "half.example.com": ["93.184.216.34", "169.254.169.254"],
-        "nothing.example.com": [],
-    }))
+    addresses = WebhookAddresses(
+        resolver=table(
+            **{
+                "bot.example.com": ["93.184.216.34", "2606:2800:220:1::1"],
+                "inside.example.com": ["10.0.0.8"],
+                "half.example.com": ["93.184.216.34", "169.254.169.254"],
+                "nothing.example.com": [],
+            }
+        )
+    )
     assert addresses.check("bot.example.com", 443) == [ip("93.184.216.34"), ip("2606:2800:220:1::1")]
     assert addresses.check("8.8.8.8", 80) == [ip("8.8.8.8")]
     assert addresses.check_url("http://[2606:4700:4700::1111]:8080/x") == [ip("2606:4700:4700::1111")]
@@ -125,7 +136,9 @@ def test_a_name_no_resolver_could_look_up_does_not_resolve(host):
 
 def test_the_setting_lists_networks_or_says_none(tmp_path: Path):
     def networks(value: str):
-        return load_settings({"HANABI_DATA_DIR": str(tmp_path), "HANABI_WEBHOOK_ALLOWED_NETWORKS": value}).webhook_allowed_networks
+        return load_settings(
+            {"HANABI_DATA_DIR": str(tmp_path), "HANABI_WEBHOOK_ALLOWED_NETWORKS": value}
+        ).webhook_allowed_networks
 
     assert networks("") is None
     assert networks("none") == ()
@@ -138,10 +151,20 @@ def test_the_setting_lists_networks_or_says_none(tmp_path: Path):
     assert allowed_networks_text(()) == "none"
 
 
-@pytest.mark.parametrize(("host", "loopback"), [
-    ("127.0.0.1", True), ("localhost", True), ("::1", True), ("[::1]", True), ("127.0.0.2", True),
-    ("0.0.0.0", False), ("::", False), ("192.168.1.20", False), ("example.com", False),
-])
+@pytest.mark.parametrize(
+    ("host", "loopback"),
+    [
+        ("127.0.0.1", True),
+        ("localhost", True),
+        ("::1", True),
+        ("[::1]", True),
+        ("127.0.0.2", True),
+        ("0.0.0.0", False),
+        ("::", False),
+        ("192.168.1.20", False),
+        ("example.com", False),
+    ],
+)
 def test_hanabi_serve_on_a_loopback_host_allows_loopback_unless_told_otherwise(tmp_path: Path, host, loopback):
     unset = load_settings({"HANABI_DATA_DIR": str(tmp_path)})
     assert webhooks_on_loopback(unset, host).webhook_allowed_networks == (LOOPBACK_NETWORKS if loopback else None)

@@ -51,7 +51,18 @@ def _sdk():
         raise BotError(
             f"the SDK is not installed ({error}); install it with `pip install ./sdk/hanabi-sdk` or `make setup`"
         ) from None
-    return httpx, hanabi_client, list_events, get_game, list_my_games, list_my_turn, act, get_view, ActionRequest, get_current_token
+    return (
+        httpx,
+        hanabi_client,
+        list_events,
+        get_game,
+        list_my_games,
+        list_my_turn,
+        act,
+        get_view,
+        ActionRequest,
+        get_current_token,
+    )
 
 
 def idempotency_key(game_id: int, version: int) -> str:
@@ -155,7 +166,9 @@ class BotRunner:
                 self._play(game_id, view)
                 return False
             version = view["version"]
-        self._checked(self._list_events.sync_detailed(game_id, client=self.client, after=version, limit=1, wait=self.wait))
+        self._checked(
+            self._list_events.sync_detailed(game_id, client=self.client, after=version, limit=1, wait=self.wait)
+        )
         return False
 
     def _has_running_games(self) -> bool:
@@ -185,7 +198,9 @@ class BotRunner:
             return
         self._checked(response)
         described = " ".join(f"{key}={value}" for key, value in fields.items() if key != "kind")
-        self._say(f"game {game_id} turn {view['turn']} seat {view['seat']} ({self.strategy_name}): {fields['kind']} {described}")
+        self._say(
+            f"game {game_id} turn {view['turn']} seat {view['seat']} ({self.strategy_name}): {fields['kind']} {described}"
+        )
 
     def _check_token(self) -> None:
         """BotError when the token lacks a scope a bot needs; a word when it has more."""
@@ -207,7 +222,9 @@ class BotRunner:
         if status >= 500:
             raise Unavailable(f"the server answered {status}")
         if not 200 <= status < 300:
-            raise BotError(f"the server answered {status} {_code(response)}: {response.content.decode(errors='replace')}")
+            raise BotError(
+                f"the server answered {status} {_code(response)}: {response.content.decode(errors='replace')}"
+            )
         return response.parsed if response.parsed is not None else True
 
     def _say(self, line: str) -> None:

@@ -28,16 +28,24 @@ def main(argv: list[str] | None = None) -> int:
     simulate.add_argument("--timed-display", action="store_true")
     simulate.add_argument("--deck-plays", action="store_true", help="the last card of the deck may be played blind")
     simulate.add_argument(
-        "--end-at-best-score", action="store_true", help="end a game once no card can raise the score (hanab.live's rule)"
+        "--end-at-best-score",
+        action="store_true",
+        help="end a game once no card can raise the score (hanab.live's rule)",
     )
     simulate.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
     simulate.add_argument("--threads", type=int, default=1, help="processes to play on (same results as one)")
-    simulate.add_argument("--progress", action="store_true", help="report progress on stderr even when it is not a terminal")
+    simulate.add_argument(
+        "--progress", action="store_true", help="report progress on stderr even when it is not a terminal"
+    )
     simulate.add_argument("--json-output", metavar="DIR", help="save each game to DIR as hanab.live JSON")
-    simulate.add_argument("--losses-only", action="store_true", help="with --json-output, save only games below the maximum score")
+    simulate.add_argument(
+        "--losses-only", action="store_true", help="with --json-output, save only games below the maximum score"
+    )
     simulate.set_defaults(run=_simulate)
 
-    migrate = commands.add_parser("migrate", help="apply the database migrations to DATABASE_URL (or the embedded Postgres)")
+    migrate = commands.add_parser(
+        "migrate", help="apply the database migrations to DATABASE_URL (or the embedded Postgres)"
+    )
     migrate.set_defaults(run=_migrate)
 
     serve = commands.add_parser("serve", help="serve the HTTP API (embedded Postgres unless DATABASE_URL is set)")
@@ -62,14 +70,20 @@ def main(argv: list[str] | None = None) -> int:
     worker.add_argument("--concurrency", type=int, help="processes or threads (default: one per CPU)")
     worker.add_argument("--pool", choices=("prefork", "threads", "solo"), default="prefork")
     worker.add_argument("--loglevel", help="DEBUG, INFO, WARNING, ... (default: HANABI_LOG_LEVEL, else INFO)")
-    worker.add_argument("--beat", action="store_true", help="also run the scheduler in this worker (one such process only)")
+    worker.add_argument(
+        "--beat", action="store_true", help="also run the scheduler in this worker (one such process only)"
+    )
     worker.set_defaults(run=_worker)
 
-    beat = commands.add_parser("beat", help="run the Celery scheduler: the sweeper every HANABI_SWEEP_SECONDS (run one)")
+    beat = commands.add_parser(
+        "beat", help="run the Celery scheduler: the sweeper every HANABI_SWEEP_SECONDS (run one)"
+    )
     beat.add_argument("--loglevel", help="DEBUG, INFO, WARNING, ... (default: HANABI_LOG_LEVEL, else INFO)")
     beat.set_defaults(run=_beat)
 
-    bot = commands.add_parser("bot", help="play this account's seats on a server with a built-in strategy (uses the SDK)")
+    bot = commands.add_parser(
+        "bot", help="play this account's seats on a server with a built-in strategy (uses the SDK)"
+    )
     bot.add_argument("--url", required=True, help="the server (without /v1), e.g. http://127.0.0.1:8000")
     bot.add_argument("--token", required=True, help="an API token of the bot's account")
     bot.add_argument("--strategy", required=True, help="a built-in strategy: random, basic, hat")
@@ -150,7 +164,9 @@ def _worker(args: argparse.Namespace) -> int:
         try:
             server = serve_worker_metrics(settings)
         except OSError as error:
-            print(f"hanabi worker: cannot serve metrics on port {settings.worker_metrics_port}: {error}", file=sys.stderr)
+            print(
+                f"hanabi worker: cannot serve metrics on port {settings.worker_metrics_port}: {error}", file=sys.stderr
+            )
             return 2
         try:
             return _run_worker(args, settings)
@@ -273,7 +289,9 @@ def _simulate(args: argparse.Namespace) -> int:
     from .simulator import format_report, simulate
 
     if args.bot not in STRATEGIES:
-        print(f"hanabi simulate: unknown bot {args.bot!r}; known bots: {', '.join(sorted(STRATEGIES))}", file=sys.stderr)
+        print(
+            f"hanabi simulate: unknown bot {args.bot!r}; known bots: {', '.join(sorted(STRATEGIES))}", file=sys.stderr
+        )
         return 2
     if args.games < 1:
         print("hanabi simulate: --games must be at least 1", file=sys.stderr)

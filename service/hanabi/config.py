@@ -1,48 +1,48 @@
 """Settings of the service, read from environment variables in this one place.
 
-    DATABASE_URL         Postgres to use; unset: an embedded Postgres in HANABI_DATA_DIR/postgres
-    HANABI_DATA_DIR      folder for the service's own data (default: .hanabi in the working directory)
-    HANABI_DB_POOL_MIN   connections a process keeps open (default 1)
-    HANABI_DB_POOL_MAX   most connections a process opens (default 10)
-    HANABI_LISTEN_DATABASE_URL  the Postgres the API's listeners LISTEN on (long polls, revoked
-                         tokens); default DATABASE_URL. Set it to Postgres itself when
-                         DATABASE_URL is a PgBouncer in transaction mode, which drops LISTEN
-    HANABI_TOKEN_CACHE_SECONDS  how long an API process trusts a token it checked (default 60;
-                         0: check every request's token in the database)
-    CELERY_BROKER_URL    the workers' broker (e.g. redis://host:6379/0); unset: kombu's filesystem
-                         transport in HANABI_DATA_DIR/broker, which needs no server (one machine only)
-    HANABI_QUEUE         the Celery queue of the service's tasks (default "hanabi")
-    HANABI_SWEEP_SECONDS how often `hanabi beat` schedules the sweeper (default 5)
-    HANABI_BOT_STALL_SECONDS  a bot's turn with no move for this long is enqueued again (default 10)
-    HANABI_IDEMPOTENCY_KEY_HOURS  how long an Idempotency-Key's response is kept before the
-                         workers' hourly purge may delete it (default 24)
-    HANABI_WEBHOOK_TIMEOUT_SECONDS      how long one webhook POST may take (default 5)
-    HANABI_WEBHOOK_MAX_ATTEMPTS         attempts before a delivery is failed (default 8)
-    HANABI_WEBHOOK_BACKOFF_SECONDS      the wait before the second attempt, doubling after (default 1)
-    HANABI_WEBHOOK_BACKOFF_MAX_SECONDS  the longest wait between attempts (default 300)
-    HANABI_WEBHOOK_ALLOWED_NETWORKS     networks (CIDR, comma-separated) webhooks may reach besides
-                         public addresses; "none" for none. Unset: none, except that `hanabi
-                         serve` on a loopback host allows loopback (hanabi.webhook_addresses)
-    HANABI_LOG_FORMAT    json (one JSON object per line) or text; unset: text when stderr is a
-                         terminal, json otherwise
-    HANABI_LOG_LEVEL     DEBUG, INFO, WARNING or ERROR (default INFO; WARNING drops the access lines)
-    HANABI_RATE_LIMITS   on or off (default on)
-    HANABI_RATE_LIMIT_STORAGE   where the counts live: memory:// (default: each process counts
-                         alone) or redis://host:6379/N (every process and replica shares the counts)
-    HANABI_RATE_LIMIT_ACCOUNTS  POST /v1/accounts per client address (default "1000 per hour")
-    HANABI_RATE_LIMIT_READS     each GET endpoint per token (default "6000 per minute")
-    HANABI_RATE_LIMIT_WRITES    each POST/DELETE endpoint per token (default "3000 per minute")
-    HANABI_RATE_LIMIT_APPS      all requests of an app and its players together (default "60000 per minute")
-    HANABI_TRUSTED_PROXIES      how many proxies in front of the API append to X-Forwarded-For
-                         (default 0: the client address is the connection's)
-    HANABI_WORKER_METRICS_PORT  `hanabi worker` serves Prometheus metrics on this port (default: none)
-    HANABI_WORKER_METRICS_HOST  the address it listens on (default 0.0.0.0)
-    HANABI_CORS_ORIGINS  origins (scheme://host[:port], comma-separated, or *) whose browser apps
-                         may call the API (default: none)
-    HANABI_EMBED_ORIGINS origins (as HANABI_CORS_ORIGINS) whose pages may show the embeddable table
-                         (/embed/games/{id}) in a frame (default: none)
-    HANABI_DEAL_SECRET   the key that turns a game's seed into its deal (at least 32 characters);
-                         unset: a secret the database generates once and keeps (table deal_secret)
+DATABASE_URL         Postgres to use; unset: an embedded Postgres in HANABI_DATA_DIR/postgres
+HANABI_DATA_DIR      folder for the service's own data (default: .hanabi in the working directory)
+HANABI_DB_POOL_MIN   connections a process keeps open (default 1)
+HANABI_DB_POOL_MAX   most connections a process opens (default 10)
+HANABI_LISTEN_DATABASE_URL  the Postgres the API's listeners LISTEN on (long polls, revoked
+                     tokens); default DATABASE_URL. Set it to Postgres itself when
+                     DATABASE_URL is a PgBouncer in transaction mode, which drops LISTEN
+HANABI_TOKEN_CACHE_SECONDS  how long an API process trusts a token it checked (default 60;
+                     0: check every request's token in the database)
+CELERY_BROKER_URL    the workers' broker (e.g. redis://host:6379/0); unset: kombu's filesystem
+                     transport in HANABI_DATA_DIR/broker, which needs no server (one machine only)
+HANABI_QUEUE         the Celery queue of the service's tasks (default "hanabi")
+HANABI_SWEEP_SECONDS how often `hanabi beat` schedules the sweeper (default 5)
+HANABI_BOT_STALL_SECONDS  a bot's turn with no move for this long is enqueued again (default 10)
+HANABI_IDEMPOTENCY_KEY_HOURS  how long an Idempotency-Key's response is kept before the
+                     workers' hourly purge may delete it (default 24)
+HANABI_WEBHOOK_TIMEOUT_SECONDS      how long one webhook POST may take (default 5)
+HANABI_WEBHOOK_MAX_ATTEMPTS         attempts before a delivery is failed (default 8)
+HANABI_WEBHOOK_BACKOFF_SECONDS      the wait before the second attempt, doubling after (default 1)
+HANABI_WEBHOOK_BACKOFF_MAX_SECONDS  the longest wait between attempts (default 300)
+HANABI_WEBHOOK_ALLOWED_NETWORKS     networks (CIDR, comma-separated) webhooks may reach besides
+                     public addresses; "none" for none. Unset: none, except that `hanabi
+                     serve` on a loopback host allows loopback (hanabi.webhook_addresses)
+HANABI_LOG_FORMAT    json (one JSON object per line) or text; unset: text when stderr is a
+                     terminal, json otherwise
+HANABI_LOG_LEVEL     DEBUG, INFO, WARNING or ERROR (default INFO; WARNING drops the access lines)
+HANABI_RATE_LIMITS   on or off (default on)
+HANABI_RATE_LIMIT_STORAGE   where the counts live: memory:// (default: each process counts
+                     alone) or redis://host:6379/N (every process and replica shares the counts)
+HANABI_RATE_LIMIT_ACCOUNTS  POST /v1/accounts per client address (default "1000 per hour")
+HANABI_RATE_LIMIT_READS     each GET endpoint per token (default "6000 per minute")
+HANABI_RATE_LIMIT_WRITES    each POST/DELETE endpoint per token (default "3000 per minute")
+HANABI_RATE_LIMIT_APPS      all requests of an app and its players together (default "60000 per minute")
+HANABI_TRUSTED_PROXIES      how many proxies in front of the API append to X-Forwarded-For
+                     (default 0: the client address is the connection's)
+HANABI_WORKER_METRICS_PORT  `hanabi worker` serves Prometheus metrics on this port (default: none)
+HANABI_WORKER_METRICS_HOST  the address it listens on (default 0.0.0.0)
+HANABI_CORS_ORIGINS  origins (scheme://host[:port], comma-separated, or *) whose browser apps
+                     may call the API (default: none)
+HANABI_EMBED_ORIGINS origins (as HANABI_CORS_ORIGINS) whose pages may show the embeddable table
+                     (/embed/games/{id}) in a frame (default: none)
+HANABI_DEAL_SECRET   the key that turns a game's seed into its deal (at least 32 characters);
+                     unset: a secret the database generates once and keeps (table deal_secret)
 """
 
 import os
@@ -245,7 +245,9 @@ def _rate_limit(env: Mapping[str, str], name: str, default: str) -> str:
     try:
         parse_many(raw)
     except ValueError:
-        raise ConfigError(f'{name} must be a rate such as "100 per minute" or "10/second; 1000/day", not {raw!r}.') from None
+        raise ConfigError(
+            f'{name} must be a rate such as "100 per minute" or "10/second; 1000/day", not {raw!r}.'
+        ) from None
     return raw
 
 

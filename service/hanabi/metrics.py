@@ -53,7 +53,10 @@ BOT_MOVE_LATENCY = Histogram(
     buckets=SECONDS_BUCKETS,
 )
 BOT_DECIDE_SECONDS = Histogram(
-    "hanabi_bot_decide_seconds", "A bot strategy's time to choose its move, by strategy", ["strategy"], buckets=SECONDS_BUCKETS
+    "hanabi_bot_decide_seconds",
+    "A bot strategy's time to choose its move, by strategy",
+    ["strategy"],
+    buckets=SECONDS_BUCKETS,
 )
 DEADLINE_LAG = Histogram(
     "hanabi_deadline_lag_seconds",

@@ -41,4 +41,6 @@ def multiprocess_dir(prefix: str) -> Iterator[Path]:
 def _require_not_imported(path: Path) -> None:
     values = sys.modules.get("prometheus_client.values")
     if values is not None and values.ValueClass.__name__ != "MmapedValue":
-        raise RuntimeError(f"prometheus_client was imported before {VARIABLE} was set to {path}: metrics would stay in one process")
+        raise RuntimeError(
+            f"prometheus_client was imported before {VARIABLE} was set to {path}: metrics would stay in one process"
+        )

@@ -140,7 +140,9 @@ def serve(
             networks = ", ".join(str(network) for network in settings.webhook_allowed_networks)
             print(f"hanabi serve: webhooks may also reach {networks}", flush=True)
         if run_worker:
-            broker = "CELERY_BROKER_URL" if settings.celery_broker_url else f"the filesystem broker in {settings.broker_dir}"
+            broker = (
+                "CELERY_BROKER_URL" if settings.celery_broker_url else f"the filesystem broker in {settings.broker_dir}"
+            )
             print(f"hanabi serve: running a worker and the scheduler ({broker})", flush=True)
         options = {
             "bind": f"{host}:{port}",

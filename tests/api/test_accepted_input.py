@@ -46,7 +46,9 @@ def test_a_number_of_more_than_4300_digits_is_a_400_everywhere(started_game, new
         problem = assert_problem(post_raw(alice, path, text, headers), 400, "invalid_json")
         assert f"more than {MAX_NUMBER_DIGITS} digits" in problem["detail"], path
     exactly = "9" * MAX_NUMBER_DIGITS
-    assert_problem(post_raw(alice, "/v1/games", f'{{"options": {{"players": {exactly}}}}}', headers), 422, "invalid_request")
+    assert_problem(
+        post_raw(alice, "/v1/games", f'{{"options": {{"players": {exactly}}}}}', headers), 422, "invalid_request"
+    )
     assert alice.get(f"/v1/games/{game_id}").json["version"] == alice.view(game_id)["version"]
 
 
@@ -56,7 +58,10 @@ def test_a_lone_surrogate_is_a_400_with_or_without_an_idempotency_key(new_player
     headers = {"Idempotency-Key": idempotency_key} if idempotency_key else {}
     for path, text in [
         ("/v1/games", r'{"options": {"players": 2}, "seed": "\ud800"}'),
-        ("/v1/games", r'{"options": {"players": 2}, "seats": [{"kind": "account", "account": "a\udfff"}, {"kind": "open"}]}'),
+        (
+            "/v1/games",
+            r'{"options": {"players": 2}, "seats": [{"kind": "account", "account": "a\udfff"}, {"kind": "open"}]}',
+        ),
         ("/v1/webhooks", r'{"url": "https://example.test/\uDBFF"}'),
         ("/v1/accounts", r'{"name": "x", "kind": "bot", "\ud800": 1}'),
         ("/v1/imports", r'["\ud800"]'),
@@ -96,7 +101,9 @@ def test_a_whole_number_is_an_integer_however_it_is_written(new_player):
     assert created.status_code == 201, created.json
     assert (created.json["options"]["players"], created.json["options"]["clue_tokens"]) == (3, 8)
     assert_problem(post_raw(alice, "/v1/games", '{"options": {"players": 2.5}}'), 422, "invalid_request")
-    assert_problem(post_raw(alice, "/v1/games", '{"options": {"players": 2}, "start_when_full": 1}'), 422, "invalid_request")
+    assert_problem(
+        post_raw(alice, "/v1/games", '{"options": {"players": 2}, "start_when_full": 1}'), 422, "invalid_request"
+    )
 
 
 @pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded", "application/xml", None])
@@ -114,7 +121,9 @@ def test_a_post_without_a_body_needs_no_content_type(game_in_lobby):
     alice, game_id = game_in_lobby
     joined = alice.app.test_client().post(f"/v1/games/{game_id}/join", headers=alice.headers())
     assert joined.status_code == 200, joined.json
-    left = alice.app.test_client().post(f"/v1/games/{game_id}/leave", headers=alice.headers(), content_type="text/plain")
+    left = alice.app.test_client().post(
+        f"/v1/games/{game_id}/leave", headers=alice.headers(), content_type="text/plain"
+    )
     assert left.status_code == 200, left.json
 
 
@@ -209,11 +218,20 @@ def test_the_description_says_what_is_accepted(app):
     assert "url" not in set(re.findall(r'"format": "([^"]*)"', json.dumps(spec)))
     url = schemas["CreateWebhookRequest"]["properties"]["url"]
     assert url["format"] == "uri" and url["pattern"].startswith("^[Hh][Tt][Tt][Pp][Ss]?://")
-    seat_rules = {rule["if"]["properties"]["kind"]["const"]: rule["then"] for rule in schemas["SeatPlanRequest"]["allOf"]}
-    assert seat_rules["bot"]["required"] == ["strategy"] and seat_rules["open"]["properties"] == {"account": False, "strategy": False}
-    action_rules = {rule["if"]["properties"]["kind"]["const"]: rule["then"] for rule in schemas["ActionRequest"]["allOf"]}
+    seat_rules = {
+        rule["if"]["properties"]["kind"]["const"]: rule["then"] for rule in schemas["SeatPlanRequest"]["allOf"]
+    }
+    assert seat_rules["bot"]["required"] == ["strategy"] and seat_rules["open"]["properties"] == {
+        "account": False,
+        "strategy": False,
+    }
+    action_rules = {
+        rule["if"]["properties"]["kind"]["const"]: rule["then"] for rule in schemas["ActionRequest"]["allOf"]
+    }
     assert action_rules["play"]["properties"]["target"] is False
-    time_rules = {rule["if"]["properties"]["kind"]["const"]: rule["then"] for rule in schemas["TimeControlRequest"]["allOf"]}
+    time_rules = {
+        rule["if"]["properties"]["kind"]["const"]: rule["then"] for rule in schemas["TimeControlRequest"]["allOf"]
+    }
     assert time_rules["none"]["properties"]["seconds"] is False
     players = schemas["HanabLiveGame"]["properties"]["players"]
     assert players["minItems"] == 2

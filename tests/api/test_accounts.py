@@ -51,7 +51,9 @@ def test_bad_account_requests_are_422_per_field(client):
 def test_a_name_with_a_trailing_newline_is_422_and_takes_nothing(client):
     name = unique()
 
-    body = assert_problem(client.post("/v1/accounts", json={"name": name + "\n", "kind": "human"}), 422, "invalid_request")
+    body = assert_problem(
+        client.post("/v1/accounts", json={"name": name + "\n", "kind": "human"}), 422, "invalid_request"
+    )
 
     assert set(body["errors"]) == {"name"}
     assert client.post("/v1/accounts", json={"name": name, "kind": "human"}).status_code == 201
@@ -115,8 +117,18 @@ def test_a_revoked_token_stops_working_at_once(new_player):
 
 def test_requests_without_a_valid_token_are_401_with_a_bearer_challenge(client, new_player):
     player = new_player()
-    for headers in ({}, {"Authorization": "Basic abc"}, {"Authorization": "Bearer"}, {"Authorization": "Bearer hnb_nope"}):
-        for method, path in (("get", "/v1/accounts/me"), ("get", "/v1/games"), ("post", "/v1/games"), ("post", "/v1/tokens")):
+    for headers in (
+        {},
+        {"Authorization": "Basic abc"},
+        {"Authorization": "Bearer"},
+        {"Authorization": "Bearer hnb_nope"},
+    ):
+        for method, path in (
+            ("get", "/v1/accounts/me"),
+            ("get", "/v1/games"),
+            ("post", "/v1/games"),
+            ("post", "/v1/tokens"),
+        ):
             response = getattr(client, method)(path, headers=headers)
             assert_problem(response, 401, "unauthorized")
             assert response.headers["WWW-Authenticate"].startswith("Bearer")
@@ -130,7 +142,9 @@ def test_health_needs_no_database_and_ready_asks_it(client):
 
 
 def test_ready_is_503_with_retry_after_when_the_database_is_away():
-    pool = ConnectionPool("host=127.0.0.1 port=9 dbname=none connect_timeout=1", min_size=0, max_size=1, open=False, timeout=1)
+    pool = ConnectionPool(
+        "host=127.0.0.1 port=9 dbname=none connect_timeout=1", min_size=0, max_size=1, open=False, timeout=1
+    )
     pool.open(wait=False)
     try:
         client = create_app(pool=pool).test_client()

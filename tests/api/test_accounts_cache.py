@@ -106,7 +106,9 @@ def test_with_no_token_cache_a_revocation_needs_no_announcement(database_url):
     pool = create_pool(database_url, min_size=1, max_size=2)
     try:
         client = create_app(settings, pool=pool).test_client()
-        token = client.post("/v1/accounts", json={"name": f"nocache-{uuid.uuid4().hex[:8]}", "kind": "bot"}).json["token"]
+        token = client.post("/v1/accounts", json={"name": f"nocache-{uuid.uuid4().hex[:8]}", "kind": "bot"}).json[
+            "token"
+        ]
         headers = {"Authorization": f"Bearer {token}"}
         assert client.get("/v1/accounts/me", headers=headers).status_code == 200
 
@@ -129,7 +131,9 @@ def test_the_listeners_connect_to_the_listen_database_url(create_database):
     pool = create_pool(database_url, min_size=1, max_size=2)
     try:
         client = create_app(settings, pool=pool).test_client()
-        token = client.post("/v1/accounts", json={"name": f"listen-{uuid.uuid4().hex[:8]}", "kind": "bot"}).json["token"]
+        token = client.post("/v1/accounts", json={"name": f"listen-{uuid.uuid4().hex[:8]}", "kind": "bot"}).json[
+            "token"
+        ]
         headers = {"Authorization": f"Bearer {token}"}
         for _ in range(3):
             assert client.get("/v1/accounts/me", headers=headers).status_code == 200

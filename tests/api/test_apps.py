@@ -72,8 +72,10 @@ def test_two_players_of_an_app_play_a_game_with_scoped_tokens(new_app):
     assert current["scopes"] == ["read", "play"] and current["expires_at"] is not None
     created = alice_token.post(
         "/v1/games",
-        json={"options": {"players": 2}, "seats": [{"kind": "account", "account": alice["name"]},
-                                                   {"kind": "account", "account": bob["name"]}]},
+        json={
+            "options": {"players": 2},
+            "seats": [{"kind": "account", "account": alice["name"]}, {"kind": "account", "account": bob["name"]}],
+        },
     )
     assert created.status_code == 201, created.json
     game_id = created.json["id"]
@@ -98,7 +100,9 @@ def test_an_app_revokes_its_players_tokens_at_once(new_app):
     assert player_token(app, erin).get("/v1/accounts/me").json["name"] == erin["name"]
 
 
-@pytest.mark.parametrize("body", [{"scopes": ["apps"]}, {"seconds": 59}, {"seconds": 1.5}, {"scopes": ["read"], "x": 1}])
+@pytest.mark.parametrize(
+    "body", [{"scopes": ["apps"]}, {"seconds": 59}, {"seconds": 1.5}, {"scopes": ["read"], "x": 1}]
+)
 def test_a_player_token_request_is_checked(new_app, body):
     app = new_app()
     frank = add_player(app, "frank")

@@ -116,22 +116,31 @@ def test_every_api_route_answers_its_preflight(app):
         for method in sorted(rule.methods - {"OPTIONS", "HEAD"}):
             response = client.options(
                 path,
-                headers={"Origin": ALLOWED, "Access-Control-Request-Method": method,
-                         "Access-Control-Request-Headers": REQUESTED_HEADERS},
+                headers={
+                    "Origin": ALLOWED,
+                    "Access-Control-Request-Method": method,
+                    "Access-Control-Request-Headers": REQUESTED_HEADERS,
+                },
             )
             assert response.status_code == 200, (path, method, response.get_data(as_text=True))
             assert response.headers["Access-Control-Allow-Origin"] == ALLOWED, (path, method)
 
 
 def test_without_the_setting_no_origin_is_allowed(client):
-    response = client.options(
-        "/v1/games", headers={"Origin": ALLOWED, "Access-Control-Request-Method": "POST"}
-    )
+    response = client.options("/v1/games", headers={"Origin": ALLOWED, "Access-Control-Request-Method": "POST"})
     assert "Access-Control-Allow-Origin" not in response.headers
 
 
-@pytest.mark.parametrize("value", ["tables.example.com", "https://tables.example.com/", "ftp://x.example",
-                                   "https://user@tables.example.com", "https://tables.example.com:99999"])
+@pytest.mark.parametrize(
+    "value",
+    [
+        "tables.example.com",
+        "https://tables.example.com/",
+        "ftp://x.example",
+        "https://user@tables.example.com",
+        "https://tables.example.com:99999",
+    ],
+)
 def test_an_origin_that_is_not_one_is_a_configuration_error(value):
     with pytest.raises(ConfigError, match="HANABI_CORS_ORIGINS"):
         load_settings({"HANABI_CORS_ORIGINS": value})

@@ -49,7 +49,12 @@ def test_a_broken_connection_is_a_503_and_the_next_request_that_reaches_the_data
 ):
     name = "hanabi-outage-test"
     pool = ConnectionPool(
-        database_url, min_size=1, max_size=1, open=False, timeout=10, kwargs={"autocommit": True, "application_name": name}
+        database_url,
+        min_size=1,
+        max_size=1,
+        open=False,
+        timeout=10,
+        kwargs={"autocommit": True, "application_name": name},
     )
     pool.open(wait=True)
     try:

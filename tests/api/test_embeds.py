@@ -55,8 +55,14 @@ def test_a_table_link_plays_one_seat_of_an_apps_player(new_app_and_game):
     assert seat.act(game_id, **action_body(view["legal_actions"][0])).status_code == 200
     assert_problem(seat.post("/v1/games", json={"options": {"players": 2}}), 403, "insufficient_scope")
     stranger = add_player(app, "stranger")
-    assert_problem(app.post(f"/v1/players/{stranger['id']}/table-links", json={"game_id": game_id}), 403, "not_a_player")
-    assert_problem(app.post(f"/v1/players/{alice['id']}/table-links", json={"game_id": game_id, "seconds": 86401}), 422, "invalid_request")
+    assert_problem(
+        app.post(f"/v1/players/{stranger['id']}/table-links", json={"game_id": game_id}), 403, "not_a_player"
+    )
+    assert_problem(
+        app.post(f"/v1/players/{alice['id']}/table-links", json={"game_id": game_id, "seconds": 86401}),
+        422,
+        "invalid_request",
+    )
 
 
 @pytest.fixture
@@ -80,7 +86,8 @@ def test_the_table_page_may_be_framed_only_by_the_listed_origins(app, client):
     assert "frame-ancestors 'none'" in page.headers["Content-Security-Policy"]
     assert page.headers["Referrer-Policy"] == "no-referrer"
     listed = create_app(
-        load_settings({"HANABI_EMBED_ORIGINS": "https://site.example, http://localhost:5173"}), pool=app.extensions[POOL_EXTENSION]
+        load_settings({"HANABI_EMBED_ORIGINS": "https://site.example, http://localhost:5173"}),
+        pool=app.extensions[POOL_EXTENSION],
     )
     policy = listed.test_client().get("/embed/games/1").headers["Content-Security-Policy"]
     assert "frame-ancestors https://site.example http://localhost:5173" in policy

@@ -46,10 +46,21 @@ def test_an_action_event_carries_its_public_outcome(started_game):
     bob.act(game_id, kind="discard", card=discarded)
 
     clue, discard = alice.get(f"/v1/games/{game_id}/events?after=3").json["events"]
-    assert (clue["type"], clue["seat"], clue["target"], clue["clue_kind"], clue["value"]) == ("rank_clue", 0, 1, "rank", rank)
+    assert (clue["type"], clue["seat"], clue["target"], clue["clue_kind"], clue["value"]) == (
+        "rank_clue",
+        0,
+        1,
+        "rank",
+        rank,
+    )
     assert clue["touched"] == [card["id"] for card in bob_hand if card["rank"] == rank]
     card = next(c for c in bob_hand if c["id"] == discarded)
-    assert (discard["type"], discard["card"], discard["suit"], discard["rank"]) == ("discard", discarded, card["suit"], card["rank"])
+    assert (discard["type"], discard["card"], discard["suit"], discard["rank"]) == (
+        "discard",
+        discarded,
+        card["suit"],
+        card["rank"],
+    )
     drawn = alice.view(game_id)["hands"][1][0]
     assert (discard["drew"], discard["drew_suit"], discard["drew_rank"]) == (drawn["id"], drawn["suit"], drawn["rank"])
     seen_by_bob = bob.get(f"/v1/games/{game_id}/events?after=4").json["events"][0]
@@ -64,4 +75,6 @@ def test_anyone_reads_the_log_of_a_lobby_game_and_unknown_games_are_404(new_play
     for path in ("events", "view", "export"):
         assert_problem(stranger.get(f"/v1/games/987654321/{path}"), 404, "game_not_found")
     for path in ("leave", "start", "resign", "abort", "actions"):
-        assert_problem(stranger.post(f"/v1/games/987654321/{path}", json={"kind": "discard", "card": 0}), 404, "game_not_found")
+        assert_problem(
+            stranger.post(f"/v1/games/987654321/{path}", json={"kind": "discard", "card": 0}), 404, "game_not_found"
+        )

@@ -58,7 +58,9 @@ def test_seats_default_to_open_and_bot_strategies_are_checked(new_player):
 def test_bad_seat_plans_are_422(new_player):
     alice = new_player()
     assert_problem(create(alice, seats=[{"kind": "open"}] * 3), 422, "invalid_seat_plan")
-    body = assert_problem(create(alice, seats=[{"kind": "account", "account": "nobody-here-xyz"}, {"kind": "open"}]), 422)
+    body = assert_problem(
+        create(alice, seats=[{"kind": "account", "account": "nobody-here-xyz"}, {"kind": "open"}]), 422
+    )
     assert body["code"] == "account_not_found" and "seats.0.account" in body["errors"]
     assert_problem(create(alice, seats=[{"kind": "account", "account": alice.name}] * 2), 422, "invalid_seat_plan")
     assert_problem(create(alice, options={"players": 2, "starting_seat": 3}), 422, "invalid_option")
@@ -101,7 +103,11 @@ def test_joining_the_last_seat_starts_the_game(new_player):
 
     first = alice.post(f"/v1/games/{game_id}/join", json={"seat": 1})
     assert first.status_code == 200
-    assert (first.json["status"], first.json["seats"][1]["account"], first.json["free_seats"]) == ("lobby", alice.name, 1)
+    assert (first.json["status"], first.json["seats"][1]["account"], first.json["free_seats"]) == (
+        "lobby",
+        alice.name,
+        1,
+    )
     assert_problem(alice.post(f"/v1/games/{game_id}/join"), 409, "already_seated")
 
     second = bob.post(f"/v1/games/{game_id}/join")
@@ -118,7 +124,13 @@ def test_join_errors(new_player):
     assert_problem(carol.post(f"/v1/games/{game_id}/join", json={"seat": "0"}), 422, "invalid_request")
     assert_problem(carol.post(f"/v1/games/{game_id}/join", json={"seat": 1.5}), 422, "invalid_request")
     bob_joined = bob.post(f"/v1/games/{game_id}/join")
-    assert bob_joined.json["seats"][1] == {"seat": 1, "kind": "account", "account": bob.name, "strategy": None, "name": bob.name}
+    assert bob_joined.json["seats"][1] == {
+        "seat": 1,
+        "kind": "account",
+        "account": bob.name,
+        "strategy": None,
+        "name": bob.name,
+    }
 
 
 def test_leaving_frees_the_seat_until_the_game_starts(new_player):
@@ -151,7 +163,9 @@ def test_a_game_that_waits_is_started_by_its_creator_only(new_player):
 
 
 def test_a_game_of_bots_is_running_when_created(new_player):
-    game = create(new_player(), seats=[{"kind": "bot", "strategy": "basic"}, {"kind": "bot", "strategy": "random"}]).json
+    game = create(
+        new_player(), seats=[{"kind": "bot", "strategy": "basic"}, {"kind": "bot", "strategy": "random"}]
+    ).json
     assert game["status"] == "running" and game["free_seats"] == 0
 
 
@@ -161,7 +175,11 @@ def test_a_player_resigns_a_running_game(started_game, new_player):
 
     resigned = bob.post(f"/v1/games/{game_id}/resign")
     assert resigned.status_code == 200
-    assert (resigned.json["status"], resigned.json["end_condition"], resigned.json["score"]) == ("finished", "terminated", 0)
+    assert (resigned.json["status"], resigned.json["end_condition"], resigned.json["score"]) == (
+        "finished",
+        "terminated",
+        0,
+    )
     last = alice.get(f"/v1/games/{game_id}/events").json["events"][-1]
     assert (last["type"], last["seat"], last["condition"]) == ("end_game", 1, "terminated")
     assert_problem(alice.post(f"/v1/games/{game_id}/resign"), 409, "game_over")

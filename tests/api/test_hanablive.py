@@ -61,7 +61,9 @@ def test_an_unfinished_game_or_a_body_that_is_not_json_is_refused(new_player, ha
     alice = new_player()
     unfinished = dict(hanablive_game, actions=hanablive_game["actions"][:10])
     assert_problem(alice.post("/v1/imports", json=unfinished), 422, "game_not_finished")
-    assert_problem(alice.post("/v1/imports", data="nope", headers={"Content-Type": "application/json"}), 400, "invalid_json")
+    assert_problem(
+        alice.post("/v1/imports", data="nope", headers={"Content-Type": "application/json"}), 400, "invalid_json"
+    )
 
 
 def test_a_game_played_here_exports_once_finished(started_game):

@@ -85,7 +85,11 @@ def seed_like_values(answers: list[httpx.Response]) -> set[str]:
     for response in answers:
         if "json" in response.headers.get("content-type", ""):
             found |= values_in(response.json())
-        found |= {value.strip('"') for name, value in response.headers.items() if name.lower() not in ("date", "content-length")}
+        found |= {
+            value.strip('"')
+            for name, value in response.headers.items()
+            if name.lower() not in ("date", "content-length")
+        }
     return {value for value in found if 1 <= len(value) <= 200}
 
 
@@ -95,7 +99,9 @@ def deck_of(database: str, game_id: int) -> list[tuple[int, int]]:
 
 
 def exported_deck(account: Account, game_id: int) -> list[tuple[int, int]]:
-    return [(card["suitIndex"], card["rank"]) for card in account.call("GET", f"/games/{game_id}/export").json()["deck"]]
+    return [
+        (card["suitIndex"], card["rank"]) for card in account.call("GET", f"/games/{game_id}/export").json()["deck"]
+    ]
 
 
 def the_deal_named_by(account: Account, seed: str) -> list[tuple[int, int]]:
@@ -123,7 +129,11 @@ def test_no_value_the_api_shows_about_a_running_game_deals_its_deck(server):
         answers.append(player.call("POST", f"/games/{seeded}/join"))
     unseeded_created = alice.call("POST", "/games", expect=201, json={"options": {"players": 2}})
     unseeded = unseeded_created.json()["id"]
-    answers += [unseeded_created, alice.call("POST", f"/games/{unseeded}/join"), bob.call("POST", f"/games/{unseeded}/join")]
+    answers += [
+        unseeded_created,
+        alice.call("POST", f"/games/{unseeded}/join"),
+        bob.call("POST", f"/games/{unseeded}/join"),
+    ]
     for game_id in (seeded, unseeded):
         for account in (creator, alice, bob, outsider):
             answers += every_answer(account, game_id).values()
@@ -220,7 +230,9 @@ def test_a_seat_cannot_tell_two_games_apart_that_differ_in_its_own_and_undealt_c
 
     alice_sees_the_same()
     for game_id in games:  # seat 0 clues seat 1, whose cards are the same in both games
-        clue = next(a for a in alice.call("GET", f"/games/{game_id}/view").json()["legal_actions"] if a["kind"] == "rank_clue")
+        clue = next(
+            a for a in alice.call("GET", f"/games/{game_id}/view").json()["legal_actions"] if a["kind"] == "rank_clue"
+        )
         alice.call("POST", f"/games/{game_id}/actions", json={k: v for k, v in clue.items() if k != "seat"})
     alice_sees_the_same()
     for game_id in games:  # seat 1 discards and draws the same card in both games

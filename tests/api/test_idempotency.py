@@ -91,14 +91,20 @@ def test_a_failed_request_is_not_stored_and_may_be_retried(new_player):
 def test_concurrent_retries_with_one_key_write_once(new_player):
     alice = new_player()
     body = {"options": {"players": 2}, "seed": "concurrent"}
-    results = run_together(*(lambda: alice.post("/v1/games", json=body, headers={"Idempotency-Key": "c"}) for _ in range(3)))
+    results = run_together(
+        *(lambda: alice.post("/v1/games", json=body, headers={"Idempotency-Key": "c"}) for _ in range(3))
+    )
     assert {r.status_code for r in results} == {201}
     assert len({r.json["id"] for r in results}) == 1
 
 
 def test_an_empty_or_overlong_key_is_400(new_player):
     alice = new_player()
-    assert_problem(alice.post("/v1/games", json={"options": {"players": 2}}, headers={"Idempotency-Key": "x" * 256}), 400, "invalid_idempotency_key")
+    assert_problem(
+        alice.post("/v1/games", json={"options": {"players": 2}}, headers={"Idempotency-Key": "x" * 256}),
+        400,
+        "invalid_idempotency_key",
+    )
 
 
 def test_a_key_names_the_resource_however_its_id_is_written(started_game):

@@ -255,7 +255,9 @@ def two_servers(create_database, tmp_path_factory):
 def http_account(base_url: str, name: str) -> httpx.Client:
     created = httpx.post(f"{base_url}/v1/accounts", json={"name": name, "kind": "bot"})
     assert created.status_code == 201, created.text
-    return httpx.Client(base_url=f"{base_url}/v1", headers={"Authorization": f"Bearer {created.json()['token']}"}, timeout=70)
+    return httpx.Client(
+        base_url=f"{base_url}/v1", headers={"Authorization": f"Bearer {created.json()['token']}"}, timeout=70
+    )
 
 
 def test_an_action_through_one_server_wakes_a_request_waiting_on_another(two_servers):

@@ -43,7 +43,9 @@ def test_requests_are_counted_by_operation_and_status_with_a_latency_histogram(c
     assert grew(f"{DURATION}_count", operation="get_my_account") == 4
     assert grew(f"{DURATION}_sum", operation="get_my_account") > 0
     histogram = buckets(after, DURATION, operation="get_my_account")
-    assert histogram[-1][0] == math.inf and histogram[-1][1] == value(after, f"{DURATION}_count", operation="get_my_account")
+    assert histogram[-1][0] == math.inf and histogram[-1][1] == value(
+        after, f"{DURATION}_count", operation="get_my_account"
+    )
     counts = [count for _, count in histogram]
     assert counts == sorted(counts), "buckets are cumulative"
     assert not any("/v1/games/999999999" in line for line in after.splitlines()), "no raw path becomes a label"
@@ -67,7 +69,9 @@ def test_actions_appended_are_counted_by_kind_once_even_when_a_request_is_replay
     assert grew(kind="rank_clue", source="api") == 1
     assert grew(kind="discard", source="api") == 0
     assert grew(kind="end_game", source="api") == 1
-    assert value(after, REQUESTS, operation="act", status=200) - value(before, REQUESTS, operation="act", status=200) == 2
+    assert (
+        value(after, REQUESTS, operation="act", status=200) - value(before, REQUESTS, operation="act", status=200) == 2
+    )
 
 
 def test_metrics_need_no_token_and_speak_openmetrics_when_asked(client):

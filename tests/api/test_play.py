@@ -35,7 +35,11 @@ def test_two_players_play_a_whole_game_through_the_api(started_game):
     exported = players[1].get(f"/v1/games/{game_id}/export").json
     replayed = import_game(exported).state
     final = players[0].get(f"/v1/games/{game_id}").json
-    assert (final["score"], final["end_condition"], final["version"]) == (replayed.score, replayed.end_condition.label, version)
+    assert (final["score"], final["end_condition"], final["version"]) == (
+        replayed.score,
+        replayed.end_condition.label,
+        version,
+    )
     finished_view = players[0].view(game_id)
     assert finished_view["is_over"] and finished_view["status"] == "finished"
     assert all(card["suit"] is not None for hand in finished_view["hands"] for card in hand)
@@ -53,7 +57,12 @@ def test_the_view_is_the_engine_view_of_the_seat_with_the_game_id_version_and_st
     with connect(database_url) as conn:
         game, state = load_game(conn, game_id)
     for seat, player in enumerate(players):
-        expected = view(state, seat).to_dict() | {"game_id": game_id, "version": game.version, "status": "running", "deadline": None}
+        expected = view(state, seat).to_dict() | {
+            "game_id": game_id,
+            "version": game.version,
+            "status": "running",
+            "deadline": None,
+        }
         got = player.view(game_id)
         assert got == expected
         ViewSchema().load(got)  # the documented schema declares every field of the view
@@ -109,7 +118,9 @@ def test_an_old_expected_version_is_a_version_conflict(started_game):
     bob_view = bob.view(game_id)
 
     body = assert_problem(
-        bob.act(game_id, **action_body(bob_view["legal_actions"][0]), expected_version=seen["version"]), 409, "version_conflict"
+        bob.act(game_id, **action_body(bob_view["legal_actions"][0]), expected_version=seen["version"]),
+        409,
+        "version_conflict",
     )
     assert body["current_version"] == seen["version"] + 1
     assert bob.view(game_id)["version"] == seen["version"] + 1

@@ -54,7 +54,9 @@ def test_409_names_the_conflict(started_game):
 def test_422_lists_the_reasons_per_field(new_player):
     player = new_player()
     body = assert_problem(
-        player.post("/v1/games", json={"options": {"players": 2.5, "variant": "Chess"}, "seed": 7}), 422, "invalid_request"
+        player.post("/v1/games", json={"options": {"players": 2.5, "variant": "Chess"}, "seed": 7}),
+        422,
+        "invalid_request",
     )
     assert set(body["errors"]) == {"options.players", "options.variant", "seed"}
     assert all(isinstance(reasons, list) and reasons for reasons in body["errors"].values())
@@ -79,7 +81,10 @@ def test_422_lists_the_reasons_per_field(new_player):
         ("/v1/imports", []),
         ("/v1/games", {"options": {"players": 2}, "seed": "nul \u0000 byte"}),
         ("/v1/accounts", {"name": "nul\u0000", "kind": "human"}),
-        ("/v1/games", {"options": {"players": 2}, "seats": [{"kind": "account", "account": "x\u0000"}, {"kind": "open"}]}),
+        (
+            "/v1/games",
+            {"options": {"players": 2}, "seats": [{"kind": "account", "account": "x\u0000"}, {"kind": "open"}]},
+        ),
     ],
 )
 def test_malformed_bodies_are_4xx_problems(new_player, path, body):
@@ -102,6 +107,14 @@ def test_ids_beyond_the_database_range_are_404(new_player):
 
 def test_malformed_query_parameters_are_422(new_player):
     player = new_player()
-    for query in ("limit=0", "limit=abc", "limit=2.5", "status=paused", "cursor=%%%", "cursor=YmVmb3JlOng", "colour=red"):
+    for query in (
+        "limit=0",
+        "limit=abc",
+        "limit=2.5",
+        "status=paused",
+        "cursor=%%%",
+        "cursor=YmVmb3JlOng",
+        "colour=red",
+    ):
         assert_problem(player.get(f"/v1/games?{query}"), 422)
     assert_problem(player.get("/v1/games/1/events?after=-1"), 422)

@@ -14,7 +14,12 @@ import redis
 from hanabi.api import create_app
 from hanabi.api.context import POOL_EXTENSION
 from hanabi.api.openapi import openapi_spec
-from hanabi.config import DEFAULT_RATE_LIMIT_ACCOUNTS, DEFAULT_RATE_LIMIT_READS, DEFAULT_RATE_LIMIT_WRITES, load_settings
+from hanabi.config import (
+    DEFAULT_RATE_LIMIT_ACCOUNTS,
+    DEFAULT_RATE_LIMIT_READS,
+    DEFAULT_RATE_LIMIT_WRITES,
+    load_settings,
+)
 
 from .conftest import Player, assert_problem
 
@@ -112,7 +117,9 @@ def test_behind_a_trusted_proxy_the_forwarded_address_counts(limited):
     def create(forwarded_for: str):
         body = {"name": f"proxied-{uuid.uuid4().hex[:10]}", "kind": "bot"}
         headers = {"X-Forwarded-For": forwarded_for}
-        return app.test_client().post("/v1/accounts", json=body, headers=headers, environ_base={"REMOTE_ADDR": "10.2.0.1"})
+        return app.test_client().post(
+            "/v1/accounts", json=body, headers=headers, environ_base={"REMOTE_ADDR": "10.2.0.1"}
+        )
 
     assert create("192.0.2.1").status_code == 201
     assert create("192.0.2.1").status_code == 429
@@ -177,7 +184,9 @@ def test_every_limited_operation_documents_its_429_and_its_limit():
             expected = (
                 DEFAULT_RATE_LIMIT_ACCOUNTS
                 if operation["operationId"] == "create_account"
-                else DEFAULT_RATE_LIMIT_READS if method == "get" else DEFAULT_RATE_LIMIT_WRITES
+                else DEFAULT_RATE_LIMIT_READS
+                if method == "get"
+                else DEFAULT_RATE_LIMIT_WRITES
             )
             response = operation["responses"]["429"]
             assert expected in response["description"], (path, method)

@@ -11,7 +11,9 @@ def own_card_leaks(document, own_cards: set[int]) -> list:
     if isinstance(document, dict):
         if document.get("id") in own_cards and (document.get("suit") is not None or document.get("rank") is not None):
             leaks.append(document)
-        if document.get("drew") in own_cards and (document.get("drew_suit") is not None or document.get("drew_rank") is not None):
+        if document.get("drew") in own_cards and (
+            document.get("drew_suit") is not None or document.get("drew_rank") is not None
+        ):
             leaks.append(document)
         for value in document.values():
             leaks += own_card_leaks(value, own_cards)
@@ -50,7 +52,9 @@ def check_every_seat(game_id, players) -> None:
         assert view["status"] == "running"
         own = {card["id"] for card in view["hands"][seat]}
         assert all(card["suit"] is None and card["rank"] is None for card in view["hands"][seat])
-        assert all(card["suit"] is not None for other, hand in enumerate(view["hands"]) if other != seat for card in hand)
+        assert all(
+            card["suit"] is not None for other, hand in enumerate(view["hands"]) if other != seat for card in hand
+        )
         for response in responses_of(player, game_id, seat):
             assert own_card_leaks(response.json, own) == [], (seat, response.request.path)
         events = player.get(f"/v1/games/{game_id}/events?limit=500").json["events"]

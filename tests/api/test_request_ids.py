@@ -54,7 +54,12 @@ def test_one_json_access_line_per_request_with_its_fields(client, new_player, lo
     lines = {line["request_id"]: line for line in log_lines() if line["logger"] == "hanabi.access"}
     line = lines["access-line-1"]
     assert line["level"] == "INFO"
-    assert (line["method"], line["path"], line["operation"], line["status"]) == ("GET", "/v1/accounts/me", "get_my_account", 200)
+    assert (line["method"], line["path"], line["operation"], line["status"]) == (
+        "GET",
+        "/v1/accounts/me",
+        "get_my_account",
+        200,
+    )
     assert line["account_id"] == player.id == response.json["id"]
     assert isinstance(line["duration_ms"], float) and line["duration_ms"] >= 0
     assert line["message"].startswith("GET /v1/accounts/me 200 ")
@@ -65,7 +70,9 @@ def test_one_json_access_line_per_request_with_its_fields(client, new_player, lo
 
 
 def test_log_lines_written_while_handling_a_request_carry_its_id(log_lines):
-    pool = ConnectionPool("host=127.0.0.1 port=9 dbname=none connect_timeout=1", min_size=0, max_size=1, open=False, timeout=1)
+    pool = ConnectionPool(
+        "host=127.0.0.1 port=9 dbname=none connect_timeout=1", min_size=0, max_size=1, open=False, timeout=1
+    )
     pool.open(wait=False)
     try:
         client = create_app(pool=pool).test_client()

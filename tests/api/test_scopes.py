@@ -25,7 +25,9 @@ def operations() -> list[tuple[str, str, str, list[str]]]:
             if method not in HTTP_METHODS or operation.get("security") == []:
                 continue
             (requirement,) = operation["security"]
-            found.append((method.upper(), re.sub(r"\{[^}]+\}", "1", path), operation["operationId"], requirement["bearerAuth"]))
+            found.append(
+                (method.upper(), re.sub(r"\{[^}]+\}", "1", path), operation["operationId"], requirement["bearerAuth"])
+            )
     return found
 
 
@@ -60,7 +62,11 @@ def token_with(player: Player, scopes: list[str]) -> Player:
     return Player(player.app, player.name, response.json["token"], player.id)
 
 
-@pytest.mark.parametrize("method, path, operation_id, scopes", [op for op in OPERATIONS if op[3]], ids=lambda v: v if isinstance(v, str) and v.islower() and "/" not in v else None)
+@pytest.mark.parametrize(
+    "method, path, operation_id, scopes",
+    [op for op in OPERATIONS if op[3]],
+    ids=lambda v: v if isinstance(v, str) and v.islower() and "/" not in v else None,
+)
 def test_every_operation_refuses_a_token_without_its_scope(new_player, method, path, operation_id, scopes):
     (scope,) = scopes
     owner = new_player()
@@ -106,7 +112,9 @@ def test_a_token_cannot_give_a_scope_it_lacks(new_player):
 
 
 def test_an_account_may_be_created_with_a_narrow_first_token(client):
-    response = client.post("/v1/accounts", json={"name": "narrow-first", "kind": "human", "scopes": ["read", "play", "games:write"]})
+    response = client.post(
+        "/v1/accounts", json={"name": "narrow-first", "kind": "human", "scopes": ["read", "play", "games:write"]}
+    )
     assert response.status_code == 201
     assert response.json["scopes"] == ["read", "play", "games:write"]
     headers = {"Authorization": f"Bearer {response.json['token']}"}
@@ -126,6 +134,8 @@ def test_a_token_that_expires_issues_tokens_that_expire_with_it(new_player):
     holder = Player(app.app, player["name"], brief["token"], player["id"])
     issued = holder.post("/v1/tokens")
     assert issued.status_code == 201
-    issued_end, brief_end = (datetime.fromisoformat(value) for value in (issued.json["expires_at"], brief["expires_at"]))
+    issued_end, brief_end = (
+        datetime.fromisoformat(value) for value in (issued.json["expires_at"], brief["expires_at"])
+    )
     assert brief_end - timedelta(seconds=5) <= issued_end <= brief_end
     assert new_player().post("/v1/tokens").json["expires_at"] is None

@@ -24,7 +24,12 @@ def server(create_database, tmp_path_factory):
     """A `hanabi serve --workers 1` of its own: its base URL and its process id."""
     folder = tmp_path_factory.mktemp("serving")
     port = free_port()
-    env = {**os.environ, "DATABASE_URL": create_database(), "HANABI_DATA_DIR": str(folder / "data"), "HANABI_RATE_LIMITS": "off"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": create_database(),
+        "HANABI_DATA_DIR": str(folder / "data"),
+        "HANABI_RATE_LIMITS": "off",
+    }
     log_path = folder / "serve.log"
     with open(log_path, "w") as log:
         process = subprocess.Popen(
@@ -69,7 +74,10 @@ def answer_of(connection: socket.socket) -> tuple[bytes, dict]:
             break
         data += chunk
         head, _, body = data.partition(b"\r\n\r\n")
-        length = next((int(line.split(b":")[1]) for line in head.split(b"\r\n") if line.lower().startswith(b"content-length:")), None)
+        length = next(
+            (int(line.split(b":")[1]) for line in head.split(b"\r\n") if line.lower().startswith(b"content-length:")),
+            None,
+        )
         if length is not None and len(body) >= length:
             break
     head, _, body = data.partition(b"\r\n\r\n")
@@ -103,7 +111,11 @@ def test_hundreds_of_waiting_requests_hold_no_thread_and_others_are_answered_mea
     ("request_bytes", "status", "code"),
     [
         (b"GET /v1/health?" + b"a" * 5000 + b" HTTP/1.1\r\nHost: test\r\n\r\n", 414, "uri_too_long"),
-        (b"GET /v1/health HTTP/1.1\r\nHost: test\r\n" + b"".join(b"X-%d: 1\r\n" % i for i in range(120)) + b"\r\n", 431, "request_headers_too_large"),
+        (
+            b"GET /v1/health HTTP/1.1\r\nHost: test\r\n" + b"".join(b"X-%d: 1\r\n" % i for i in range(120)) + b"\r\n",
+            431,
+            "request_headers_too_large",
+        ),
         (b"GET /v1/health HTTP/1.1\r\nHost: test\r\nX: \x01\r\n\r\n", 400, "malformed_request"),
         (
             b"POST /v1/accounts HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"

@@ -76,7 +76,9 @@ def test_seats_and_spectators_chat_and_a_long_poll_hears_the_next_message(new_pl
     last = page["last_id"]
 
     answers = []
-    waiting = threading.Thread(target=lambda: answers.append(carol.get(f"/v1/games/{game_id}/chat?after={last}&wait=20")))
+    waiting = threading.Thread(
+        target=lambda: answers.append(carol.get(f"/v1/games/{game_id}/chat?after={last}&wait=20"))
+    )
     waiting.start()
     bob.post(f"/v1/games/{game_id}/chat", json={"text": "thanks"})
     waiting.join(25)
@@ -114,9 +116,11 @@ def test_notes_are_private_to_their_author(new_player):
 
 def test_each_bot_seat_has_a_name_of_its_own(new_player):
     alice = new_player()
-    seats = [{"kind": "account", "account": alice.name}] + [{"kind": "bot", "strategy": "basic"}] * 3 + [
-        {"kind": "bot", "strategy": "random"}
-    ]
+    seats = (
+        [{"kind": "account", "account": alice.name}]
+        + [{"kind": "bot", "strategy": "basic"}] * 3
+        + [{"kind": "bot", "strategy": "random"}]
+    )
     created = alice.post("/v1/games", json={"options": {"players": 5}, "seats": seats})
     names = [seat["name"] for seat in created.json["seats"]]
     assert names == [None, "basic bot 1", "basic bot 2", "basic bot 3", "random bot"]

@@ -15,7 +15,9 @@ def test_six_players_play_a_prism_game_with_deck_plays_to_the_end(started_game):
     game_id, players = started_game(players=6, seed="six prism", variant="Prism (5 Suits)", deck_plays=True)
     first = players[0].view(game_id)
     assert [len(hand) for hand in first["hands"]] == [3] * 6
-    assert first["clue_colors"] == list(get_variant("Prism (5 Suits)").clue_colors) == ["red", "yellow", "green", "blue"]
+    assert (
+        first["clue_colors"] == list(get_variant("Prism (5 Suits)").clue_colors) == ["red", "yellow", "green", "blue"]
+    )
     assert first["suits"][-1] == "prism" and first["options"]["deck_plays"] is True
     rng = random.Random(6)
     while True:
@@ -49,8 +51,11 @@ def test_seven_players_are_refused(new_player):
 
 def test_real_hanablive_games_in_variants_import_with_their_score(new_player, fixtures_dir):
     alice = new_player()
-    for name, score in [("rainbow_ones_and_pink_3p.json", 25), ("rainbow_ones_and_pink_3p_old_shape.json", 25),
-                        ("omni_ones_and_white_2p.json", 29)]:
+    for name, score in [
+        ("rainbow_ones_and_pink_3p.json", 25),
+        ("rainbow_ones_and_pink_3p_old_shape.json", 25),
+        ("omni_ones_and_white_2p.json", 29),
+    ]:
         data = json.loads((fixtures_dir / name).read_text())
         response = alice.post("/v1/imports", json=data)
         assert response.status_code == 201, response.json
@@ -87,7 +92,9 @@ def test_clue_starved_views_count_whole_tokens_and_the_half_apart_and_the_game_e
     halves = [v for v in views if v["half_clue_token"]]
     assert halves and all(isinstance(v["clue_tokens"], int) for v in views)
     for view in halves:
-        assert not any(a["kind"] in ("color_clue", "rank_clue") for a in view["legal_actions"]) or view["clue_tokens"] > 0
+        assert (
+            not any(a["kind"] in ("color_clue", "rank_clue") for a in view["legal_actions"]) or view["clue_tokens"] > 0
+        )
     tokens = [v["clue_tokens"] + v["half_clue_token"] / 2 for v in views]
     assert 0.5 in {abs(b - a) for a, b in zip(tokens, tokens[1:])}
     exported = players[0].get(f"/v1/games/{game_id}/export").json

@@ -255,6 +255,8 @@ def test_deliveries_are_paged_newest_first(new_player, started_game):
     assert first["items"] == everything[:2]
     rest = deliveries(alice, hook, limit=2, cursor=first["next_cursor"])
     assert rest["items"] == everything[2:] and rest["next_cursor"] is None
-    assert_problem(alice.get(f"/v1/webhooks/{hook}/deliveries", query_string={"cursor": "nope"}), 422, "invalid_request")
+    assert_problem(
+        alice.get(f"/v1/webhooks/{hook}/deliveries", query_string={"cursor": "nope"}), 422, "invalid_request"
+    )
     assert_problem(alice.get(f"/v1/webhooks/{hook}/deliveries", query_string={"limit": 0}), 422, "invalid_request")
     assert_problem(alice.get(f"/v1/webhooks/{hook}/deliveries", query_string={"status": "x"}), 422, "invalid_request")

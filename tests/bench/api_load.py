@@ -92,8 +92,11 @@ def with_database(server_url: str, name: str) -> str:
 def add_database_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of the benchmarks that work on a database of their own: the Postgres server
     to create it on, or an embedded one (see `database_server`)."""
-    parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_SERVER),
-                        help=f"the Postgres server; a database is created on it and dropped (default {DEFAULT_SERVER})")
+    parser.add_argument(
+        "--database-url",
+        default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_SERVER),
+        help=f"the Postgres server; a database is created on it and dropped (default {DEFAULT_SERVER})",
+    )
     parser.add_argument("--embedded", action="store_true", help="use an embedded pgserver in a temporary folder")  # fmt: skip
 
 
@@ -168,17 +171,22 @@ class Bench:
         }
         command = [
             str(VENV_BIN / "gunicorn"),
-            "-k", self.args.worker_class,
-            "-w", str(self.args.workers),
-            "-b", f"127.0.0.1:{self.port}",
-            "--backlog", "2048",
-            "--keep-alive", "30",
+            "-k",
+            self.args.worker_class,
+            "-w",
+            str(self.args.workers),
+            "-b",
+            f"127.0.0.1:{self.port}",
+            "--backlog",
+            "2048",
+            "--keep-alive",
+            "30",
             "hanabi.wsgi:app",
         ]
         if self.args.reuse_port:
             command[-1:-1] = ["--reuse-port"]  # as deploy/gunicorn.conf.py
         if self.args.access_log:
-            command[-1:-1] = ["--access-logfile", self.args.access_log, "--access-logformat", '%(m)s %(U)s %(s)s %(D)s']
+            command[-1:-1] = ["--access-logfile", self.args.access_log, "--access-logformat", "%(m)s %(U)s %(s)s %(D)s"]
         self.server_log = None if self.args.verbose else tempfile.TemporaryFile()
         self.server_process = subprocess.Popen(command, env=env, stderr=self.server_log)
         return self
@@ -426,7 +434,9 @@ class Load:
                 continue
             action = self.choose(view["legal_actions"])
             action["expected_version"] = view["version"]
-            status, after = await self.request("POST", f"/games/{game_id}/actions", tokens[seat], action, label="POST action")
+            status, after = await self.request(
+                "POST", f"/games/{game_id}/actions", tokens[seat], action, label="POST action"
+            )
             if status == 200:
                 self.actions += self.measuring
                 if after["is_over"]:
@@ -537,7 +547,9 @@ async def measure(bench: Bench, args, load: Load, slots: list[asyncio.Task]) -> 
             for label, values in load.latencies.items()
         },
         "cpu_ms_per_action": {name: round(1000 * seconds / max(load.actions, 1), 2) for name, seconds in cpu.items()},
-        "gunicorn_kernel_cpu_ms_per_action": round(1000 * cpu_used(kernel_before, kernel_after) / max(load.actions, 1), 2),
+        "gunicorn_kernel_cpu_ms_per_action": round(
+            1000 * cpu_used(kernel_before, kernel_after) / max(load.actions, 1), 2
+        ),
         "cpu_cores_busy": cores_busy,
         "gunicorn_worker_cores_busy": each_worker,
         "cores": os.cpu_count(),
@@ -552,8 +564,21 @@ def start_profilers(workers: list[int], args) -> list[subprocess.Popen]:
     folder.mkdir(parents=True, exist_ok=True)
     return [
         subprocess.Popen(
-            [str(VENV_BIN / "py-spy"), "record", "--pid", str(pid), "--duration", str(int(args.duration)),
-             "--format", "raw", "--rate", "200", "--gil", "--output", str(folder / f"worker-{pid}.txt")],
+            [
+                str(VENV_BIN / "py-spy"),
+                "record",
+                "--pid",
+                str(pid),
+                "--duration",
+                str(int(args.duration)),
+                "--format",
+                "raw",
+                "--rate",
+                "200",
+                "--gil",
+                "--output",
+                str(folder / f"worker-{pid}.txt"),
+            ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
@@ -566,21 +591,35 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50, help="concurrent games (default 50)")
     parser.add_argument("--duration", type=float, default=30, help="measured seconds (default 30)")
     parser.add_argument("--warmup", type=float, default=5, help="seconds of load before measuring (default 5)")
-    parser.add_argument("--rate", type=float, default=0,
-                        help="offered actions/s over all games (each game paces itself); default: as fast as answered")
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=0,
+        help="offered actions/s over all games (each game paces itself); default: as fast as answered",
+    )
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers (default 3)")
-    parser.add_argument("--worker-class", default=WORKER_CLASS,
-                        help=f"gunicorn's worker class (default {WORKER_CLASS}, as deployed)")
-    parser.add_argument("--no-reuse-port", dest="reuse_port", action="store_false",
-                        help="one listening socket for all workers (default: one per worker, SO_REUSEPORT, as deployed)")
+    parser.add_argument(
+        "--worker-class", default=WORKER_CLASS, help=f"gunicorn's worker class (default {WORKER_CLASS}, as deployed)"
+    )
+    parser.add_argument(
+        "--no-reuse-port",
+        dest="reuse_port",
+        action="store_false",
+        help="one listening socket for all workers (default: one per worker, SO_REUSEPORT, as deployed)",
+    )
     parser.add_argument("--pool", type=int, default=2, help="database connections per worker (default 2)")
     add_database_arguments(parser)
-    parser.add_argument("--synchronous-commit", choices=("on", "off", "local", "remote_write", "remote_apply"),
-                        help="an experiment: this setting for the benchmark's database only (default: the server's)")
+    parser.add_argument(
+        "--synchronous-commit",
+        choices=("on", "off", "local", "remote_write", "remote_apply"),
+        help="an experiment: this setting for the benchmark's database only (default: the server's)",
+    )
     parser.add_argument("--profile", metavar="DIR", help="record py-spy stacks of each worker into DIR")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--access-log", metavar="FILE", help="gunicorn's access log, with the time in µs of each request")
+    parser.add_argument(
+        "--access-log", metavar="FILE", help="gunicorn's access log, with the time in µs of each request"
+    )
     parser.add_argument("--verbose", action="store_true", help="show gunicorn's log")
     args = parser.parse_args()
 
@@ -599,16 +638,21 @@ def main() -> None:
         f"{' --reuse-port' if result['reuse_port'] else ''}, "
         f"pool {result['pool']}/worker, {result['seconds']} s measured"
     )
-    print(f"actions/s: {result['actions_per_second']}  ({result['actions']} actions, {result['games_completed']} games completed)")
+    print(
+        f"actions/s: {result['actions_per_second']}  ({result['actions']} actions, {result['games_completed']} games completed)"
+    )
     if result["offered_actions"] is not None:
         print(
             f"offered in the window: {result['offered_actions_per_second']}/s ({result['offered_actions']} actions due;"
             " random arrivals: about the rate asked for, give or take the square root of the count)"
         )
     for label, figures in result["latency_ms"].items():
-        print(f"{label:>12}: p50 {figures['p50']:6.2f} ms  p95 {figures['p95']:6.2f} ms  p99 {figures['p99']:6.2f} ms  ({figures['count']} requests)")
+        print(
+            f"{label:>12}: p50 {figures['p50']:6.2f} ms  p95 {figures['p95']:6.2f} ms  p99 {figures['p99']:6.2f} ms  ({figures['count']} requests)"
+        )
     print(
-        "CPU ms/action: " + ", ".join(f"{k} {v}" for k, v in result["cpu_ms_per_action"].items())
+        "CPU ms/action: "
+        + ", ".join(f"{k} {v}" for k, v in result["cpu_ms_per_action"].items())
         + f" (gunicorn's in the kernel: {result['gunicorn_kernel_cpu_ms_per_action']})"
     )
     print(f"cores busy (of {result['cores']}): " + ", ".join(f"{k} {v}" for k, v in result["cpu_cores_busy"].items()))

@@ -166,13 +166,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--actions", type=int, default=2000, help="actions to post (default 2000)")
     add_database_arguments(parser)
-    parser.add_argument("--profile", metavar="FILE", help="write cProfile's stats of the timed calls (in CPU time) to FILE")
-    parser.add_argument("--pause-ms", type=float, default=0.0, help="sleep this long before each timed request (default 0)")
+    parser.add_argument(
+        "--profile", metavar="FILE", help="write cProfile's stats of the timed calls (in CPU time) to FILE"
+    )
+    parser.add_argument(
+        "--pause-ms", type=float, default=0.0, help="sleep this long before each timed request (default 0)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()  # fmt: skip
 
     with scratch_database(database_server(args), "hanabi-bench-app-cpu-") as (url, _):
         measure(url, args)
+
 
 if __name__ == "__main__":
     main()

@@ -105,7 +105,9 @@ def families_section(games: int, threads: int) -> list[str]:
     for _, name, _ in rows:
         out_of.setdefault(VARIANTS[name].max_score, []).append(name)
     usual = max(out_of, key=lambda score: len(out_of[score]))
-    others = "; ".join(f"{', '.join(names)} out of {score}" for score, names in sorted(out_of.items()) if score != usual)
+    others = "; ".join(
+        f"{', '.join(names)} out of {score}" for score, names in sorted(out_of.items()) if score != usual
+    )
     command = "`.venv/bin/python tests/bench/bots_table.py --only families"
     command += f" --family-games {games} --threads {threads}`" if (games, threads) != (2000, 2) else "`"
     lines = [
@@ -214,7 +216,13 @@ def main() -> None:
         print(f"{label} done", file=sys.stderr, flush=True)
 
     command = "`.venv/bin/python tests/bench/bots_table.py`"
-    if (args.games, args.random_games, args.variant_games, args.family_games, args.threads) != (20000, 2000, 1000, 2000, 2):
+    if (args.games, args.random_games, args.variant_games, args.family_games, args.threads) != (
+        20000,
+        2000,
+        1000,
+        2000,
+        2,
+    ):
         command = (
             f"`.venv/bin/python tests/bench/bots_table.py --games {args.games} --random-games {args.random_games} "
             f"--variant-games {args.variant_games} --family-games {args.family_games} --threads {args.threads}`"
@@ -286,7 +294,7 @@ def main() -> None:
     hat_rows = {players: r for b, players, r in main_rows if b == "hat"}
     if hat_rows:
         diffs = ", ".join(f"{p}p {hat_rows[p].mean - info[p]:+.2f}" for p in sorted(hat_rows))
-        lines += ["", f"`hat` minus hanabi.rs \"info\": {diffs}."]
+        lines += ["", f'`hat` minus hanabi.rs "info": {diffs}.']
     lines += [
         "",
         f"Measured on {platform.python_implementation()} {platform.python_version()}.",

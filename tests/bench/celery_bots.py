@@ -117,9 +117,7 @@ def descendants(pid: int) -> list[int]:
 
 
 def postgres_background_pids(conn) -> list[int]:
-    rows = conn.execute(
-        "SELECT pid FROM pg_stat_activity WHERE datname IS NULL"
-    ).fetchall()
+    rows = conn.execute("SELECT pid FROM pg_stat_activity WHERE datname IS NULL").fetchall()
     return [pid for (pid,) in rows]
 
 
@@ -153,9 +151,7 @@ def wait_finished(conn, game_ids: list[int], timeout: float, log: Path) -> None:
     deadline = time.monotonic() + timeout
     while (left := unfinished(conn, game_ids)) > 0:
         if time.monotonic() > deadline:
-            raise SystemExit(
-                f"{left} of {len(game_ids)} games did not finish within {timeout} s (worker log: {log})"
-            )
+            raise SystemExit(f"{left} of {len(game_ids)} games did not finish within {timeout} s (worker log: {log})")
         time.sleep(0.1)
 
 
@@ -201,9 +197,9 @@ def throughput(conn, worker: subprocess.Popen, args, log: Path) -> dict:
     )
     seconds = (last_move - first_start).total_seconds()
     worker_cpu = sum(after[0].get(pid, 0) - before[0].get(pid, 0) for pid in after[0])
-    postgres_cpu = sum(
-        after[1][pid] - before[1][pid] for pid in before[1].keys() & after[1].keys()
-    ) + sum(backends_after[pid] - backends_before.get(pid, 0) for pid in backends_after)
+    postgres_cpu = sum(after[1][pid] - before[1][pid] for pid in before[1].keys() & after[1].keys()) + sum(
+        backends_after[pid] - backends_before.get(pid, 0) for pid in backends_after
+    )
     bench_cpu = after[2] - before[2]
     other_cpu = max(0.0, after[3] - before[3] - worker_cpu - postgres_cpu - bench_cpu)
     return {
@@ -246,9 +242,7 @@ class Person:
         self.stop = stop
         self.errors: list[str] = []
         name = f"bench-person-{secrets.token_hex(5)}"
-        token = httpx.post(
-            f"{base_url}/v1/accounts", json={"name": name, "kind": "human"}, timeout=30
-        ).json()["token"]
+        token = httpx.post(f"{base_url}/v1/accounts", json={"name": name, "kind": "human"}, timeout=30).json()["token"]
         self.client = httpx.Client(
             base_url=f"{base_url}/v1",
             headers={"Authorization": f"Bearer {token}"},
@@ -256,19 +250,14 @@ class Person:
         )
 
     def new_game(self) -> int:
-        bots = [
-            {"kind": "bot", "strategy": STRATEGIES[n % len(STRATEGIES)]}
-            for n in range(self.players - 1)
-        ]
+        bots = [{"kind": "bot", "strategy": STRATEGIES[n % len(STRATEGIES)]} for n in range(self.players - 1)]
         body = {
             "options": {"players": self.players},
             "seats": [{"kind": "open"}, *bots],
         }
         created = self.client.post("/games", json=body)
         if created.status_code != 201:
-            raise RuntimeError(
-                f"cannot create a game: {created.status_code} {created.text}"
-            )
+            raise RuntimeError(f"cannot create a game: {created.status_code} {created.text}")
         game_id = created.json()["id"]
         self.client.post(f"/games/{game_id}/join").raise_for_status()
         return game_id
@@ -299,9 +288,7 @@ class Person:
         sent = time.time()
         response = self.client.post(f"/games/{game_id}/actions", json=action)
         if response.status_code != 200:
-            self.errors.append(
-                f"POST action {response.status_code} {response.text[:200]}"
-            )
+            self.errors.append(f"POST action {response.status_code} {response.text[:200]}")
             return
         after = response.json()
         if after["is_over"]:
@@ -315,9 +302,7 @@ class Person:
         self.samples.append((committed - sent, seen - sent))
 
     def wait_events(self, game_id: int, after: int) -> list[dict]:
-        response = self.client.get(
-            f"/games/{game_id}/events", params={"after": after, "wait": WAIT_SECONDS}
-        )
+        response = self.client.get(f"/games/{game_id}/events", params={"after": after, "wait": WAIT_SECONDS})
         response.raise_for_status()
         return response.json()["events"]
 
@@ -328,11 +313,7 @@ class Person:
             by_kind.setdefault(action["kind"], []).append(action)
         kinds = list(by_kind)
         kind = self.rng.choices(kinds, [ACTION_WEIGHTS.get(k, 1) for k in kinds])[0]
-        return {
-            key: value
-            for key, value in self.rng.choice(by_kind[kind]).items()
-            if key != "seat"
-        }
+        return {key: value for key, value in self.rng.choice(by_kind[kind]).items() if key != "seat"}
 
 
 def keep_bot_games_running(conn_url: str, hooks, count: int, stop: threading.Event) -> None:
@@ -344,9 +325,7 @@ def keep_bot_games_running(conn_url: str, hooks, count: int, stop: threading.Eve
         while not stop.is_set():
             running = [game_id for game_id in running if unfinished(conn, [game_id])]
             if len(running) < count:
-                running += create_bot_games(
-                    conn, count - len(running), f"background {round_number}"
-                )
+                running += create_bot_games(conn, count - len(running), f"background {round_number}")
                 round_number += 1
             stop.wait(0.5)
 
@@ -365,27 +344,19 @@ def latency(url: str, hooks, env: dict, args, scratch: Path) -> dict:
     try:
         base_url = f"http://127.0.0.1:{port}"
         wait_ready(base_url)
-        loader = threading.Thread(
-            target=keep_bot_games_running, args=(url, hooks, args.background_games, stop)
-        )
+        loader = threading.Thread(target=keep_bot_games_running, args=(url, hooks, args.background_games, stop))
         if args.background_games:
             loader.start()
             threads.append(loader)
         people = [
-            Person(
-                base_url, args.players, random.Random(f"{args.seed} {n}"), samples, stop
-            )
-            for n in range(args.humans)
+            Person(base_url, args.players, random.Random(f"{args.seed} {n}"), samples, stop) for n in range(args.humans)
         ]
         for person in people:
             thread = threading.Thread(target=person.run)
             thread.start()
             threads.append(thread)
         deadline = time.monotonic() + args.timeout
-        while (
-            len(samples) < args.moves + args.warmup_moves
-            and time.monotonic() < deadline
-        ):
+        while len(samples) < args.moves + args.warmup_moves and time.monotonic() < deadline:
             if not any(thread.is_alive() for thread in threads[-len(people) :]):
                 break
             time.sleep(0.1)
@@ -397,9 +368,7 @@ def latency(url: str, hooks, env: dict, args, scratch: Path) -> dict:
     measured = samples[args.warmup_moves :]
     if len(measured) < args.moves:
         errors = [error for person in people for error in person.errors]
-        raise SystemExit(
-            f"only {len(measured)} of {args.moves} moves measured within {args.timeout} s: {errors[:5]}"
-        )
+        raise SystemExit(f"only {len(measured)} of {args.moves} moves measured within {args.timeout} s: {errors[:5]}")
     return {
         "moves": len(measured),
         "humans": args.humans,
@@ -432,9 +401,7 @@ KOMBU_SHARED_KEYS = {
 """Keys kombu keeps for every queue and worker of a Redis database, not for one queue."""
 
 
-def delete_queue_keys(
-    broker_url: str, queue: str, keys_before: set[bytes]
-) -> list[bytes]:
+def delete_queue_keys(broker_url: str, queue: str, keys_before: set[bytes]) -> list[bytes]:
     """Delete the keys of this run's queue; and kombu's shared keys if this run created them and
     nothing else started using the database meanwhile."""
     client = redis.Redis.from_url(broker_url)
@@ -451,17 +418,13 @@ def delete_queue_keys(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument(
         "--database-url",
         default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_SERVER),
         help=f"the Postgres server; a database is created on it and dropped (default {DEFAULT_SERVER})",
     )
-    parser.add_argument(
-        "--broker-url", default=DEFAULT_BROKER, help=f"Redis (default {DEFAULT_BROKER})"
-    )
+    parser.add_argument("--broker-url", default=DEFAULT_BROKER, help=f"Redis (default {DEFAULT_BROKER})")
     parser.add_argument(
         "--concurrency",
         type=int,
@@ -477,13 +440,9 @@ def main() -> None:
     )
     parser.add_argument("--skip-throughput", action="store_true")
     parser.add_argument("--skip-latency", action="store_true")
-    parser.add_argument(
-        "--moves", type=int, default=200, help="measured moves of people (default 200)"
-    )
+    parser.add_argument("--moves", type=int, default=200, help="measured moves of people (default 200)")
     parser.add_argument("--warmup-moves", type=int, default=10)
-    parser.add_argument(
-        "--humans", type=int, default=4, help="people playing at once (default 4)"
-    )
+    parser.add_argument("--humans", type=int, default=4, help="people playing at once (default 4)")
     parser.add_argument(
         "--players",
         type=int,
@@ -497,9 +456,7 @@ def main() -> None:
         help="five-bot games kept running meanwhile",
     )
     parser.add_argument("--gunicorn-workers", type=int, default=2)
-    parser.add_argument(
-        "--timeout", type=float, default=300, help="seconds each part may take at most"
-    )
+    parser.add_argument("--timeout", type=float, default=300, help="seconds each part may take at most")
     parser.add_argument(
         "--scores",
         action="store_true",
@@ -536,9 +493,7 @@ def main() -> None:
             log,
         )  # fmt: skip
         with connect(url, hooks) as conn:
-            wait_finished(
-                conn, create_bot_games(conn, args.concurrency, "warm-up"), 120, log
-            )
+            wait_finished(conn, create_bot_games(conn, args.concurrency, "warm-up"), 120, log)
             if not args.skip_throughput:
                 results["throughput"] = throughput(conn, worker, args, log)
                 report_throughput(results["throughput"], args)
@@ -549,11 +504,7 @@ def main() -> None:
         if worker is not None:
             stop_process(worker)
         with connect(args.database_url) as admin:
-            admin.execute(
-                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(
-                    sql.Identifier(database)
-                )
-            )
+            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(database)))
         delete_queue_keys(args.broker_url, queue, keys_before)
         shutil.rmtree(scratch, ignore_errors=True)
 
@@ -564,34 +515,19 @@ def report_throughput(result: dict, args) -> None:
     print(f"  {result['games_completed']} games completed, {result['moves']} bot moves in {result['seconds']:.1f} s: "
           f"{result['moves_per_second']:.0f} moves/s")  # fmt: skip
     cpu = result["cpu_ms_per_move"]
-    print(
-        "  CPU ms per move: "
-        + ", ".join(f"{name} {value:.2f}" for name, value in cpu.items())
-    )
-    print(
-        "  cores busy: "
-        + ", ".join(
-            f"{name} {value:.2f}" for name, value in result["cores_busy"].items()
-        )
-    )
+    print("  CPU ms per move: " + ", ".join(f"{name} {value:.2f}" for name, value in cpu.items()))
+    print("  cores busy: " + ", ".join(f"{name} {value:.2f}" for name, value in result["cores_busy"].items()))
     for strategy, score in result["average_score"].items():
         print(f"  average score, {strategy}: {score:.1f}")
 
 
 def report_latency(result: dict) -> None:
-    background = (
-        f", {result['background_games']} five-bot games running beside"
-        if result["background_games"]
-        else ""
-    )
+    background = f", {result['background_games']} five-bot games running beside" if result["background_games"] else ""
     print(f"Latency: {result['moves']} moves of {result['humans']} people at once in {result['players']}-seat games "
           f"(person at seat 0, bots after){background}; from sending the POST to the next bot's move")  # fmt: skip
     for label in ("committed", "seen"):
         values = result[f"{label}_ms"]
-        print(
-            f"  {label:<10} "
-            + "   ".join(f"{name} {value:6.1f} ms" for name, value in values.items())
-        )
+        print(f"  {label:<10} " + "   ".join(f"{name} {value:6.1f} ms" for name, value in values.items()))
     if result["errors"]:
         print(f"  errors: {result['errors'][:5]}")
 

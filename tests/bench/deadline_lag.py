@@ -64,7 +64,10 @@ def measure(url: str, data_dir: Path, args) -> list[float]:
     else:
         os.environ.pop("CELERY_BROKER_URL", None)
     control = TimeControl.from_dict({"kind": "per_turn", "seconds": args.seconds, "on_timeout": "end"})
-    with worker_process(settings, url, concurrency=args.concurrency), connect(url, commit_hooks(create_celery(settings))) as conn:
+    with (
+        worker_process(settings, url, concurrency=args.concurrency),
+        connect(url, commit_hooks(create_celery(settings))) as conn,
+    ):
         people = [create_account(conn, f"lag-{uuid.uuid4().hex[:10]}", "human")[0] for _ in range(2)]
         warm_up = start_timed_game(conn, people, TimeControl.from_dict({"kind": "per_turn", "seconds": 1}))
         wait_finished(conn, [warm_up.id], timeout=60)
@@ -99,7 +102,9 @@ def main() -> None:
     with scratch_database(database_server(args), "hanabi-bench-deadlines-") as (url, scratch):
         lags = measure(url, scratch / "data", args)
     broker = "Redis" if args.broker_url else "the filesystem broker"
-    print(f"{len(lags)} games, {args.seconds} s per turn, on {broker}: expiry lag (deadline -> committed timeout event)")
+    print(
+        f"{len(lags)} games, {args.seconds} s per turn, on {broker}: expiry lag (deadline -> committed timeout event)"
+    )
     print(
         f"p50 {statistics.median(lags) * 1000:.0f} ms, p99 {percentile(lags, 0.99) * 1000:.0f} ms, "
         f"max {max(lags) * 1000:.0f} ms, min {min(lags) * 1000:.0f} ms"

@@ -153,7 +153,9 @@ def main() -> None:
             wait_ready(base_url)
         measure(server_a, server_b, 3, args.endpoint)  # warm-up: connections, listeners, caches
         samples = measure(server_a, server_b, args.wakes, args.endpoint)
-        print(f"{args.wakes} wake-ups of GET {'events' if args.endpoint == 'events' else 'me/turn'}?wait={WAIT_SECONDS} on B by actions on A")
+        print(
+            f"{args.wakes} wake-ups of GET {'events' if args.endpoint == 'events' else 'me/turn'}?wait={WAIT_SECONDS} on B by actions on A"
+        )
         report("sent -> woken", [sent for sent, _ in samples])
         report("answered -> woken", [answered for _, answered in samples])
     finally:

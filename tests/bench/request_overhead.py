@@ -46,7 +46,9 @@ def without_instrumentation(app):
     ours = {"begin_request", "end_request", "forget_request_id"}
     for hooks in (app.before_request_funcs, app.after_request_funcs, app.teardown_request_funcs):
         for name, functions in hooks.items():
-            hooks[name] = [f for f in functions if not (f.__module__ == instrumentation.__name__ and f.__name__ in ours)]
+            hooks[name] = [
+                f for f in functions if not (f.__module__ == instrumentation.__name__ and f.__name__ in ours)
+            ]
     return app
 
 
@@ -69,7 +71,9 @@ def start_game(client) -> tuple[int, dict]:
         name = f"overhead-{n}-{secrets.token_hex(4)}"
         tokens.append(client.post("/v1/accounts", json={"name": name, "kind": "bot"}).json["token"])
     headers = [{"Authorization": f"Bearer {token}"} for token in tokens]
-    game_id = client.post("/v1/games", json={"options": {"players": 2}, "seed": "overhead"}, headers=headers[0]).json["id"]
+    game_id = client.post("/v1/games", json={"options": {"players": 2}, "seed": "overhead"}, headers=headers[0]).json[
+        "id"
+    ]
     for header in headers:
         client.post(f"/v1/games/{game_id}/join", headers=header)
     return game_id, headers[0]
@@ -128,6 +132,7 @@ def main() -> None:
 
     with scratch_database(database_server(args), "hanabi-bench-overhead-") as (url, _):
         measure(url, args)
+
 
 if __name__ == "__main__":
     main()

@@ -136,7 +136,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50, help="concurrent games (default 50)")
     parser.add_argument("--duration", type=float, default=30, help="measured seconds per run (default 30)")
     parser.add_argument("--warmup", type=float, default=5, help="seconds of load before measuring (default 5)")
-    parser.add_argument("--rate", type=float, default=0, help="offered actions/s over all games; default: as fast as answered")
+    parser.add_argument(
+        "--rate", type=float, default=0, help="offered actions/s over all games; default: as fast as answered"
+    )
     parser.add_argument("--api-workers", type=int, default=1, help="gunicorn workers per API process (default 1)")
     parser.add_argument("--pool", type=int, default=8, help="database connections per gunicorn worker (default 8)")
     parser.add_argument("--seed", type=int, default=1)
@@ -155,8 +157,10 @@ def main() -> None:
         report(result)
     base = results[0]["actions_per_second"]
     for result in results[1:]:
-        print(f"{result['api_processes']} vs {results[0]['api_processes']} API process(es): "
-              f"{result['actions_per_second'] / base:.2f}x the actions/s")
+        print(
+            f"{result['api_processes']} vs {results[0]['api_processes']} API process(es): "
+            f"{result['actions_per_second'] / base:.2f}x the actions/s"
+        )
 
 
 if __name__ == "__main__":

@@ -164,7 +164,9 @@ class Run:
         status, view = await self.call(bot.connection, "GET", f"/games/{game_id}/view", bot.token)
         if status != 200 or view["is_over"] or view["current_seat"] != view["seat"]:
             return
-        status, after = await self.call(bot.connection, "POST", f"/games/{game_id}/actions", bot.token, self.action(view))
+        status, after = await self.call(
+            bot.connection, "POST", f"/games/{game_id}/actions", bot.token, self.action(view)
+        )
         if status == 200 and after["is_over"]:
             self.games.pop(game_id, None)
 
@@ -212,7 +214,9 @@ class Run:
             ready = [
                 game_id
                 for game_id, bot in self.games.items()
-                if bot.handed_at is None and bot.polling_since is not None and now - bot.polling_since > 0.5
+                if bot.handed_at is None
+                and bot.polling_since is not None
+                and now - bot.polling_since > 0.5
                 and game_id % len(self.mover_connections) == index
             ]
             if not ready:
@@ -229,7 +233,9 @@ class Run:
             if view["current_seat"] != view["seat"]:
                 continue
             sent = time.perf_counter()
-            status, after = await self.plain(connection, "POST action", "POST", f"/games/{game_id}/actions", self.action(view))
+            status, after = await self.plain(
+                connection, "POST action", "POST", f"/games/{game_id}/actions", self.action(view)
+            )
             if status != 200:
                 continue
             if after["is_over"]:
@@ -398,11 +404,18 @@ async def drive(args, port: int, server_pid: int, url: str, mover_token: str, bo
         "plain_requests": len(plain),
         "plain_ms": {"p50": round(1000 * percentile(plain, 0.5), 1), "p99": round(1000 * percentile(plain, 0.99), 1)},
         "plain_ms_by_kind": {
-            label: {"count": len(values), "p50": round(1000 * percentile(values, 0.5), 1), "p99": round(1000 * percentile(values, 0.99), 1)}
+            label: {
+                "count": len(values),
+                "p50": round(1000 * percentile(values, 0.5), 1),
+                "p99": round(1000 * percentile(values, 0.99), 1),
+            }
             for label, values in run.latencies.items()
         },
         "wake_ups": len(run.wakes),
-        "wake_ms": {"p50": round(1000 * percentile(run.wakes, 0.5), 1), "p99": round(1000 * percentile(run.wakes, 0.99), 1)},
+        "wake_ms": {
+            "p50": round(1000 * percentile(run.wakes, 0.5), 1),
+            "p99": round(1000 * percentile(run.wakes, 0.99), 1),
+        },
         "server_memory": memory,
         "cores_busy": {name: round(value, 2) for name, value in cores.items()},
     }
@@ -439,7 +452,10 @@ def main() -> None:
             except subprocess.TimeoutExpired:
                 os.killpg(server.pid, signal.SIGKILL)
                 server.wait()
-    result["load_average"] = {"before": [round(x, 2) for x in load_before], "after": [round(x, 2) for x in os.getloadavg()]}
+    result["load_average"] = {
+        "before": [round(x, 2) for x in load_before],
+        "after": [round(x, 2) for x in os.getloadavg()],
+    }
     if args.json:
         print(orjson.dumps(result, option=orjson.OPT_INDENT_2).decode())
         return
@@ -453,7 +469,10 @@ def main() -> None:
     print(f"wake-ups: {result['wake_ups']}, p50 {result['wake_ms']['p50']} ms, p99 {result['wake_ms']['p99']} ms")
     print(f"server memory (PSS): API processes {memory['api_mib']} MiB ({memory['api_threads']} threads),"
           f" all of hanabi serve {memory['all_mib']} MiB")  # fmt: skip
-    print(f"cores busy (of {os.cpu_count()}): " + ", ".join(f"{name} {value}" for name, value in result["cores_busy"].items()))
+    print(
+        f"cores busy (of {os.cpu_count()}): "
+        + ", ".join(f"{name} {value}" for name, value in result["cores_busy"].items())
+    )
     print(f"load average before {result['load_average']['before']}, after {result['load_average']['after']}")
 
 

@@ -19,7 +19,9 @@ def build_context(destination: Path) -> Path:
     for source, target in copies_from_context():
         if not target.startswith("."):
             continue  # copied into the final image, not into /src
-        assert target.rstrip("/") in (".", f"./{source}"), f"COPY {source} {target}: /src would not mirror the repository"
+        assert target.rstrip("/") in (".", f"./{source}"), (
+            f"COPY {source} {target}: /src would not mirror the repository"
+        )
         path = REPO / source
         if path.is_dir():
             shutil.copytree(path, destination / source, symlinks=True, ignore=_dockerignored_in(path))
@@ -43,7 +45,18 @@ def wheel(tmp_path_factory) -> Path:
     context = build_context(tmp_path_factory.mktemp("context"))
     output = tmp_path_factory.mktemp("wheel")
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "--wheel-dir", str(output), str(context)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "--wheel-dir",
+            str(output),
+            str(context),
+        ],
         check=True,
         cwd=context,
         timeout=120,
@@ -65,7 +78,11 @@ def installed(wheel, tmp_path_factory) -> Path:
 def environment(site: Path, **variables: str) -> dict[str, str]:
     """The environment of a process that imports `hanabi` from `site`, without this machine's
     service settings, plus `variables`."""
-    env = {name: value for name, value in os.environ.items() if not name.startswith(("HANABI_", "CELERY_", "DATABASE_URL", "PROMETHEUS_"))}
+    env = {
+        name: value
+        for name, value in os.environ.items()
+        if not name.startswith(("HANABI_", "CELERY_", "DATABASE_URL", "PROMETHEUS_"))
+    }
     env["PYTHONPATH"] = str(site)
     env.update(variables)
     return env

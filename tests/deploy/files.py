@@ -142,8 +142,10 @@ def code_environment_variables(paths: list[Path]) -> set[str]:
 
 def _reads_environment(call: ast.Call) -> bool:
     function = call.func
-    if isinstance(function, ast.Attribute) and function.attr in ("get", "getenv") and (
-        _is_environment(function.value) or (isinstance(function.value, ast.Name) and function.value.id == "os")
+    if (
+        isinstance(function, ast.Attribute)
+        and function.attr in ("get", "getenv")
+        and (_is_environment(function.value) or (isinstance(function.value, ast.Name) and function.value.id == "os"))
     ):
         return True
     return any(_is_environment(arg) for arg in call.args)

@@ -121,7 +121,9 @@ def test_the_proxy_waits_longer_than_the_longest_long_poll():
     timeouts = dict(re.findall(r"^\s*timeout (client|server) (\S+)$", haproxy_cfg(), re.M))
     assert set(timeouts) == {"client", "server"}
     for side, value in timeouts.items():
-        assert seconds(value) >= MAX_WAIT_SECONDS + 10, f"timeout {side} {value} cuts long polls of {MAX_WAIT_SECONDS} s"
+        assert seconds(value) >= MAX_WAIT_SECONDS + 10, (
+            f"timeout {side} {value} cuts long polls of {MAX_WAIT_SECONDS} s"
+        )
 
 
 def test_the_proxy_balances_over_the_api_replicas_found_by_docker_dns():

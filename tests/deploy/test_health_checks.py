@@ -66,8 +66,17 @@ def test_the_api_health_check_against_gunicorn_with_the_deploy_config(installed,
     log = data_dir / "gunicorn.log"
     with open(log, "wb") as output:
         gunicorn = subprocess.Popen(
-            [str(Path(sys.executable).with_name("gunicorn")), "--config", str(DEPLOY / "gunicorn.conf.py"), "hanabi.wsgi:app"],
-            env=env, cwd=data_dir, stdout=output, stderr=subprocess.STDOUT, start_new_session=True,
+            [
+                str(Path(sys.executable).with_name("gunicorn")),
+                "--config",
+                str(DEPLOY / "gunicorn.conf.py"),
+                "hanabi.wsgi:app",
+            ],
+            env=env,
+            cwd=data_dir,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
     check = [argument.replace("127.0.0.1:8000", f"127.0.0.1:{port}") for argument in healthcheck("api")]
     try:
@@ -113,8 +122,22 @@ def redis_url(data_dir):
         pytest.skip("no redis-server on this machine")
     port = free_port()
     server = subprocess.Popen(
-        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", str(data_dir)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        [
+            binary,
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(data_dir),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
     )
     try:
         yield f"redis://127.0.0.1:{port}/0"

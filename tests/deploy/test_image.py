@@ -55,7 +55,9 @@ def test_every_stage_is_the_slim_official_python_3_11_image():
 def test_the_service_runs_as_a_user_that_is_not_root():
     user = final_stage()["USER"]
     assert user not in ("root", "0")
-    assert any(instruction == "RUN" and "useradd" in arguments and user in arguments for instruction, arguments in stages()[-1])
+    assert any(
+        instruction == "RUN" and "useradd" in arguments and user in arguments for instruction, arguments in stages()[-1]
+    )
 
 
 def test_the_default_command_is_the_api_under_gunicorn_with_the_deploy_config():
@@ -76,7 +78,15 @@ def test_the_build_context_holds_what_the_dockerfile_copies_and_little_else():
     for source, _ in copies_from_context():
         assert (REPO / source).exists(), source
         assert not dockerignored(source), f"COPY {source}: .dockerignore leaves it out of the build context"
-    for unwanted in (".git", ".venv", ".hanabi", "tests", "sdk", "service/hanabi/__pycache__", "service/hanabi_service.egg-info"):
+    for unwanted in (
+        ".git",
+        ".venv",
+        ".hanabi",
+        "tests",
+        "sdk",
+        "service/hanabi/__pycache__",
+        "service/hanabi_service.egg-info",
+    ):
         assert dockerignored(unwanted), unwanted
 
 
@@ -108,11 +118,20 @@ def test_hanabi_migrate_from_the_installed_package_applies_every_migration(insta
     env = environment(installed, DATABASE_URL=create_database())
     where = subprocess.run(
         [sys.executable, "-c", "import hanabi.store.migrate as m; print(m.__file__); print(m.MIGRATIONS_DIR)"],
-        env=env, cwd=tmp_path, capture_output=True, text=True, check=True,
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout.split()
     assert all(Path(path).is_relative_to(installed) for path in where)
     result = subprocess.run(
-        [sys.executable, "-m", "hanabi.cli", "migrate"], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "hanabi.cli", "migrate"],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     ids = sorted(path.stem for path in (REPO / "migrations").glob("*.sql") if not path.stem.endswith(".rollback"))
     assert result.returncode == 0, result.stderr
@@ -125,7 +144,11 @@ def test_the_compose_commands_are_hanabi_commands_with_their_options(service, in
     assert command[0] == "hanabi"
     result = subprocess.run(
         [sys.executable, "-m", "hanabi.cli", *command[1:], "--help"],
-        env=environment(installed), cwd=tmp_path, capture_output=True, text=True, timeout=60,
+        env=environment(installed),
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith(f"usage: hanabi {command[1]}")
@@ -136,8 +159,19 @@ def test_the_compose_commands_are_hanabi_commands_with_their_options(service, in
 def gunicorn_settings(env: dict[str, str], tmp_path) -> dict[str, str]:
     """The settings gunicorn derives from deploy/gunicorn.conf.py and `env`."""
     result = subprocess.run(
-        [str(Path(sys.executable).with_name("gunicorn")), "--config", str(DEPLOY / "gunicorn.conf.py"), "--print-config", "hanabi.wsgi:app"],
-        env=env, cwd=tmp_path, capture_output=True, text=True, check=True, timeout=60,
+        [
+            str(Path(sys.executable).with_name("gunicorn")),
+            "--config",
+            str(DEPLOY / "gunicorn.conf.py"),
+            "--print-config",
+            "hanabi.wsgi:app",
+        ],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
     )
     return dict(re.findall(r"^(\w+)\s+= (.*)$", result.stdout, re.M))
 
@@ -152,5 +186,7 @@ def test_gunicorn_runs_the_gevent_api_workers_on_port_8000_tunable_from_the_envi
     assert defaults["workers"] == readme["WEB_CONCURRENCY"].strip("`")
     assert defaults["preload_app"] == "False"  # each worker process opens its own pool after the fork
     assert defaults["reuse_port"] == "True"  # the kernel spreads connections over the workers
-    tuned = gunicorn_settings(environment(installed, WEB_CONCURRENCY="3", GUNICORN_CMD_ARGS="--worker-connections 500"), tmp_path)
+    tuned = gunicorn_settings(
+        environment(installed, WEB_CONCURRENCY="3", GUNICORN_CMD_ARGS="--worker-connections 500"), tmp_path
+    )
     assert (tuned["workers"], tuned["worker_connections"]) == ("3", "500")

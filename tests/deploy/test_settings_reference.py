@@ -33,7 +33,13 @@ def test_the_scanner_finds_the_variables_the_code_reads(tmp_path):
         "d = {'NOT_READ': 1}.get('NOT_READ')\n"
         "print('ALSO_NOT_READ')\n"
     )
-    assert code_environment_variables([sample]) == {"ALPHA_ONE", "BETA_TWO", "GAMMA_THREE", "DELTA_FOUR", "EPSILON_FIVE"}
+    assert code_environment_variables([sample]) == {
+        "ALPHA_ONE",
+        "BETA_TWO",
+        "GAMMA_THREE",
+        "DELTA_FOUR",
+        "EPSILON_FIVE",
+    }
 
 
 def test_every_variable_the_code_reads_is_documented():
@@ -73,7 +79,9 @@ def field_set_by(name: str) -> str | None:
             settings = load_settings({name: probe})
         except ConfigError:
             continue
-        changed = [f.name for f in dataclasses.fields(defaults) if getattr(settings, f.name) != getattr(defaults, f.name)]
+        changed = [
+            f.name for f in dataclasses.fields(defaults) if getattr(settings, f.name) != getattr(defaults, f.name)
+        ]
         if changed:
             (field,) = changed
             return field
@@ -99,7 +107,9 @@ def test_the_service_defaults_are_those_of_config_py():
         if value is None:
             assert cell.startswith("unset"), f"{name}: config.py's default is unset, the README says {cell!r}"
         elif not cell.startswith("unset") and not isinstance(value, Path):
-            assert cell.split("`")[1] == stated(value), f"{name}: config.py's default is {value!r}, the README says {cell!r}"
+            assert cell.split("`")[1] == stated(value), (
+                f"{name}: config.py's default is {value!r}, the README says {cell!r}"
+            )
         checked += 1
     assert checked >= 10
 
@@ -112,4 +122,6 @@ def test_the_compose_defaults_match_the_readme_and_env_example():
             assert readme[name].startswith("none"), f"{name} has no default in compose.yaml"
         else:
             assert readme[name].strip("`") == default, name
-            assert example[name] in ("", default), f".env.example sets {name} to {example[name]!r}, not its default {default!r}"
+            assert example[name] in ("", default), (
+                f".env.example sets {name} to {example[name]!r}, not its default {default!r}"
+            )

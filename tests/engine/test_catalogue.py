@@ -69,20 +69,80 @@ def test_variants_of_real_games_are_in_the_catalogue(name):
     "name, suits, colors, ranks, cards",
     [
         ("3 Suits", ("red", "green", "blue"), ("red", "green", "blue"), RANKS, 30),
-        ("Pink (5 Suits)", ("red", "yellow", "green", "blue", "pink"), ("red", "yellow", "green", "blue", "pink"), RANKS, 50),
-        ("White (6 Suits)", ("red", "yellow", "green", "blue", "purple", "white"), ("red", "yellow", "green", "blue", "purple"), RANKS, 60),
+        (
+            "Pink (5 Suits)",
+            ("red", "yellow", "green", "blue", "pink"),
+            ("red", "yellow", "green", "blue", "pink"),
+            RANKS,
+            50,
+        ),
+        (
+            "White (6 Suits)",
+            ("red", "yellow", "green", "blue", "purple", "white"),
+            ("red", "yellow", "green", "blue", "purple"),
+            RANKS,
+            60,
+        ),
         ("Prism (4 Suits)", ("red", "green", "blue", "prism"), ("red", "green", "blue"), RANKS, 40),
-        ("Dark Pink (5 Suits)", ("red", "yellow", "green", "blue", "dark pink"), ("red", "yellow", "green", "blue", "pink"), RANKS, 45),
+        (
+            "Dark Pink (5 Suits)",
+            ("red", "yellow", "green", "blue", "dark pink"),
+            ("red", "yellow", "green", "blue", "pink"),
+            RANKS,
+            45,
+        ),
         ("Dual-Color (3 Suits)", ("tangerine", "violet", "jade"), ("red", "yellow", "blue"), RANKS, 30),
         ("Extremely Ambiguous (4 Suits)", ("ice", "aqua", "sky", "berry"), ("blue",), RANKS, 40),
-        ("Critical Fours (5 Suits)", ("red", "yellow", "green", "blue", "purple"), ("red", "yellow", "green", "blue", "purple"), RANKS, 45),
-        ("Scarce Ones (5 Suits)", ("red", "yellow", "green", "blue", "purple"), ("red", "yellow", "green", "blue", "purple"), RANKS, 45),
-        ("Pink-Ones (5 Suits)", ("red", "yellow", "green", "blue", "purple"), ("red", "yellow", "green", "blue", "purple"), (2, 3, 4, 5), 50),
-        ("Deceptive-Fives (5 Suits)", ("red", "yellow", "green", "blue", "purple"), ("red", "yellow", "green", "blue", "purple"), (1, 2, 3, 4), 50),
-        ("Odds and Evens (5 Suits)", ("red", "yellow", "green", "blue", "purple"), ("red", "yellow", "green", "blue", "purple"), (1, 2), 50),
+        (
+            "Critical Fours (5 Suits)",
+            ("red", "yellow", "green", "blue", "purple"),
+            ("red", "yellow", "green", "blue", "purple"),
+            RANKS,
+            45,
+        ),
+        (
+            "Scarce Ones (5 Suits)",
+            ("red", "yellow", "green", "blue", "purple"),
+            ("red", "yellow", "green", "blue", "purple"),
+            RANKS,
+            45,
+        ),
+        (
+            "Pink-Ones (5 Suits)",
+            ("red", "yellow", "green", "blue", "purple"),
+            ("red", "yellow", "green", "blue", "purple"),
+            (2, 3, 4, 5),
+            50,
+        ),
+        (
+            "Deceptive-Fives (5 Suits)",
+            ("red", "yellow", "green", "blue", "purple"),
+            ("red", "yellow", "green", "blue", "purple"),
+            (1, 2, 3, 4),
+            50,
+        ),
+        (
+            "Odds and Evens (5 Suits)",
+            ("red", "yellow", "green", "blue", "purple"),
+            ("red", "yellow", "green", "blue", "purple"),
+            (1, 2),
+            50,
+        ),
         ("Color Mute (5 Suits)", ("red", "yellow", "green", "blue", "purple"), (), RANKS, 50),
-        ("Number Mute (5 Suits)", ("red", "yellow", "green", "blue", "purple"), ("red", "yellow", "green", "blue", "purple"), (), 50),
-        ("Synesthesia (5 Suits)", ("red", "yellow", "green", "blue", "purple"), ("red", "yellow", "green", "blue", "purple"), (), 50),
+        (
+            "Number Mute (5 Suits)",
+            ("red", "yellow", "green", "blue", "purple"),
+            ("red", "yellow", "green", "blue", "purple"),
+            (),
+            50,
+        ),
+        (
+            "Synesthesia (5 Suits)",
+            ("red", "yellow", "green", "blue", "purple"),
+            ("red", "yellow", "green", "blue", "purple"),
+            (),
+            50,
+        ),
     ],
 )
 def test_suits_clue_colors_clue_ranks_and_deck_size(name, suits, colors, ranks, cards):
@@ -139,8 +199,20 @@ def test_special_suits_are_touched_as_on_hanablive(variant, colors, ranks):
 
 
 def test_a_prism_card_is_touched_by_the_color_of_its_rank_wrapping_around():
-    assert [colors_touching("Prism (5 Suits)", FIFTH, r) for r in RANKS] == [("red",), ("yellow",), ("green",), ("blue",), ("red",)]
-    assert [colors_touching("Prism (4 Suits)", 3, r) for r in RANKS] == [("red",), ("green",), ("blue",), ("red",), ("green",)]
+    assert [colors_touching("Prism (5 Suits)", FIFTH, r) for r in RANKS] == [
+        ("red",),
+        ("yellow",),
+        ("green",),
+        ("blue",),
+        ("red",),
+    ]
+    assert [colors_touching("Prism (4 Suits)", 3, r) for r in RANKS] == [
+        ("red",),
+        ("green",),
+        ("blue",),
+        ("red",),
+        ("green",),
+    ]
 
 
 def test_special_ranks_take_the_properties_of_their_suit():
@@ -189,7 +261,9 @@ def test_alternating_clues_want_the_other_kind_of_clue_each_time():
     state = deal("Alternating Clues (5 Suits)", [(RED, 1)] * 3 + [(YELLOW, 1)] * 2 + [(GREEN, 1)] * 3 + [(BLUE, 1)] * 2)
     assert ColorClue(0, 1, GREEN) in state.legal_actions() and RankClue(0, 1, 1) in state.legal_actions()
     after = state.apply(ColorClue(0, 1, GREEN))
-    assert not any(isinstance(a, ColorClue) for a in after.legal_actions()) and RankClue(1, 0, 1) in after.legal_actions()
+    assert (
+        not any(isinstance(a, ColorClue) for a in after.legal_actions()) and RankClue(1, 0, 1) in after.legal_actions()
+    )
     with pytest.raises(IllegalAction) as info:
         after.apply(ColorClue(1, 0, RED))
     assert info.value.code == "alternating_clues"
@@ -225,8 +299,12 @@ START = 7
 
 @pytest.mark.parametrize(
     "firsts, direction",
-    [([(RED, 1), (RED, 2)], "up"), ([(RED, 5), (RED, 4)], "down"), ([(RED, START), (RED, 2)], "up"),
-     ([(RED, START), (RED, 4)], "down")],
+    [
+        ([(RED, 1), (RED, 2)], "up"),
+        ([(RED, 5), (RED, 4)], "down"),
+        ([(RED, START), (RED, 2)], "up"),
+        ([(RED, START), (RED, 4)], "down"),
+    ],
 )
 def test_up_or_down_fireworks_start_with_a_one_a_five_or_start(firsts, direction):
     top = firsts + [(YELLOW, 2), (YELLOW, 2), (YELLOW, 3)] + [(GREEN, 2)] * 2 + [(GREEN, 3)] * 2 + [(BLUE, 2)]
@@ -252,8 +330,13 @@ def test_views_tell_a_reversed_fireworks_direction_and_top_card():
 
 @pytest.mark.parametrize(
     "variant, ranks, names",
-    [("No Variant", RANKS, ("1", "2", "3", "4", "5")), ("Odds and Evens (5 Suits)", (1, 2), ("odd", "even")),
-     ("Synesthesia (5 Suits)", (), ()), ("Number Mute (5 Suits)", (), ()), ("Deceptive-Ones (5 Suits)", (2, 3, 4, 5), ("2", "3", "4", "5"))],
+    [
+        ("No Variant", RANKS, ("1", "2", "3", "4", "5")),
+        ("Odds and Evens (5 Suits)", (1, 2), ("odd", "even")),
+        ("Synesthesia (5 Suits)", (), ()),
+        ("Number Mute (5 Suits)", (), ()),
+        ("Deceptive-Ones (5 Suits)", (2, 3, 4, 5), ("2", "3", "4", "5")),
+    ],
 )
 def test_views_name_the_rank_clues_the_variant_allows(variant, ranks, names):
     seen = view(new_game(GameOptions(players=2, variant=variant), seed="names"), 0)
@@ -261,19 +344,36 @@ def test_views_name_the_rank_clues_the_variant_allows(variant, ranks, names):
 
 
 def test_up_or_down_misplays_and_the_start_card():
-    top = [(RED, START), (RED, 3), (YELLOW, 2), (YELLOW, 2), (YELLOW, 3)] + [(GREEN, 2)] * 2 + [(GREEN, 3)] * 2 + [(BLUE, 2)]
+    top = (
+        [(RED, START), (RED, 3), (YELLOW, 2), (YELLOW, 2), (YELLOW, 3)]
+        + [(GREEN, 2)] * 2
+        + [(GREEN, 3)] * 2
+        + [(BLUE, 2)]
+    )
     state = deal("Up or Down (5 Suits)", top)
     assert state.apply(Play(0, 1)).strikes == 1
     after = state.apply(Play(0, 0)).apply(RankClue(1, 0, 3)).apply(Play(0, 1))
     assert after.strikes == 1 and after.fireworks[RED] == 1 and after.direction(RED) is None
     assert get_variant("Up or Down (5 Suits)").deck_size() == 45
-    assert [get_variant("Up or Down (5 Suits)").suits[RED].copies(r) for r in (1, 2, 3, 4, 5, START)] == [1, 2, 2, 2, 1, 1]
+    assert [get_variant("Up or Down (5 Suits)").suits[RED].copies(r) for r in (1, 2, 3, 4, 5, START)] == [
+        1,
+        2,
+        2,
+        2,
+        1,
+        1,
+    ]
 
 
 def test_next_ranks_follow_each_fireworks_order():
     assert deal("No Variant", []).all_next_ranks() == ((1,),) * 5
     assert deal("Reversed (5 Suits)", []).next_ranks(FIFTH) == (5,)
-    top = [(RED, START), (RED, 4), (YELLOW, 2), (YELLOW, 2), (YELLOW, 3)] + [(GREEN, 2)] * 2 + [(GREEN, 3)] * 2 + [(BLUE, 2)]
+    top = (
+        [(RED, START), (RED, 4), (YELLOW, 2), (YELLOW, 2), (YELLOW, 3)]
+        + [(GREEN, 2)] * 2
+        + [(GREEN, 3)] * 2
+        + [(BLUE, 2)]
+    )
     state = deal("Up or Down (5 Suits)", top)
     assert state.next_ranks(RED) == (1, 5, START)
     state = state.apply(Play(0, 0))
@@ -284,7 +384,11 @@ def test_next_ranks_follow_each_fireworks_order():
 
 def test_a_clue_narrows_each_card_to_the_identities_it_allows():
     prism = FIFTH
-    state = deal("Prism (5 Suits)", [(YELLOW, 1), (YELLOW, 1), (YELLOW, 2), (YELLOW, 2), (YELLOW, 3)] + [(prism, 1), (prism, 2), (GREEN, 3), (BLUE, 3), (RED, 2)])
+    state = deal(
+        "Prism (5 Suits)",
+        [(YELLOW, 1), (YELLOW, 1), (YELLOW, 2), (YELLOW, 2), (YELLOW, 3)]
+        + [(prism, 1), (prism, 2), (GREEN, 3), (BLUE, 3), (RED, 2)],
+    )
     after = state.apply(ColorClue(0, 1, RED))
     assert after.history[-1].touched == (9, 5)
     mask = after.card_masks[5]
@@ -322,7 +426,13 @@ def play_down_to_last_card(options):
     state = new_game(options, seed="deck plays")
     while state.deck_size > 1:
         seat = state.current_seat
-        action = Discard(seat, state.hands[seat][-1]) if state.clue_tokens < 8 else RankClue(seat, (seat + 1) % options.players, state.card(state.hands[(seat + 1) % options.players][0]).rank)
+        action = (
+            Discard(seat, state.hands[seat][-1])
+            if state.clue_tokens < 8
+            else RankClue(
+                seat, (seat + 1) % options.players, state.card(state.hands[(seat + 1) % options.players][0]).rank
+            )
+        )
         state = state.apply(action)
     return state
 

@@ -101,8 +101,14 @@ def test_an_announced_play_gains_half_a_token_too():
 @pytest.mark.parametrize(
     "variant, players, efficiency",
     # hanab.live's rules/stats.test.ts (getMinEfficiency).
-    [("No Variant", 2, 0.86), ("No Variant", 4, 1), ("Black (6 Suits)", 2, 1), ("Black (6 Suits)", 4, 1.15),
-     ("Clue Starved (6 Suits)", 2, 1.43), ("Clue Starved (6 Suits)", 4, 1.58)],
+    [
+        ("No Variant", 2, 0.86),
+        ("No Variant", 4, 1),
+        ("Black (6 Suits)", 2, 1),
+        ("Black (6 Suits)", 4, 1.15),
+        ("Clue Starved (6 Suits)", 2, 1.43),
+        ("Clue Starved (6 Suits)", 4, 1.58),
+    ],
 )
 def test_the_efficiency_a_perfect_score_needs_is_hanablives(variant, players, efficiency):
     assert required_efficiency(get_variant(variant), players) == pytest.approx(efficiency, abs=0.005)

@@ -44,7 +44,9 @@ def random_game(options: GameOptions, rng: random.Random, *, reorders: bool = Tr
             rng.shuffle(cards)
             action = Reorder(seat, cards)
         elif rng.random() < end_chance:
-            action = EndGame(rng.randrange(-1, options.players), rng.choice([EndCondition.TIMEOUT, EndCondition.TERMINATED]))
+            action = EndGame(
+                rng.randrange(-1, options.players), rng.choice([EndCondition.TIMEOUT, EndCondition.TERMINATED])
+            )
         else:
             action = rng.choice(state.legal_actions())
         state = state.apply(action)
@@ -152,7 +154,9 @@ def test_round_trip_keeps_harmless_options_and_metadata():
     extra = {"speedrun": False, "cardCycle": True, "timed": True, "timeBase": 120, "timePerTurn": 20}
     notes = [["chop", ""], [], ["f"], []]
 
-    exported = export_game(options, deck, actions, ["W", "X", "Y", "Z"], id=99, seed="p4v1s2", notes=notes, extra_options=extra)
+    exported = export_game(
+        options, deck, actions, ["W", "X", "Y", "Z"], id=99, seed="p4v1s2", notes=notes, extra_options=extra
+    )
     game = import_game(exported)
 
     assert exported["options"] == {"variant": "Black (6 Suits)", **extra}
@@ -183,7 +187,10 @@ def test_hanablives_file_records_what_became_of_an_orange_card_and_ours_what_its
     """hanab.live's server writes a play that discarded an orange card as a discard (and the
     other way round), and replays its files without swapping again."""
     options = GameOptions(players=2, variant="Orange (5 Suits)")
-    deck = stacked_deck(options.variant_rules, [(ORANGE, 1), (ORANGE, 3), (0, 1), (0, 2), (0, 3), (1, 1), (1, 2), (1, 3), (2, 1), (2, 2)])
+    deck = stacked_deck(
+        options.variant_rules,
+        [(ORANGE, 1), (ORANGE, 3), (0, 1), (0, 2), (0, 3), (1, 1), (1, 2), (1, 3), (2, 1), (2, 2)],
+    )
     actions = (Discard(0, 0), RankClue(1, 0, 3), Play(0, 1))
     exported = export_game(options, deck, actions)
     assert [(a["type"], a["target"]) for a in exported["actions"]] == [(0, 0), (3, 0), (1, 1)]
@@ -264,7 +271,9 @@ def test_end_game_becomes_a_game_over_action():
 def test_color_clue_values_index_the_variants_clue_colors():
     options = GameOptions(players=2, variant="Rainbow (6 Suits)")
     rainbow, white = 5, 4
-    deck = stacked_deck(options.variant_rules, [(0, 1)] * 3 + [(1, 1), (1, 1), (rainbow, 1), (white, 1), (0, 2), (0, 2), (0, 3)])
+    deck = stacked_deck(
+        options.variant_rules, [(0, 1)] * 3 + [(1, 1), (1, 1), (rainbow, 1), (white, 1), (0, 2), (0, 2), (0, 3)]
+    )
     exported = export_game(options, deck, [ColorClue(0, 1, white)])
     assert exported["actions"] == [{"type": 2, "target": 1, "value": white}]
     assert import_game(exported).state.history[0].touched == (6, 5)
@@ -305,7 +314,11 @@ def test_export_refuses_an_illegal_game_naming_the_action():
 
 @pytest.mark.parametrize(
     ("extra", "code"),
-    [({"variant": "No Variant"}, "unknown_option"), ({"oneExtraCard": True}, "unsupported_option"), ({"timeBase": "2"}, "invalid_type")],
+    [
+        ({"variant": "No Variant"}, "unknown_option"),
+        ({"oneExtraCard": True}, "unsupported_option"),
+        ({"timeBase": "2"}, "invalid_type"),
+    ],
 )
 def test_export_refuses_extra_options_that_are_not_harmless(extra, code):
     options = GameOptions(players=2)
@@ -343,7 +356,10 @@ ACTION_CASES = {
     "no target": (lambda s: {"type": 1, "value": 0}, "invalid_action"),
     "fractional target": (lambda s: {"type": 0, "target": 1.5}, "invalid_action"),
     "clue without value": (lambda s: {"type": 3, "target": (s.current_seat + 1) % 3}, "invalid_action"),
-    "unknown key": (lambda s: {"type": 0, "target": s.hands[s.current_seat][0], "value": 0, "slot": 2}, "invalid_action"),
+    "unknown key": (
+        lambda s: {"type": 0, "target": s.hands[s.current_seat][0], "value": 0, "slot": 2},
+        "invalid_action",
+    ),
     "color out of range": (lambda s: {"type": 2, "target": (s.current_seat + 1) % 3, "value": 5}, "invalid_color"),
     "rank out of range": (lambda s: {"type": 3, "target": (s.current_seat + 1) % 3, "value": 6}, "invalid_rank"),
     "clue target not a seat": (lambda s: {"type": 3, "target": 3, "value": 1}, "invalid_target"),
@@ -356,7 +372,10 @@ ACTION_CASES = {
         lambda s: {"type": 0, "target": s.hands[s.current_seat][0], "value": 0, "announce": 0},
         "announce_not_allowed",
     ),
-    "announce on a clue": (lambda s: {"type": 3, "target": (s.current_seat + 1) % 3, "value": 1, "announce": 0}, "invalid_action"),
+    "announce on a clue": (
+        lambda s: {"type": 3, "target": (s.current_seat + 1) % 3, "value": 1, "announce": 0},
+        "invalid_action",
+    ),
     "game over as a normal end": (lambda s: {"type": 4, "target": 0, "value": 1}, "invalid_end_condition"),
     "game over as a strikeout": (lambda s: {"type": 4, "target": 0, "value": 2}, "invalid_end_condition"),
     "unknown end condition": (lambda s: {"type": 4, "target": 0, "value": 11}, "invalid_end_condition"),
@@ -493,7 +512,12 @@ def test_options_from_both_sides_set_the_rules(fixtures_dir):
     data["actions"] = []
     game = import_game(data)
     assert game.options == GameOptions(
-        players=3, starting_seat=1, clue_tokens=10, max_strikes=2, empty_clues=True, timed_display=True,
+        players=3,
+        starting_seat=1,
+        clue_tokens=10,
+        max_strikes=2,
+        empty_clues=True,
+        timed_display=True,
         end_at_best_score=True,
     )
     assert game.state.current_seat == 1

@@ -26,8 +26,12 @@ def test_the_families_hold_hanablives_variants():
     families = {"Throw It in a Hole": 44, "Cow & Pig": 4, "Duck": 4}
     for family, count in families.items():
         assert sum(1 for name in VARIANTS if family_of(name) == family) == count
-    assert {"Throw It in a Hole (4 Suits)", "Throw It in a Hole & Dark Orange (6 Suits)", "Cow & Pig (3 Suits)",
-            "Duck (6 Suits)"} <= set(VARIANTS)
+    assert {
+        "Throw It in a Hole (4 Suits)",
+        "Throw It in a Hole & Dark Orange (6 Suits)",
+        "Cow & Pig (3 Suits)",
+        "Duck (6 Suits)",
+    } <= set(VARIANTS)
     # hanab.live drops these: without a clue token per completed suit they are not winnable by every table.
     assert "Throw It in a Hole (3 Suits)" not in VARIANTS and "Throw It in a Hole & Black (5 Suits)" not in VARIANTS
 
@@ -57,7 +61,17 @@ def test_timed_display_is_refused_in_a_hole():
 def twin_hole_games():
     """Two games that differ only in seat 0's oldest card: red 1 (it scores) or red 3 (a strike),
     swapped with the deck's last card; seat 0 plays it."""
-    rest = [(BLUE, 1), (GREEN, 1), (YELLOW, 2), (PURPLE, 4), (GREEN, 4), (BLUE, 3), (YELLOW, 1), (PURPLE, 1), (GREEN, 2)]
+    rest = [
+        (BLUE, 1),
+        (GREEN, 1),
+        (YELLOW, 2),
+        (PURPLE, 4),
+        (GREEN, 4),
+        (BLUE, 3),
+        (YELLOW, 1),
+        (PURPLE, 1),
+        (GREEN, 2),
+    ]
     scores = deal(HOLE, [(RED, 1)] + rest)
     strikes = deal(HOLE, [(RED, 3)] + rest)
     return scores.apply(Play(0, 0)), strikes.apply(Play(0, 0))
@@ -70,9 +84,25 @@ def test_a_hole_play_shows_no_seat_what_it_was_nor_whether_it_scored():
         seen = view(scored, seat).to_dict()
         assert seen == view(missed, seat).to_dict()
         play = seen["history"][-1]
-        assert (play["kind"], play["card"], play["suit"], play["rank"], play["success"]) == ("play", 0, None, None, None)
-        hidden = ("score", "fireworks_total", "max_score", "strikes", "fireworks", "next_ranks", "firework_tops", "directions",
-                  "pace", "efficiency")
+        assert (play["kind"], play["card"], play["suit"], play["rank"], play["success"]) == (
+            "play",
+            0,
+            None,
+            None,
+            None,
+        )
+        hidden = (
+            "score",
+            "fireworks_total",
+            "max_score",
+            "strikes",
+            "fireworks",
+            "next_ranks",
+            "firework_tops",
+            "directions",
+            "pace",
+            "efficiency",
+        )
         assert [seen[key] for key in hidden] == [None] * len(hidden)
         assert seen["discards"] == []
     assert full_view(missed).discards[0].rank == 3 and full_view(scored).fireworks[RED] == 1
@@ -90,7 +120,14 @@ def test_once_the_game_ends_every_seat_sees_the_hole():
 
 @pytest.mark.parametrize("variant, kind_shown", [("Cow & Pig (5 Suits)", True), ("Duck (5 Suits)", False)])
 def test_a_pointing_clue_shows_only_its_giver_its_value(variant, kind_shown):
-    state = deal(variant, [(PURPLE, 4)] * 2 + [(PURPLE, 3)] * 2 + [(PURPLE, 2)] + [(RED, 1), (BLUE, 2), (GREEN, 3), (YELLOW, 4), (BLUE, 5)], players=3)
+    state = deal(
+        variant,
+        [(PURPLE, 4)] * 2
+        + [(PURPLE, 3)] * 2
+        + [(PURPLE, 2)]
+        + [(RED, 1), (BLUE, 2), (GREEN, 3), (YELLOW, 4), (BLUE, 5)],
+        players=3,
+    )
     clued = state.apply(ColorClue(0, 1, RED))
     assert view(clued, 0).history[-1].value == RED
     for seat in (1, 2):
@@ -103,12 +140,21 @@ def test_a_pointing_clue_shows_only_its_giver_its_value(variant, kind_shown):
         assert "red" not in json.dumps(seen.to_dict()["history"])
     # The receiver learns nothing of the cards' identities: hanab.live applies no clue.
     mine = view(clued, 1).hands[1]
-    assert all(c.possible_suits == (RED, YELLOW, GREEN, BLUE, PURPLE) and c.possible_ranks == (1, 2, 3, 4, 5) for c in mine)
+    assert all(
+        c.possible_suits == (RED, YELLOW, GREEN, BLUE, PURPLE) and c.possible_ranks == (1, 2, 3, 4, 5) for c in mine
+    )
     assert clued.history[-1].informative
 
 
 def test_two_duck_clues_that_point_at_the_same_card_look_the_same_to_the_other_seats():
-    state = deal("Duck (5 Suits)", [(PURPLE, 4)] * 2 + [(PURPLE, 3)] * 2 + [(PURPLE, 2)] + [(RED, 1), (BLUE, 2), (GREEN, 3), (YELLOW, 4), (BLUE, 5)], players=3)
+    state = deal(
+        "Duck (5 Suits)",
+        [(PURPLE, 4)] * 2
+        + [(PURPLE, 3)] * 2
+        + [(PURPLE, 2)]
+        + [(RED, 1), (BLUE, 2), (GREEN, 3), (YELLOW, 4), (BLUE, 5)],
+        players=3,
+    )
     by_color, by_rank = state.apply(ColorClue(0, 1, RED)), state.apply(RankClue(0, 1, 1))
     assert by_color.history[-1].touched == by_rank.history[-1].touched == (5,)
     for seat in (1, 2):

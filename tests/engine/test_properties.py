@@ -81,7 +81,9 @@ def choose(state: GameState, rng: random.Random, careful: float):
         def needed_last_copy(card: int) -> bool:
             return state.apply(Discard(state.current_seat, card)).max_score < state.max_score
 
-        quiet = [a for a in legal if not isinstance(a, Play) and not (isinstance(a, Discard) and needed_last_copy(a.card))]
+        quiet = [
+            a for a in legal if not isinstance(a, Play) and not (isinstance(a, Discard) and needed_last_copy(a.card))
+        ]
         if quiet:
             return rng.choice(quiet)
     return rng.choice(legal)

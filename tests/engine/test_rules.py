@@ -45,7 +45,15 @@ def snapshot(state: GameState) -> tuple:
 
 
 DEPENDS_ON_STATE = frozenset(
-    {"not_your_turn", "no_clue_tokens", "clue_touches_no_card", "clue_tokens_full", "game_over", "card_not_in_hand", "invalid_reorder"}
+    {
+        "not_your_turn",
+        "no_clue_tokens",
+        "clue_touches_no_card",
+        "clue_tokens_full",
+        "game_over",
+        "card_not_in_hand",
+        "invalid_reorder",
+    }
 )
 """The rules that another state of the same game could let the action through (the API's 409s)."""
 
@@ -158,8 +166,17 @@ def test_empty_clues_option_allows_a_clue_that_touches_nothing_and_records_negat
 
 def test_a_clue_says_whether_it_told_the_receiver_anything_new():
     state = deal(SEAT0 + FILLER, empty_clues=True, clue_tokens=10)
-    clues = [ColorClue(0, 1, BLUE), RankClue(1, 0, 1), ColorClue(0, 1, BLUE), ColorClue(1, 0, WHITE),
-             ColorClue(0, 1, GREEN), RankClue(1, 0, 1), ColorClue(0, 1, RED), ColorClue(1, 0, RED), ColorClue(0, 1, RED)]
+    clues = [
+        ColorClue(0, 1, BLUE),
+        RankClue(1, 0, 1),
+        ColorClue(0, 1, BLUE),
+        ColorClue(1, 0, WHITE),
+        ColorClue(0, 1, GREEN),
+        RankClue(1, 0, 1),
+        ColorClue(0, 1, RED),
+        ColorClue(1, 0, RED),
+        ColorClue(0, 1, RED),
+    ]
     for clue in clues:
         state = state.apply(clue)
     told = [(tuple(sorted(event.touched)), event.informative) for event in state.history]

@@ -35,7 +35,12 @@ def test_the_family_is_hanablives_33_variants():
 def test_decks_hold_two_of_each_rank_up_to_the_number_of_suits():
     five, four = get_variant("Sudoku (5 Suits)"), get_variant("Sudoku (4 Suits)")
     assert five.deck_size() == 50 and five.max_score == 25 and five.suits[RED].ranks == (1, 1, 2, 2, 3, 3, 4, 4, 5, 5)
-    assert four.deck_size() == 32 and four.max_score == 16 and four.ranks == (1, 2, 3, 4) and four.clue_ranks == (1, 2, 3, 4)
+    assert (
+        four.deck_size() == 32
+        and four.max_score == 16
+        and four.ranks == (1, 2, 3, 4)
+        and four.clue_ranks == (1, 2, 3, 4)
+    )
     assert get_variant("Sudoku & Gray (5 Suits)").suits[PURPLE].ranks == (1, 2, 3, 4, 5)
 
 
@@ -69,9 +74,17 @@ def test_a_four_suit_firework_wraps_after_its_four():
 @pytest.mark.parametrize(
     "dead, runs",
     # hanab.live's sudoku.test.ts: the longest run from each start, given the ranks all lost.
-    [({1}, (0, 4, 3, 2, 1)), ({2}, (1, 0, 4, 3, 2)), ({3}, (2, 1, 0, 4, 3)), ({4}, (3, 2, 1, 0, 4)),
-     ({5}, (4, 3, 2, 1, 0)), ({2, 5}, (1, 0, 2, 1, 0)), ({1, 4}, (0, 2, 1, 0, 1)), ({1, 2, 5}, (0, 0, 2, 1, 0)),
-     (set(), (5, 5, 5, 5, 5))],
+    [
+        ({1}, (0, 4, 3, 2, 1)),
+        ({2}, (1, 0, 4, 3, 2)),
+        ({3}, (2, 1, 0, 4, 3)),
+        ({4}, (3, 2, 1, 0, 4)),
+        ({5}, (4, 3, 2, 1, 0)),
+        ({2, 5}, (1, 0, 2, 1, 0)),
+        ({1, 4}, (0, 2, 1, 0, 1)),
+        ({1, 2, 5}, (0, 0, 2, 1, 0)),
+        (set(), (5, 5, 5, 5, 5)),
+    ],
 )
 def test_runs_from_each_start_of_five_ranks(dead, runs):
     assert sudoku_runs([rank in dead for rank in range(1, 6)]) == runs
@@ -79,8 +92,15 @@ def test_runs_from_each_start_of_five_ranks(dead, runs):
 
 @pytest.mark.parametrize(
     "dead, runs",
-    [({1}, (0, 3, 2, 1)), ({2}, (1, 0, 3, 2)), ({3}, (2, 1, 0, 3)), ({4}, (3, 2, 1, 0)), ({2, 4}, (1, 0, 1, 0)),
-     ({1, 4}, (0, 2, 1, 0)), ({1, 2, 4}, (0, 0, 1, 0))],
+    [
+        ({1}, (0, 3, 2, 1)),
+        ({2}, (1, 0, 3, 2)),
+        ({3}, (2, 1, 0, 3)),
+        ({4}, (3, 2, 1, 0)),
+        ({2, 4}, (1, 0, 1, 0)),
+        ({1, 4}, (0, 2, 1, 0)),
+        ({1, 2, 4}, (0, 0, 1, 0)),
+    ],
 )
 def test_runs_from_each_start_of_four_ranks(dead, runs):
     assert sudoku_runs([rank in dead for rank in range(1, 5)]) == runs

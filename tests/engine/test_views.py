@@ -37,7 +37,13 @@ def test_a_seat_sees_other_hands_in_full_and_its_own_only_as_ids():
     assert [c.id for c in mine.my_hand] == [4, 3, 2, 1, 0]
     assert all(c.suit is None and c.rank is None for c in mine.my_hand)
     assert all(c.possible_suits == (0, 1, 2, 3, 4) and c.possible_ranks == (1, 2, 3, 4, 5) for c in mine.my_hand)
-    assert [(c.id, c.suit, c.rank) for c in mine.hands[1]] == [(9, GREEN, 4), (8, GREEN, 3), (7, BLUE, 2), (6, RED, 1), (5, BLUE, 1)]
+    assert [(c.id, c.suit, c.rank) for c in mine.hands[1]] == [
+        (9, GREEN, 4),
+        (8, GREEN, 3),
+        (7, BLUE, 2),
+        (6, RED, 1),
+        (5, BLUE, 1),
+    ]
     theirs = view(state, 1)
     assert [(c.suit, c.rank) for c in theirs.hands[0]] == list(reversed(SEAT0))
     assert all(c.suit is None for c in theirs.hands[1])
@@ -64,15 +70,51 @@ def test_view_json_is_plain_json_and_names_only_drawn_cards():
     data = view(state, 0).to_dict()
     assert json.loads(json.dumps(data)) == data
     assert [c["id"] for c in data["hands"][0]] == [11, 10, 4, 3, 1]
-    assert data["hands"][0][2] == {"id": 4, "suit": None, "rank": None, "possible_suits": [0, 1, 2, 3, 4],
-                                   "possible_ranks": [4], "clues": [{"turn": 3, "seat": 1, "kind": "rank", "value": 4}]}
+    assert data["hands"][0][2] == {
+        "id": 4,
+        "suit": None,
+        "rank": None,
+        "possible_suits": [0, 1, 2, 3, 4],
+        "possible_ranks": [4],
+        "clues": [{"turn": 3, "seat": 1, "kind": "rank", "value": 4}],
+    }
     assert [e["kind"] for e in data["history"]] == ["play", "clue", "discard", "clue"]
-    assert data["history"][0] == {"kind": "play", "turn": 0, "seat": 0, "card": 0, "suit": RED, "rank": 1,
-                                  "success": True, "announce": RED, "drew": 10, "clue_tokens": 8, "half_clue_token": False}
-    assert data["history"][2] == {"kind": "discard", "turn": 2, "seat": 0, "card": 2, "suit": WHITE, "rank": 2, "drew": 11,
-                                  "clue_tokens": 8, "half_clue_token": False}
-    assert data["history"][3] == {"kind": "clue", "turn": 3, "seat": 1, "target": 0, "clue_kind": "rank", "value": 4,
-                                  "touched": [4], "clue_tokens": 7, "half_clue_token": False, "informative": True}
+    assert data["history"][0] == {
+        "kind": "play",
+        "turn": 0,
+        "seat": 0,
+        "card": 0,
+        "suit": RED,
+        "rank": 1,
+        "success": True,
+        "announce": RED,
+        "drew": 10,
+        "clue_tokens": 8,
+        "half_clue_token": False,
+    }
+    assert data["history"][2] == {
+        "kind": "discard",
+        "turn": 2,
+        "seat": 0,
+        "card": 2,
+        "suit": WHITE,
+        "rank": 2,
+        "drew": 11,
+        "clue_tokens": 8,
+        "half_clue_token": False,
+    }
+    assert data["history"][3] == {
+        "kind": "clue",
+        "turn": 3,
+        "seat": 1,
+        "target": 0,
+        "clue_kind": "rank",
+        "value": 4,
+        "touched": [4],
+        "clue_tokens": 7,
+        "half_clue_token": False,
+        "informative": True,
+    }
     assert data["legal_actions"] and all(a["seat"] == 0 for a in data["legal_actions"])
     assert {"kind": "play", "seat": 0, "card": 11, "announce": GREEN} in data["legal_actions"]
     assert data["options"]["timed_display"] is True
@@ -111,7 +153,13 @@ def test_unseen_counts_and_possible_cards_count_what_the_viewer_can_see():
     assert unseen[Card(BLUE, 1)] == 2
     assert sum(unseen.values()) == 50 - 1 - 1 - 5 == state.deck_size + len(state.hands[0])
     red_or_other_two = possible_cards(seen, 1)
-    assert red_or_other_two == {Card(RED, 2): 2, Card(YELLOW, 2): 2, Card(GREEN, 2): 2, Card(BLUE, 2): 1, Card(WHITE, 2): 1}
+    assert red_or_other_two == {
+        Card(RED, 2): 2,
+        Card(YELLOW, 2): 2,
+        Card(GREEN, 2): 2,
+        Card(BLUE, 2): 1,
+        Card(WHITE, 2): 1,
+    }
     with pytest.raises(ValueError):
         possible_cards(seen, 5)
 
@@ -125,8 +173,9 @@ def test_view_from_dict_is_the_inverse_of_to_dict(seed):
     from hanabi.engine.view import view_from_dict
 
     rng = random.Random(seed)
-    options = GameOptions(players=2 + seed % 4, variant=["No Variant", "Rainbow (6 Suits)"][seed % 2],
-                          timed_display=seed % 3 == 0)
+    options = GameOptions(
+        players=2 + seed % 4, variant=["No Variant", "Rainbow (6 Suits)"][seed % 2], timed_display=seed % 3 == 0
+    )
     state = new_game(options, seed=str(seed))
     seen_kinds = set()
     reordered = False

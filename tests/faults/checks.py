@@ -29,8 +29,11 @@ def unfinished_games(database_url: str, acknowledged: list[int]) -> list[str]:
     with connect(database_url) as conn:
         rows = conn.execute("SELECT id, status FROM games ORDER BY id").fetchall()
     statuses = dict(rows)
-    problems = [f"game {game_id} was acknowledged but is not in the database" for game_id in acknowledged
-                if game_id not in statuses]
+    problems = [
+        f"game {game_id} was acknowledged but is not in the database"
+        for game_id in acknowledged
+        if game_id not in statuses
+    ]
     problems += [f"game {game_id} is {status}, not finished" for game_id, status in rows if status != "finished"]
     return problems
 
@@ -61,14 +64,20 @@ def acknowledged_moves_missing(database_url: str, acks: list[Ack]) -> list[str]:
     with connect(database_url) as conn:
         for game_id, game_acks in by_game.items():
             events = {event.seq: event for event in list_events(conn, game_id)}
-            actions = [event.seq for event in sorted(events.values(), key=lambda e: e.seq) if event.type not in LOBBY_EVENTS]
+            actions = [
+                event.seq for event in sorted(events.values(), key=lambda e: e.seq) if event.type not in LOBBY_EVENTS
+            ]
             for ack in game_acks:
                 event = events.get(ack.version)
                 expected = {"kind": ack.action["kind"], "seat": ack.seat, **ack.action}
                 if event is None:
-                    problems.append(f"game {game_id}: acknowledged move {expected} (version {ack.version}) is not in the log")
+                    problems.append(
+                        f"game {game_id}: acknowledged move {expected} (version {ack.version}) is not in the log"
+                    )
                 elif event.payload.get("by") is not None or any(event.payload.get(k) != v for k, v in expected.items()):
-                    problems.append(f"game {game_id}: event {ack.version} is {event.payload}, but {expected} was acknowledged")
+                    problems.append(
+                        f"game {game_id}: event {ack.version} is {event.payload}, but {expected} was acknowledged"
+                    )
                 elif ack.turn >= len(actions) or actions[ack.turn] != ack.version:
                     problems.append(f"game {game_id}: acknowledged move of turn {ack.turn} is event {ack.version}")
     keys = Counter((ack.game_id, ack.version) for ack in acks)

@@ -126,14 +126,29 @@ class Api:
             return None
         code = response.body.get("code") if isinstance(response.body, dict) else None
         answer = Answer(
-            sent, time.time(), api, method, route, response.status, response.headers.get("Retry-After"), code,
+            sent,
+            time.time(),
+            api,
+            method,
+            route,
+            response.status,
+            response.headers.get("Retry-After"),
+            code,
             replayed=response.headers.get("Idempotent-Replayed") == "true",
         )
         self.record.add("answers", answer)
         return response
 
-    def call(self, method: str, path: str, token: str | None = None, body=None, *, key: str | None = None,
-             etag: str | None = None) -> Response:
+    def call(
+        self,
+        method: str,
+        path: str,
+        token: str | None = None,
+        body=None,
+        *,
+        key: str | None = None,
+        etag: str | None = None,
+    ) -> Response:
         """Attempts until an answer that is not a failure of the service (none, or a 5xx)."""
         headers = {}
         if key is not None:
@@ -205,8 +220,17 @@ class Player:
     """Plays the seats of `tokens` (seat -> token) in one game over HTTP until it ends: reads its
     view, waits `think` seconds, posts one of the view's legal actions with the version it saw."""
 
-    def __init__(self, api: Api, record: Record, game_id: int, tokens: dict[int, str], rng: random.Random,
-                 think: float, poll: float, stopped: threading.Event):
+    def __init__(
+        self,
+        api: Api,
+        record: Record,
+        game_id: int,
+        tokens: dict[int, str],
+        rng: random.Random,
+        think: float,
+        poll: float,
+        stopped: threading.Event,
+    ):
         self.api = api
         self.stopped = stopped
         """Set when the test gives up: the player stops at its next request."""

@@ -221,4 +221,3 @@ class DeadlineWatcher:
                             self.deadlines[(game_id, version)] = deadline
             except psycopg.OperationalError:
                 self.stopped.wait(self.interval)
-

@@ -61,7 +61,8 @@ def test_games_survive_killed_api_and_worker_and_restarted_postgres_and_redis(cl
     answer_problems, answer_figures = bad_answers(record.answers, scenario.postgres_away, len(cluster.apis))
     problems += answer_problems
     problems += [
-        f"{exit.process} exited by itself (status {exit.returncode}): {exit.reason}" for exit in cluster.unexpected_exits
+        f"{exit.process} exited by itself (status {exit.returncode}): {exit.reason}"
+        for exit in cluster.unexpected_exits
     ]
 
     summary = {
@@ -70,8 +71,11 @@ def test_games_survive_killed_api_and_worker_and_restarted_postgres_and_redis(cl
         "timed_games": len(record.timed_games),
         "acknowledged_moves": len(record.acks),
         "faults": [
-            {"fault": fault.name, "at_s": round(fault.began - scenario.faults_began, 1),
-             "lasted_s": round(fault.ended - fault.began, 2)}
+            {
+                "fault": fault.name,
+                "at_s": round(fault.began - scenario.faults_began, 1),
+                "lasted_s": round(fault.ended - fault.began, 2),
+            }
             for fault in scenario.faults
         ],
         "exits_restarted_by_the_supervisor": [

@@ -18,7 +18,10 @@ def shell_blocks() -> list[str]:
 def test_the_guide_takes_an_app_from_nothing_to_a_game_in_an_iframe(api_url):
     blocks = shell_blocks()
     assert len(blocks) >= 6
-    script = "\n".join(blocks) + '\necho "RESULT {\\"game\\": $GAME, \\"alice\\": \\"$ALICE_TABLE\\", \\"bob\\": \\"$BOB_TABLE\\", \\"app\\": \\"$APP\\"}"\n'
+    script = (
+        "\n".join(blocks)
+        + '\necho "RESULT {\\"game\\": $GAME, \\"alice\\": \\"$ALICE_TABLE\\", \\"bob\\": \\"$BOB_TABLE\\", \\"app\\": \\"$APP\\"}"\n'
+    )
     run = subprocess.run(
         ["bash", "-e", "-o", "pipefail", "-c", script],
         env={"B": f"{api_url}/v1", "PATH": "/usr/bin:/bin"},
@@ -32,7 +35,7 @@ def test_the_guide_takes_an_app_from_nothing_to_a_game_in_an_iframe(api_url):
     assert '["tables/bob","tables/alice"]' in lines
     assert "running" in lines
     assert "insufficient_scope" in lines
-    result = json.loads(next(line for line in lines if line.startswith("RESULT "))[len("RESULT "):])
+    result = json.loads(next(line for line in lines if line.startswith("RESULT "))[len("RESULT ") :])
     game_id = result["game"]
     for seat, url in enumerate((result["alice"], result["bob"])):
         assert url.startswith(f"{api_url}/embed/games/{game_id}#token=hnb_")
@@ -46,4 +49,7 @@ def test_the_guide_takes_an_app_from_nothing_to_a_game_in_an_iframe(api_url):
     (hook,) = httpx.get(f"{api_url}/v1/webhooks", headers=app).json()["items"]
     assert hook["url"] == "https://tables.example.com/hanabi-events"
     deliveries = httpx.get(f"{api_url}/v1/webhooks/{hook['id']}/deliveries", headers=app).json()["items"]
-    assert {(delivery["type"], delivery["game_id"]) for delivery in deliveries} >= {("game_started", game_id), ("your_turn", game_id)}
+    assert {(delivery["type"], delivery["game_id"]) for delivery in deliveries} >= {
+        ("game_started", game_id),
+        ("your_turn", game_id),
+    }

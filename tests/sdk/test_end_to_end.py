@@ -90,9 +90,7 @@ def test_a_complete_game_played_through_the_sdk_ends_with_the_score_the_engine_r
             assert_shows_others_but_not_own_cards(view)
         mover = views[0].current_seat
         action = choose(views[mover], rng)
-        after = act.sync(
-            game_id, client=clients[mover], body=as_request(action, expected_version=views[mover].version)
-        )
+        after = act.sync(game_id, client=clients[mover], body=as_request(action, expected_version=views[mover].version))
         assert isinstance(after, View), after
         assert after.version == views[mover].version + 1
         if after.status == "running":
@@ -128,9 +126,7 @@ def test_an_out_of_turn_action_is_a_readable_problem_and_changes_nothing(new_acc
     waiting = 1 - before.current_seat
     own_card = get_view.sync(game_id, client=clients[waiting]).hands[waiting][0].id
 
-    response = act.sync_detailed(
-        game_id, client=clients[waiting], body=ActionRequest(kind="discard", card=own_card)
-    )
+    response = act.sync_detailed(game_id, client=clients[waiting], body=ActionRequest(kind="discard", card=own_card))
 
     assert response.status_code == 409
     problem = response.parsed

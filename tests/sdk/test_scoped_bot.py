@@ -18,7 +18,9 @@ def test_runners_with_read_and_play_tokens_play_a_game_to_the_end(api_url, new_a
     (_, first_client), (_, second_client) = seats
     bots = [
         run_bot(api_url, narrow_token(first_client, ["read", "play"]), "--game", str(game_id), "--wait", "5"),
-        run_bot(api_url, narrow_token(second_client, ["read", "play", "webhooks"]), "--game", str(game_id), "--wait", "5"),
+        run_bot(
+            api_url, narrow_token(second_client, ["read", "play", "webhooks"]), "--game", str(game_id), "--wait", "5"
+        ),
     ]
     logs = finish(bots)
     assert_export_replays_to(first_client, game_id)

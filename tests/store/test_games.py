@@ -278,7 +278,10 @@ def test_an_action_at_a_version_this_process_cached_fails_if_another_process_mov
     (game, state), _ = running_game()
     load_game(conn, game.id)  # cached by this process at game.version
     other_process = subprocess.run(
-        [sys.executable, "-c", APPEND_FIRST_LEGAL_ACTION, database_url, str(game.id)], check=False, capture_output=True, text=True
+        [sys.executable, "-c", APPEND_FIRST_LEGAL_ACTION, database_url, str(game.id)],
+        check=False,
+        capture_output=True,
+        text=True,
     )
     assert other_process.returncode == 0, other_process.stderr
 
@@ -303,7 +306,10 @@ def test_a_move_the_cached_state_refuses_is_a_version_conflict_once_another_proc
     assert refused.value.code == "not_your_turn"
 
     other_process = subprocess.run(
-        [sys.executable, "-c", APPEND_FIRST_LEGAL_ACTION, database_url, str(game.id)], check=False, capture_output=True, text=True
+        [sys.executable, "-c", APPEND_FIRST_LEGAL_ACTION, database_url, str(game.id)],
+        check=False,
+        capture_output=True,
+        text=True,
     )
     assert other_process.returncode == 0, other_process.stderr
 

@@ -87,7 +87,15 @@ def test_an_idempotent_action_is_applied_once(conn, running_game):
             if stored is not None:
                 return stored
             new_game, _ = append_action(conn, game.id, action)
-            idempotency.save(conn, alice.id, "move-1", 200, {"ETag": str(new_game.version)}, {"version": new_game.version}, scope="POST /a")
+            idempotency.save(
+                conn,
+                alice.id,
+                "move-1",
+                200,
+                {"ETag": str(new_game.version)},
+                {"version": new_game.version},
+                scope="POST /a",
+            )
             return idempotency.StoredResponse(200, {"ETag": str(new_game.version)}, {"version": new_game.version})
 
     first = post_action()
@@ -136,7 +144,9 @@ def test_after_its_purge_a_key_is_claimed_as_new_even_for_another_request(conn, 
     with conn.transaction():
         idempotency.claim(conn, account.id, "old", idempotency.request_hash("first"), scope="POST /a")
         idempotency.save(conn, account.id, "old", 200, {}, None, scope="POST /a")
-    conn.execute("UPDATE idempotency_keys SET created_at = now() - interval '2 days' WHERE account_id = %s", (account.id,))
+    conn.execute(
+        "UPDATE idempotency_keys SET created_at = now() - interval '2 days' WHERE account_id = %s", (account.id,)
+    )
 
     assert idempotency.purge(conn, timedelta(days=1)) == 1
     with conn.transaction():
@@ -198,13 +208,17 @@ class PurgeAfterTheFirstInsert(psycopg.Cursor):
         return self
 
 
-def test_a_key_purged_between_the_statements_of_a_claim_is_claimed_as_new(conn, database_url, make_account, no_old_keys):
+def test_a_key_purged_between_the_statements_of_a_claim_is_claimed_as_new(
+    conn, database_url, make_account, no_old_keys
+):
     account, _ = make_account()
     digest = idempotency.request_hash("x")
     with conn.transaction():
         idempotency.claim(conn, account.id, "expiring", digest, scope="POST /a")
         idempotency.save(conn, account.id, "expiring", 200, {}, {"first": True}, scope="POST /a")
-    conn.execute("UPDATE idempotency_keys SET created_at = now() - interval '2 days' WHERE account_id = %s", (account.id,))
+    conn.execute(
+        "UPDATE idempotency_keys SET created_at = now() - interval '2 days' WHERE account_id = %s", (account.id,)
+    )
 
     purged: list[int] = []
     cursor = type("Cursor", (PurgeAfterTheFirstInsert,), {"database_url": database_url, "purged": purged})
@@ -215,7 +229,9 @@ def test_a_key_purged_between_the_statements_of_a_claim_is_claimed_as_new(conn, 
             idempotency.save(retrying, account.id, "expiring", 200, {}, {"second": True}, scope="POST /a")
     assert purged == [1]
     with conn.transaction():
-        assert idempotency.claim(conn, account.id, "expiring", digest, scope="POST /a") == idempotency.StoredResponse(200, {}, {"second": True})
+        assert idempotency.claim(conn, account.id, "expiring", digest, scope="POST /a") == idempotency.StoredResponse(
+            200, {}, {"second": True}
+        )
 
 
 def test_a_key_is_scoped(conn, make_account):

@@ -174,7 +174,11 @@ def test_the_webhook_failure_migration_turns_stored_error_texts_into_their_class
     assert WEBHOOK_FAILURE_CLASSES in apply_migrations(url)
 
     with connect(url) as conn:
-        stored = {row[0]: row[1:] for row in conn.execute("SELECT id, last_status_code, last_failure FROM webhook_deliveries")}
+        stored = {
+            row[0]: row[1:] for row in conn.execute("SELECT id, last_status_code, last_failure FROM webhook_deliveries")
+        }
         with pytest.raises(psycopg.errors.CheckViolation):
-            conn.execute("UPDATE webhook_deliveries SET last_failure = 'Connection refused' WHERE id = %s", (ids[None],))
+            conn.execute(
+                "UPDATE webhook_deliveries SET last_failure = 'Connection refused' WHERE id = %s", (ids[None],)
+            )
     assert {error: stored[ids[error]] for error in errors} == errors

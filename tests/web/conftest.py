@@ -26,7 +26,9 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-SCREENSHOT_DIR = Path(os.environ.get("HANABI_SCREENSHOT_DIR", Path(__file__).resolve().parents[2] / "test-results" / "web"))
+SCREENSHOT_DIR = Path(
+    os.environ.get("HANABI_SCREENSHOT_DIR", Path(__file__).resolve().parents[2] / "test-results" / "web")
+)
 """Where the test run saves its screenshots of the table."""
 WAIT_MS = 20_000
 """How long an expectation waits: a bot's move goes through the worker, a person's through the long poll."""
@@ -59,7 +61,9 @@ def site_url(create_database, tmp_path_factory) -> str:
     require_chromium()
     env = {**os.environ, "DATABASE_URL": create_database(), "HANABI_DATA_DIR": str(tmp_path_factory.mktemp("data"))}
     env.pop("CELERY_BROKER_URL", None)
-    env["HANABI_DEAL_SECRET"] = "web tests: seeds deal the same games every run"  # e.g. "rainbow-0" deals seat 1 rainbows
+    env["HANABI_DEAL_SECRET"] = (
+        "web tests: seeds deal the same games every run"  # e.g. "rainbow-0" deals seat 1 rainbows
+    )
     with served(env, tmp_path_factory.mktemp("serve") / "serve.log") as base_url:
         yield base_url
 

@@ -66,7 +66,12 @@ def test_one_key_per_clue_after_choosing_a_teammate_listed_in_the_help(person, s
     expect(page.locator(".log li").first).to_contain_text(f"{name} told basic bot 2:")
     expect(page.locator(".log li").first).to_contain_text(color)
     clue = view_of(site_url, token, game_id)["history"][0]
-    assert (clue["kind"], clue["target"], clue["clue_kind"], view["clue_colors"][clue["value"]]) == ("clue", 2, "color", color)
+    assert (clue["kind"], clue["target"], clue["clue_kind"], view["clue_colors"][clue["value"]]) == (
+        "clue",
+        2,
+        "color",
+        color,
+    )
 
     # After both bots moved: c 1 then a digit, a rank clue to the first teammate.
     expect(page.locator(".turn-line .whose")).to_have_text("Your turn")
@@ -88,7 +93,9 @@ def test_the_waiting_room_has_the_chat_and_the_hat_bot_warning(person, site_url)
     (alice, alice_token), (bob, bob_token) = new_account(site_url, "ned"), new_account(site_url, "oda")
     seats = [{"kind": "open"}, {"kind": "bot", "strategy": "hat"}, {"kind": "open"}]
     with api_as(site_url, alice_token) as client:
-        created = client.post("/games", json={"options": {"players": 3}, "seats": seats, "start_when_full": False}).json()
+        created = client.post(
+            "/games", json={"options": {"players": 3}, "seats": seats, "start_when_full": False}
+        ).json()
     assert [warning["code"] for warning in created["warnings"]] == ["team_only_bot"]
     game_id = created["id"]
 

@@ -44,7 +44,10 @@ class Site:
 
     def page(self, frames: dict[str, str]) -> str:
         path = f"/{uuid.uuid4().hex}"
-        iframes = "".join(f'<iframe id="{name}" name="{name}" src="{src}" width="600" height="500"></iframe>' for name, src in frames.items())
+        iframes = "".join(
+            f'<iframe id="{name}" name="{name}" src="{src}" width="600" height="500"></iframe>'
+            for name, src in frames.items()
+        )
         self.pages[path] = f"<!doctype html><html><head><title>An app</title></head><body>{iframes}</body></html>"
         return self.origin + path
 
@@ -80,10 +83,15 @@ def provisioned_game(base_url: str, options: dict | None = None) -> tuple[httpx.
     client, players, game id)."""
     anonymous = httpx.Client(base_url=base_url + "/v1", timeout=10)
     created = anonymous.post("/accounts", json={"name": f"tables-{uuid.uuid4().hex[:8]}", "kind": "app"})
-    app = httpx.Client(base_url=base_url + "/v1", headers={"Authorization": f"Bearer {created.json()['token']}"}, timeout=10)
+    app = httpx.Client(
+        base_url=base_url + "/v1", headers={"Authorization": f"Bearer {created.json()['token']}"}, timeout=10
+    )
     players = [app.post("/players", json={"user": user}).json() for user in ("alice", "bob")]
     tokens = [app.post(f"/players/{player['id']}/tokens").json()["token"] for player in players]
-    clients = [httpx.Client(base_url=base_url + "/v1", headers={"Authorization": f"Bearer {token}"}, timeout=10) for token in tokens]
+    clients = [
+        httpx.Client(base_url=base_url + "/v1", headers={"Authorization": f"Bearer {token}"}, timeout=10)
+        for token in tokens
+    ]
     seats = [{"kind": "account", "account": player["name"]} for player in players]
     game_id = clients[0].post("/games", json={"options": options or {"players": 2}, "seats": seats}).json()["id"]
     for client in clients:
@@ -111,10 +119,14 @@ def test_two_players_of_an_app_play_in_iframes_of_another_origin(browser, embed_
     bob_frame.locator('.seat[data-seat="1"] .card button', has_text="Discard").first.click()
     expect(alice_frame.locator(".summary")).to_contain_text("Turn3")
 
-    owner = httpx.Client(base_url=embed_server + "/v1", headers={"Authorization": f"Bearer {links['alice'].split('#token=')[1]}"})
+    owner = httpx.Client(
+        base_url=embed_server + "/v1", headers={"Authorization": f"Bearer {links['alice'].split('#token=')[1]}"}
+    )
     assert owner.post(f"/games/{game_id}/abort").status_code == 403  # the link's token cannot abort
     creator_token = app.post(f"/players/{alice['id']}/tokens", json={"scopes": ["games:write"]}).json()["token"]
-    aborted = httpx.post(f"{embed_server}/v1/games/{game_id}/abort", headers={"Authorization": f"Bearer {creator_token}"})
+    aborted = httpx.post(
+        f"{embed_server}/v1/games/{game_id}/abort", headers={"Authorization": f"Bearer {creator_token}"}
+    )
     assert aborted.status_code == 200, aborted.text
     expect(bob_frame.locator(".replay-controls")).to_contain_text("Replay: turn 0 of")
     bob_frame.get_by_role("button", name="Next turn").click()
@@ -137,14 +149,18 @@ def test_a_site_not_listed_cannot_frame_the_table(browser, embed_server, sites):
     context.close()
 
 
-
-
-def test_the_table_names_odd_and_even_clues_and_shows_which_way_fireworks_run_where_they_can_turn(browser, embed_server):
+def test_the_table_names_odd_and_even_clues_and_shows_which_way_fireworks_run_where_they_can_turn(
+    browser, embed_server
+):
     context = browser.new_context()
     page = context.new_page()
     for variant, clue_names, fireworks in (
         ("Odds and Evens (5 Suits)", {"odd", "even"}, ["red 0", "yellow 0", "green 0", "blue 0", "purple 0"]),
-        ("Up or Down (5 Suits)", {"1", "2", "3", "4", "5"}, ["red 0 ↕", "yellow 0 ↕", "green 0 ↕", "blue 0 ↕", "purple 0 ↕"]),
+        (
+            "Up or Down (5 Suits)",
+            {"1", "2", "3", "4", "5"},
+            ["red 0 ↕", "yellow 0 ↕", "green 0 ↕", "blue 0 ↕", "purple 0 ↕"],
+        ),
     ):
         app, (alice, _), game_id = provisioned_game(embed_server, {"players": 2, "variant": variant})
         page.goto(app.post(f"/players/{alice['id']}/table-links", json={"game_id": game_id}).json()["url"])
@@ -156,7 +172,9 @@ def test_the_table_names_odd_and_even_clues_and_shows_which_way_fireworks_run_wh
 
 
 def test_the_table_offers_the_last_card_of_the_deck_blind_with_deck_plays(browser, embed_server):
-    app, players, game_id = provisioned_game(embed_server, {"players": 2, "variant": "Orange (5 Suits)", "deck_plays": True})
+    app, players, game_id = provisioned_game(
+        embed_server, {"players": 2, "variant": "Orange (5 Suits)", "deck_plays": True}
+    )
     tokens = [app.post(f"/players/{player['id']}/tokens").json()["token"] for player in players]
     mover = run_down_the_deck(embed_server, tokens, game_id)
     seat = mover["seat"]

@@ -50,7 +50,9 @@ def test_a_move_the_server_made_on_timeout_is_marked_as_the_servers(person, site
     first = page.locator(".log li").first
     expect(first).to_have_attribute("data-by", "server_timeout")
     expect(first).to_contain_text(f"The server moved for {name}: their time ran out.")
-    timed_out = next(event for event in events_of(site_url, token, game_id) if event["type"] not in ("seat_joined", "game_started"))
+    timed_out = next(
+        event for event in events_of(site_url, token, game_id) if event["type"] not in ("seat_joined", "game_started")
+    )
     assert timed_out["by"] == "server_timeout" and timed_out["seat"] == 0
     assert page.script_errors == []
 
@@ -79,7 +81,9 @@ def test_an_empty_clue_can_be_given_from_the_clue_bar_when_the_game_allows_it(pe
         view = client.get(f"/games/{game_id}/view").json()
     ranks = {card["rank"] for card in view["hands"][1]}
     colors = {view["suits"][card["suit"]] for card in view["hands"][1]}
-    missing = [str(rank) for rank in range(1, 6) if rank not in ranks] + [c for c in view["clue_colors"] if c not in colors]
+    missing = [str(rank) for rank in range(1, 6) if rank not in ranks] + [
+        c for c in view["clue_colors"] if c not in colors
+    ]
     said = f"a {missing[0]}" if missing[0].isdigit() else missing[0]
 
     page = person(f"/#/game/{game_id}", signed_in=(alice, alice_token))
@@ -130,4 +134,3 @@ def test_the_create_form_counts_seats_from_1_warns_about_hat_and_starts_by_hand(
     assert game["options"]["starting_seat"] == 1 and game["start_when_full"] is False
     expect(page.locator(".room .options")).to_contain_text("seat 2 starts")
     assert page.script_errors == []
-

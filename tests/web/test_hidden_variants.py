@@ -11,7 +11,9 @@ from .test_table_details import new_account, running_game
 
 def test_a_play_into_the_hole_shows_that_a_card_went_in_and_nothing_of_it(person, site_url):
     (alice, alice_token), (bob, bob_token) = new_account(site_url, "ann"), new_account(site_url, "ben")
-    game_id = running_game(site_url, [alice_token, bob_token], {"players": 2, "variant": "Throw It in a Hole (5 Suits)"}, seed="hole")
+    game_id = running_game(
+        site_url, [alice_token, bob_token], {"players": 2, "variant": "Throw It in a Hole (5 Suits)"}, seed="hole"
+    )
     oldest = view_of(site_url, alice_token, game_id)["hands"][0][-1]["id"]
     act(site_url, alice_token, game_id, kind="play", card=oldest)
 
@@ -33,7 +35,9 @@ def test_a_pointing_clue_is_a_moo_or_a_quack_to_its_receiver_and_a_color_to_its_
     (alice, alice_token), (bob, bob_token) = new_account(site_url, "cat"), new_account(site_url, "dan")
     game_id = running_game(site_url, [alice_token, bob_token], {"players": 2, "variant": variant}, seed="point")
     card = view_of(site_url, alice_token, game_id)["hands"][1][0]
-    touched = act(site_url, alice_token, game_id, kind="color_clue", target=1, color=card["suit"])["history"][-1]["touched"]
+    touched = act(site_url, alice_token, game_id, kind="color_clue", target=1, color=card["suit"])["history"][-1][
+        "touched"
+    ]
     count = "1 card" if len(touched) == 1 else f"{len(touched)} cards"
 
     receiver = person(f"/#/game/{game_id}", signed_in=(bob, bob_token))

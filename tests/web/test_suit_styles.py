@@ -18,7 +18,11 @@ def test_every_suit_has_a_color_and_a_mark_unique_in_its_variant():
         marks = []
         for suit in variant.suits:
             assert styled(suit.name, "--suit") and styled(suit.name, "--suit-mark"), (variant.name, suit.name)
-            marks.append(re.search(r'\[data-suit-name="' + re.escape(suit.name) + r'"\][^{]*\{[^}]*--suit-mark: "([^"]+)"', CSS)[1])
+            marks.append(
+                re.search(r'\[data-suit-name="' + re.escape(suit.name) + r'"\][^{]*\{[^}]*--suit-mark: "([^"]+)"', CSS)[
+                    1
+                ]
+            )
         assert len(set(marks)) == len(marks), variant.name
 
 

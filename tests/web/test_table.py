@@ -20,11 +20,16 @@ def problem_text(page):
 
 
 def own_order(page) -> list[int]:
-    return [int(card) for card in page.locator(".hand.mine .card").evaluate_all("cards => cards.map(c => c.dataset.card)")]
+    return [
+        int(card) for card in page.locator(".hand.mine .card").evaluate_all("cards => cards.map(c => c.dataset.card)")
+    ]
 
 
 def seen_order(page, seat: int) -> list[int]:
-    return [int(card) for card in page.locator(f".hand[data-seat='{seat}'] .card").evaluate_all("cs => cs.map(c => c.dataset.card)")]
+    return [
+        int(card)
+        for card in page.locator(f".hand[data-seat='{seat}'] .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
+    ]
 
 
 class Table:

@@ -49,7 +49,9 @@ def test_a_phone_shows_the_whole_table_and_plays_with_a_tap(person, site_url):
 
 def test_the_circle_of_a_rainbow_card_asks_which_color_to_clue(person, site_url):
     (alice, alice_token), (bob, bob_token) = new_account(site_url, "fay"), new_account(site_url, "gus")
-    game_id = running_game(site_url, [alice_token, bob_token], {"players": 2, "variant": "Rainbow (6 Suits)"}, seed="rainbow-0")
+    game_id = running_game(
+        site_url, [alice_token, bob_token], {"players": 2, "variant": "Rainbow (6 Suits)"}, seed="rainbow-0"
+    )
     page = person(f"/#/game/{game_id}", signed_in=(alice, alice_token))
     rainbow = page.locator(".hand[data-seat='1'] .card[data-suit-name='rainbow']").first
     circle = rainbow.get_by_role("button", name=f"Choose a color clue for {bob}")

@@ -10,7 +10,9 @@ from .test_table_details import new_account, running_game
 
 def test_a_sudoku_firework_shows_its_start_and_its_next_rank(person, site_url):
     (alice, alice_token), (bob, bob_token) = new_account(site_url, "sue"), new_account(site_url, "dan")
-    game_id = running_game(site_url, [alice_token, bob_token], {"players": 2, "variant": "Sudoku (5 Suits)"}, seed="sudoku")
+    game_id = running_game(
+        site_url, [alice_token, bob_token], {"players": 2, "variant": "Sudoku (5 Suits)"}, seed="sudoku"
+    )
     card = view_of(site_url, bob_token, game_id)["hands"][0][0]
     played = act(site_url, alice_token, game_id, kind="play", card=card["id"])
     assert played["history"][-1]["success"] is True
@@ -31,10 +33,14 @@ def test_a_sudoku_firework_shows_its_start_and_its_next_rank(person, site_url):
 
 def test_clue_starved_shows_half_a_clue_token(person, site_url):
     (alice, alice_token), (bob, bob_token) = new_account(site_url, "ivy"), new_account(site_url, "max")
-    game_id = running_game(site_url, [alice_token, bob_token], {"players": 2, "variant": "Clue Starved (5 Suits)"}, seed="starved")
+    game_id = running_game(
+        site_url, [alice_token, bob_token], {"players": 2, "variant": "Clue Starved (5 Suits)"}, seed="starved"
+    )
     rank = view_of(site_url, alice_token, game_id)["hands"][1][0]["rank"]
     act(site_url, alice_token, game_id, kind="rank_clue", target=1, rank=rank)
-    discarded = act(site_url, bob_token, game_id, kind="discard", card=view_of(site_url, bob_token, game_id)["hands"][1][-1]["id"])
+    discarded = act(
+        site_url, bob_token, game_id, kind="discard", card=view_of(site_url, bob_token, game_id)["hands"][1][-1]["id"]
+    )
     assert (discarded["clue_tokens"], discarded["half_clue_token"]) == (7, True)
 
     page = person(f"/#/game/{game_id}", signed_in=(alice, alice_token))

@@ -15,7 +15,9 @@ def test_up_or_down_shows_start_cards_and_which_way_each_firework_runs(person, s
     # The seed deals alice (seat 0) cards 0-4: green 1, red START, purple 3, red 3, blue 5;
     # bob cards 5-9: red 2, blue 4, red 4, yellow 2, yellow START.
     (alice, alice_token), (bob, bob_token) = new_account(site_url, "uma"), new_account(site_url, "vic")
-    game_id = running_game(site_url, [alice_token, bob_token], {"players": 2, "variant": "Up or Down (5 Suits)"}, seed="updown-136")
+    game_id = running_game(
+        site_url, [alice_token, bob_token], {"players": 2, "variant": "Up or Down (5 Suits)"}, seed="updown-136"
+    )
     hands = view_of(site_url, alice_token, game_id)["hands"]
     assert [(c["suit"], c["rank"]) for c in hands[1] if c["id"] == 9] == [(YELLOW, 7)]
     page = person(f"/#/game/{game_id}", signed_in=(alice, alice_token))
@@ -25,7 +27,9 @@ def test_up_or_down_shows_start_cards_and_which_way_each_firework_runs(person, s
     expect(start).to_have_attribute("title", "yellow START")
     expect(start.get_by_role("button", name=f"Note on {bob}'s yellow START")).to_have_count(1)
     start.get_by_role("button", name=f"Choose a rank clue for {bob}").click()
-    expect(start.get_by_role("group", name="Which rank?").get_by_role("button")).to_have_text(["1", "2", "3", "4", "5", "Cancel"])
+    expect(start.get_by_role("group", name="Which rank?").get_by_role("button")).to_have_text(
+        ["1", "2", "3", "4", "5", "Cancel"]
+    )
     page.keyboard.press("Escape")
     bar = page.get_by_role("group", name=f"Clues for {bob}")
     expect(bar.locator(".clue-option.rank")).to_have_text(["1", "2", "3", "4", "5"])
@@ -44,7 +48,9 @@ def test_up_or_down_shows_start_cards_and_which_way_each_firework_runs(person, s
     fireworks = page.locator(".firework")
     expect(fireworks.locator(".rank")).to_have_text(["S", "·", "1", "5", "·"])
     expect(fireworks.locator(".direction")).to_have_text(["↕", "↕", "↑", "↓", "↕"])
-    expect(fireworks.nth(RED)).to_have_attribute("aria-label", "red firework: START, up or down: not chosen yet, from S · next 2/4")
+    expect(fireworks.nth(RED)).to_have_attribute(
+        "aria-label", "red firework: START, up or down: not chosen yet, from S · next 2/4"
+    )
     expect(fireworks.nth(YELLOW).locator(".course")).to_have_text("next 1/5/S")
     expect(fireworks.nth(GREEN)).to_have_attribute("aria-label", "green firework: 1, runs up")
     expect(fireworks.nth(BLUE)).to_have_attribute("aria-label", "blue firework: 5, runs down, from 5 · next 4")
@@ -59,7 +65,9 @@ def test_up_or_down_shows_start_cards_and_which_way_each_firework_runs(person, s
 def test_odds_and_evens_offers_odd_and_even_rank_clues(person, site_url):
     # bob's cards 5-9: purple 4, green 4, blue 2, purple 1, blue 5.
     (alice, alice_token), (bob, bob_token) = new_account(site_url, "wes"), new_account(site_url, "xia")
-    game_id = running_game(site_url, [alice_token, bob_token], {"players": 2, "variant": "Odds and Evens (5 Suits)"}, seed="odds-5")
+    game_id = running_game(
+        site_url, [alice_token, bob_token], {"players": 2, "variant": "Odds and Evens (5 Suits)"}, seed="odds-5"
+    )
     page = person(f"/#/game/{game_id}", signed_in=(alice, alice_token))
 
     bar = page.get_by_role("group", name=f"Clues for {bob}")

@@ -28,8 +28,12 @@ def test_a_spectator_watches_from_the_lobby_sees_every_hand_and_chats_with_the_p
     expect(spectator.locator(".hands .card.face")).to_have_count(10)
     expect(spectator.locator(".hands .card.back, .clue-bar, .own-actions")).to_have_count(0)
     expect(player.locator(".hand.mine .card.back")).to_have_count(5)
-    alices_cards = [int(card) for card in player.locator(".hand.mine .card").evaluate_all("cs => cs.map(c => c.dataset.card)")]
-    shown = spectator.locator(".hand[data-seat='0'] .card.face").evaluate_all("cs => cs.map(c => Number(c.dataset.card))")
+    alices_cards = [
+        int(card) for card in player.locator(".hand.mine .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
+    ]
+    shown = spectator.locator(".hand[data-seat='0'] .card.face").evaluate_all(
+        "cs => cs.map(c => Number(c.dataset.card))"
+    )
     assert shown == alices_cards
 
     spectator.get_by_label("Chat message").fill("good luck, both of you")

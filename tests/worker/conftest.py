@@ -144,7 +144,9 @@ def service(request, worker_database, tmp_path_factory):
     root; `Service.connect` gives connections whose commits enqueue on it."""
     broker_url = require_redis() if request.param == "redis" else None
     data_dir = tmp_path_factory.mktemp(f"worker-{request.param}")
-    settings = worker_settings(data_dir, worker_database, broker_url, HANABI_BOT_STALL_SECONDS="1", HANABI_DB_POOL_MAX="8")
+    settings = worker_settings(
+        data_dir, worker_database, broker_url, HANABI_BOT_STALL_SECONDS="1", HANABI_DB_POOL_MAX="8"
+    )
     app = worker_celery(settings)
     service = Service(app, settings, request.param)
 

@@ -29,7 +29,8 @@ def test_games_of_five_bot_seats_play_to_the_end_by_themselves(service):
     }
     with service.connect() as conn:
         game_ids = [
-            create_game(conn, GameOptions(players=5), plan, seed=f"five bots {name}").game.id for name, plan in plans.items()
+            create_game(conn, GameOptions(players=5), plan, seed=f"five bots {name}").game.id
+            for name, plan in plans.items()
         ]
     for game_id in game_ids:
         service.wait_finished(game_id)
@@ -74,7 +75,9 @@ def test_a_person_through_the_api_and_bots_finish_a_game_and_the_bots_move_at_on
         # Every other move with an Idempotency-Key: the API's other transaction path.
         extra = {"Idempotency-Key": f"move-{moves}"} if moves % 2 else {}
         response = api.post(
-            f"/v1/games/{game_id}/actions", json={**body, "expected_version": game.version}, headers={**headers, **extra}
+            f"/v1/games/{game_id}/actions",
+            json={**body, "expected_version": game.version},
+            headers={**headers, **extra},
         )
         assert response.status_code == 200, response.json
         moves += 1
@@ -141,7 +144,6 @@ def test_the_sweeper_enqueues_a_bot_turn_whose_message_was_lost(service):
     service.app.send_task(SWEEP)
     service.wait_finished(game.id)
     assert_one_event_per_turn(service.database_url, game.id)
-
 
 
 def test_a_bot_turn_sent_with_a_countdown_waits_for_it(service):

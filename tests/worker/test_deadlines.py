@@ -49,7 +49,11 @@ def two_person_game(service, time_control: dict, *, expiry: bool = True):
         accounts = [create_account(conn, f"clock-{uuid.uuid4().hex[:10]}", "human") for _ in range(2)]
         people = [account for account, _ in accounts]
         created = create_game(
-            conn, GameOptions(players=2), [SeatPlan.open()] * 2, seed="deadlines", time_control=TimeControl.from_dict(time_control)
+            conn,
+            GameOptions(players=2),
+            [SeatPlan.open()] * 2,
+            seed="deadlines",
+            time_control=TimeControl.from_dict(time_control),
         )
         join_seat(conn, created.game.id, people[0].id)
     with service.connect() if expiry else connect(service.database_url) as conn:
@@ -85,7 +89,11 @@ def test_a_per_turn_deadline_is_written_with_the_commit_that_begins_the_turn(ser
 
 def _a_color_of(conn, game_id, seat) -> int:
     _, state = load_game(conn, game_id)
-    return next(clue.color for clue in state.legal_actions(state.current_seat) if isinstance(clue, ColorClue) and clue.target == seat)
+    return next(
+        clue.color
+        for clue in state.legal_actions(state.current_seat)
+        if isinstance(clue, ColorClue) and clue.target == seat
+    )
 
 
 def test_a_correspondence_deadline_is_days_away(service):
@@ -144,7 +152,9 @@ def test_a_two_second_turn_that_runs_out_gets_a_safe_server_move_and_the_game_go
 def test_a_move_before_the_deadline_makes_the_scheduled_expiry_do_nothing(service):
     game, tokens = two_person_game(service, {"kind": "per_turn", "seconds": 2, "on_timeout": "end"})
     with service.connect() as conn:
-        moved = append_action(conn, game.id, ColorClue(0, 1, _a_color_of(conn, game.id, 1)), expected_version=game.version).game
+        moved = append_action(
+            conn, game.id, ColorClue(0, 1, _a_color_of(conn, game.id, 1)), expected_version=game.version
+        ).game
     assert service.wait_for_outcomes(EXPIRE_TURN, (game.id, game.version), 1, timeout=10) == [STALE]
     events = service.events(game.id)
     assert "by" not in events[game.version].payload, "the person's clue stands"
@@ -174,25 +184,45 @@ START = datetime(2026, 1, 1, 12, 0, tzinfo=timezone.utc)
 
 def test_a_clock_gives_each_seat_its_base_then_takes_each_turns_time_and_adds_the_increment():
     clock = TimeControl.from_dict({"kind": "clock", "base_seconds": 60, "increment_seconds": 5})
-    first = turn_clock(clock, now=START, players=3, banks=None, previous_seat=None, previous_turn_started_at=None, next_seat=0)
+    first = turn_clock(
+        clock, now=START, players=3, banks=None, previous_seat=None, previous_turn_started_at=None, next_seat=0
+    )
     assert first.banks == [60.0, 60.0, 60.0] and first.deadline == START + timedelta(seconds=60)
 
     after_seat_0 = START + timedelta(seconds=12.5)
     second = turn_clock(
-        clock, now=after_seat_0, players=3, banks=first.banks, previous_seat=0, previous_turn_started_at=START, next_seat=1
+        clock,
+        now=after_seat_0,
+        players=3,
+        banks=first.banks,
+        previous_seat=0,
+        previous_turn_started_at=START,
+        next_seat=1,
     )
     assert second.banks == [52.5, 60.0, 60.0], "60 - 12.5 + 5"
     assert second.deadline == after_seat_0 + timedelta(seconds=60)
 
     after_seat_1 = after_seat_0 + timedelta(seconds=70)
     third = turn_clock(
-        clock, now=after_seat_1, players=3, banks=second.banks, previous_seat=1, previous_turn_started_at=after_seat_0, next_seat=2
+        clock,
+        now=after_seat_1,
+        players=3,
+        banks=second.banks,
+        previous_seat=1,
+        previous_turn_started_at=after_seat_0,
+        next_seat=2,
     )
     assert third.banks == [52.5, 5.0, 60.0], "an overdrawn bank is empty, then gets the increment"
 
     after_seat_2 = after_seat_1 + timedelta(seconds=1)
     fourth = turn_clock(
-        clock, now=after_seat_2, players=3, banks=third.banks, previous_seat=2, previous_turn_started_at=after_seat_1, next_seat=0
+        clock,
+        now=after_seat_2,
+        players=3,
+        banks=third.banks,
+        previous_seat=2,
+        previous_turn_started_at=after_seat_1,
+        next_seat=0,
     )
     assert fourth.banks == [52.5, 5.0, 64.0]
     assert fourth.deadline == after_seat_2 + timedelta(seconds=52.5)
@@ -203,7 +233,9 @@ def test_fixed_turn_lengths_ignore_the_time_taken():
     days = TimeControl.from_dict({"kind": "correspondence", "days": 2, "on_timeout": "move"})
     later = START + timedelta(hours=5)
     for control, length in ((per_turn, timedelta(seconds=45)), (days, timedelta(days=2))):
-        clock = turn_clock(control, now=later, players=2, banks=None, previous_seat=1, previous_turn_started_at=START, next_seat=0)
+        clock = turn_clock(
+            control, now=later, players=2, banks=None, previous_seat=1, previous_turn_started_at=START, next_seat=0
+        )
         assert clock.deadline == later + length and clock.banks is None
     assert days.on_timeout == "move" and per_turn.on_timeout == "end"
 

@@ -54,9 +54,13 @@ def test_hanabi_worker_serves_the_metrics_of_its_pool_processes(worker_database,
         "HANABI_WORKER_METRICS_HOST": "127.0.0.1",
         "HANABI_LOG_FORMAT": "json",
     }
-    env = {key: value for key, value in os.environ.items() if key not in ("CELERY_BROKER_URL", "PROMETHEUS_MULTIPROC_DIR")}
+    env = {
+        key: value for key, value in os.environ.items() if key not in ("CELERY_BROKER_URL", "PROMETHEUS_MULTIPROC_DIR")
+    }
     log = tmp_path / "worker.log"
-    worker = start_hanabi(["worker", "--pool", "prefork", "--concurrency", "2", "--loglevel", "INFO"], {**env, **environ}, log)
+    worker = start_hanabi(
+        ["worker", "--pool", "prefork", "--concurrency", "2", "--loglevel", "INFO"], {**env, **environ}, log
+    )
     url = f"http://127.0.0.1:{port}/metrics"
     try:
         wait_for(lambda: _answers(url), 30, f"the worker's metrics port (log: {log})")
@@ -72,7 +76,9 @@ def test_hanabi_worker_serves_the_metrics_of_its_pool_processes(worker_database,
         assert value(text, "hanabi_celery_queue_depth", queue=environ["HANABI_QUEUE"]) == 0
     finally:
         stop(worker)
-    succeeded = [line for line in json_lines(log) if "succeeded" in line["message"] and PLAY_BOT_TURN in line["message"]]
+    succeeded = [
+        line for line in json_lines(log) if "succeeded" in line["message"] and PLAY_BOT_TURN in line["message"]
+    ]
     assert len(succeeded) >= moves, "Celery's line for each task, as JSON"
     assert all(line["game_id"] == game_id and uuid.UUID(line["task_id"]) for line in succeeded)
 
@@ -134,11 +140,17 @@ def test_hanabi_serve_adds_up_the_metrics_of_its_gunicorn_workers_and_its_worker
         gunicorn_workers = wait_for(lambda: _gunicorn_workers(server.pid, 2), 30, "two gunicorn workers")
         _, account, _ = http(f"{base}/v1/accounts", {"name": f"metrics-{port}", "kind": "human"})
         seats = [{"kind": "bot", "strategy": "basic"}] * 2
-        _, game, _ = http(f"{base}/v1/games", {"options": {"players": 2}, "seats": seats}, account["token"], "create-game-1")
+        _, game, _ = http(
+            f"{base}/v1/games", {"options": {"players": 2}, "seats": seats}, account["token"], "create-game-1"
+        )
         while not all((metrics_dir / f"counter_{pid}.db").exists() for pid in gunicorn_workers):
             assert health_answers < 400, "the requests all went to one gunicorn worker"
             assert health()
-        wait_for(lambda: http(f"{base}/v1/games/{game['id']}", token=account["token"])[1]["status"] == "finished", 60, "the bots' game")
+        wait_for(
+            lambda: http(f"{base}/v1/games/{game['id']}", token=account["token"])[1]["status"] == "finished",
+            60,
+            "the bots' game",
+        )
         moves = moves_of(worker_database, game["id"])
         scrapes = [read_metrics(f"{base}/metrics") for _ in range(6)]
     finally:
@@ -146,7 +158,13 @@ def test_hanabi_serve_adds_up_the_metrics_of_its_gunicorn_workers_and_its_worker
     for text in scrapes:
         assert value(text, "hanabi_http_requests_total", operation="health", status=200) == health_answers
         assert value(text, "hanabi_http_requests_total", operation="create_game", status=201) == 1
-        assert value(text, "hanabi_bot_move_latency_seconds_count", strategy="basic") == moves, "the worker child's moves"
-    access = [line for line in json_lines(log) if line["logger"] == "hanabi.access" and line.get("request_id") == "create-game-1"]
+        assert value(text, "hanabi_bot_move_latency_seconds_count", strategy="basic") == moves, (
+            "the worker child's moves"
+        )
+    access = [
+        line
+        for line in json_lines(log)
+        if line["logger"] == "hanabi.access" and line.get("request_id") == "create-game-1"
+    ]
     assert len(access) == 1 and access[0]["operation"] == "create_game" and access[0]["status"] == 201
     assert access[0]["account_id"] == account["id"]

@@ -37,18 +37,14 @@ def account_with_keys(database_url: str, ages: dict[str, timedelta]) -> int:
 
 def keys_of(database_url: str, account_id: int) -> set[str]:
     with connect(database_url) as conn:
-        rows = conn.execute(
-            "SELECT key FROM idempotency_keys WHERE account_id = %s", (account_id,)
-        )
+        rows = conn.execute("SELECT key FROM idempotency_keys WHERE account_id = %s", (account_id,))
         return {key for (key,) in rows}
 
 
 @pytest.fixture
 def app(worker_database, tmp_path):
     """The service's app with a retention of 2 hours, its pool on the module's database."""
-    settings = worker_settings(
-        tmp_path, worker_database, None, HANABI_IDEMPOTENCY_KEY_HOURS="2"
-    )
+    settings = worker_settings(tmp_path, worker_database, None, HANABI_IDEMPOTENCY_KEY_HOURS="2")
     pool = create_pool(worker_database, min_size=1, max_size=2)
     try:
         yield create_celery(settings, pool)
@@ -73,9 +69,7 @@ def test_the_task_purges_the_keys_older_than_the_setting(app, worker_database):
     assert keys_of(worker_database, account_id) == {"one-hour"}
     assert purged_total() - before == 2
     logged = [line for line in lines() if line["logger"] == "hanabi.worker.retention"]
-    assert [line["message"] for line in logged] == [
-        "purged 2 idempotency keys older than 2 hours"
-    ]
+    assert [line["message"] for line in logged] == ["purged 2 idempotency keys older than 2 hours"]
 
 
 def test_a_worker_runs_the_purge_by_its_name(service):
@@ -89,9 +83,7 @@ def test_a_worker_runs_the_purge_by_its_name(service):
 
 
 def test_beat_sends_the_purge_every_hour_on_the_hour(app):
-    entry = celery_config(app.hanabi_settings)["beat_schedule"][
-        "purge_idempotency_keys"
-    ]
+    entry = celery_config(app.hanabi_settings)["beat_schedule"]["purge_idempotency_keys"]
     assert entry == {
         "task": PURGE_IDEMPOTENCY_KEYS,
         "schedule": crontab(minute=0),

@@ -102,7 +102,9 @@ def test_hanabi_serve_with_nothing_configured_plays_bot_seats_and_stops_its_work
         move = rng.choice([action for action in legal if action["kind"] != "play"] or legal)
         http.post(f"/games/{game_id}/actions", {key: value for key, value in move.items() if key != "seat"})
 
-    assert wait_for_game(http, all_bots["id"], lambda game: game["status"] == "finished")["end_condition"] != "in_progress"
+    assert (
+        wait_for_game(http, all_bots["id"], lambda game: game["status"] == "finished")["end_condition"] != "in_progress"
+    )
     assert_one_event_per_turn(worker_database, all_bots["id"])
     assert_one_event_per_turn(worker_database, game_id)
 
@@ -118,7 +120,10 @@ def test_hanabi_serve_on_loopback_delivers_webhooks_to_this_machine_and_refuses_
     receiver = Receiver()
     try:
         alice, bob = (
-            Http(anonymous.base, anonymous.post("/accounts", {"name": f"{who}-{uuid.uuid4().hex[:10]}", "kind": "human"})[1]["token"])
+            Http(
+                anonymous.base,
+                anonymous.post("/accounts", {"name": f"{who}-{uuid.uuid4().hex[:10]}", "kind": "human"})[1]["token"],
+            )
             for who in ("alice", "bob")
         )
         with pytest.raises(urllib.error.HTTPError) as refused:

@@ -97,7 +97,9 @@ class Client:
         self.id = created.json["id"]
 
     def call(self, method: str, path: str, **kwargs):
-        response = getattr(self.api.test_client(), method)(path, headers={"Authorization": f"Bearer {self.token}"}, **kwargs)
+        response = getattr(self.api.test_client(), method)(
+            path, headers={"Authorization": f"Bearer {self.token}"}, **kwargs
+        )
         assert response.status_code < 300, (response.status_code, response.json)
         return response.json
 
@@ -158,7 +160,9 @@ def test_a_game_is_delivered_signed_to_each_account(service, receiver):
         assert sorted((b["type"], b["version"], b["seat"]) for b in bodies) == sorted(expected[player.name])
         assert {b["game_id"] for b in bodies} == {game_id}
         assert {b["account"] for b in bodies} == {player.name}
-        listed = player.wait_for_deliveries(hooks[player.name]["id"], lambda items: all(d["status"] == "delivered" for d in items))
+        listed = player.wait_for_deliveries(
+            hooks[player.name]["id"], lambda items: all(d["status"] == "delivered" for d in items)
+        )
         assert sorted(d["id"] for d in listed) == sorted(b["id"] for b in bodies)
         for delivery in listed:
             assert delivery["attempts"] == 1 and delivery["last_status_code"] == 204

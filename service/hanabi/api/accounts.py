@@ -15,6 +15,7 @@ from .tokens import scopes_field
 
 blp = Blueprint("accounts", __name__, url_prefix="/v1/accounts", description="Accounts of people and bots")
 
+
 class AccountRequestSchema(StrictSchema):
     name = account_name_field(required=True)
     kind = fields.String(required=True, validate=validate.OneOf(ACCOUNT_KINDS))
@@ -30,7 +31,9 @@ class AccountSchema(ma.Schema):
 
 class NewAccountSchema(AccountSchema):
     token = fields.String(required=True, metadata={"description": "The API token, shown only in this response"})
-    scopes = fields.List(fields.String(validate=validate.OneOf(SCOPES)), required=True, metadata={"description": "What the token may do"})
+    scopes = fields.List(
+        fields.String(validate=validate.OneOf(SCOPES)), required=True, metadata={"description": "What the token may do"}
+    )
 
 
 @blp.route("")

@@ -92,5 +92,7 @@ def accounts_cache_for(conninfo: str, ttl: float = DEFAULT_TTL_SECONDS) -> Accou
         with _caches_lock:
             cache = _caches.get(key)
             if cache is None:
-                cache = _caches[key] = AccountsCache(listener_for(conninfo, (TOKEN_CHANNEL,), TOKEN_APPLICATION_NAME), ttl)
+                cache = _caches[key] = AccountsCache(
+                    listener_for(conninfo, (TOKEN_CHANNEL,), TOKEN_APPLICATION_NAME), ttl
+                )
     return cache

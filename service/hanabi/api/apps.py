@@ -46,13 +46,17 @@ MAX_TOKEN_SECONDS = 366 * 24 * 3600
 
 
 class PlayerRequestSchema(StrictSchema):
-    user = account_name_field(required=True, metadata={"description": "Your name for the user; the account is named `<app>/<user>`"})
+    user = account_name_field(
+        required=True, metadata={"description": "Your name for the user; the account is named `<app>/<user>`"}
+    )
     kind = fields.String(load_default="human", validate=validate.OneOf(PLAYER_KINDS))
 
 
 class PlayerSchema(ma.Schema):
     id = fields.Integer(required=True)
-    name = fields.String(required=True, metadata={"description": "`<app>/<user>`: the name games and other players see"})
+    name = fields.String(
+        required=True, metadata={"description": "`<app>/<user>`: the name games and other players see"}
+    )
     user = fields.String(required=True)
     kind = fields.String(required=True, validate=validate.OneOf(PLAYER_KINDS))
     created_at = fields.DateTime(required=True)
@@ -81,7 +85,9 @@ class PlayerTokenRequestSchema(StrictSchema):
 
 
 class PlayerTokenSchema(ma.Schema):
-    token = fields.String(required=True, metadata={"description": "The player's new API token, shown only in this response"})
+    token = fields.String(
+        required=True, metadata={"description": "The player's new API token, shown only in this response"}
+    )
     account = fields.String(required=True)
     scopes = fields.List(fields.String(validate=validate.OneOf(SCOPES)), required=True)
     expires_at = fields.DateTime(required=True, allow_none=True)
@@ -161,7 +167,9 @@ class PlayerTokens(MethodView):
         conn = db()
         player = get_player(conn, app, player_id)
         scopes = [scope for scope in PLAYER_SCOPES if scope in data.get("scopes", DEFAULT_PLAYER_SCOPES)]
-        token, expires_at = issue_limited_token(conn, player.id, scopes, seconds=data.get("seconds"), issued_by_app=app.id)
+        token, expires_at = issue_limited_token(
+            conn, player.id, scopes, seconds=data.get("seconds"), issued_by_app=app.id
+        )
         return {"token": token, "account": player.name, "scopes": scopes, "expires_at": expires_at}, 201
 
     @blp.doc(operationId="revoke_player_tokens")

@@ -62,8 +62,17 @@ def idempotent(function):
 
 
 GAME_OPERATIONS = (
-    "get_game", "join_game", "leave_game", "start_game", "resign_game", "abort_game",
-    "act", "get_view", "list_events", "export_game", "get_replay",
+    "get_game",
+    "join_game",
+    "leave_game",
+    "start_game",
+    "resign_game",
+    "abort_game",
+    "act",
+    "get_view",
+    "list_events",
+    "export_game",
+    "get_replay",
 )
 """The operations on one game, which an answer holding the game (its `id`) links to."""
 
@@ -77,4 +86,3 @@ def links_to(parameter: str, operation_ids: tuple[str, ...], status: int = 201):
         for operation_id in operation_ids
     }
     return documentation_only(_documenter.doc(responses={status: {"links": links}}))
-

@@ -63,7 +63,9 @@ class LinkSchema(ma.Schema):
 
 
 def link(account_id: int, game_id: int, scopes: tuple[str, ...], seconds: int, app_id: int | None = None) -> dict:
-    token, expires_at = issue_limited_token(db(), account_id, scopes, seconds=seconds, game_id=game_id, issued_by_app=app_id)
+    token, expires_at = issue_limited_token(
+        db(), account_id, scopes, seconds=seconds, game_id=game_id, issued_by_app=app_id
+    )
     return {
         "url": f"{request.host_url}embed/games/{game_id}#token={token}",
         "token": token,

@@ -121,10 +121,14 @@ def handle_error(error: Exception) -> Response:
     if isinstance(error, (InvalidRequest, IdempotencyKeyReused)):
         return problem_response(422, error.code, error.message)
     if isinstance(error, ma.ValidationError):
-        return problem_response(422, "invalid_request", "The request is not valid.", errors=flatten_errors(error.messages))
+        return problem_response(
+            422, "invalid_request", "The request is not valid.", errors=flatten_errors(error.messages)
+        )
     if isinstance(error, psycopg.DataError):
         return problem_response(
-            422, "invalid_value", "The request holds a value that cannot be stored (a NUL character, a number out of range, ...)."
+            422,
+            "invalid_value",
+            "The request holds a value that cannot be stored (a NUL character, a number out of range, ...).",
         )
     if isinstance(error, (PoolTimeout, psycopg.OperationalError)):
         log.warning("database unavailable: %s", error)
@@ -158,14 +162,22 @@ def _http_problem(error: HTTPException) -> Response:
     else:
         detail = error.description or HTTPStatus(status).description
     headers.update(data.get("headers") or {})
-    code = "invalid_request" if status == 422 else HTTP_CODES.get(status, HTTPStatus(status).phrase.lower().replace(" ", "_"))
+    code = (
+        "invalid_request"
+        if status == 422
+        else HTTP_CODES.get(status, HTTPStatus(status).phrase.lower().replace(" ", "_"))
+    )
     return problem_response(status, code, detail, headers, **extras)
 
 
 def flatten_errors(messages, prefix: str = "") -> dict[str, list[str]]:
     """webargs/marshmallow messages as {"field.sub": ["reason", ...]}, without the location
     level ("json", "query", ...) that webargs puts on top."""
-    if isinstance(messages, dict) and set(messages) <= {"json", "query", "headers", "view_args", "form", "files", "cookies"} and not prefix:
+    if (
+        isinstance(messages, dict)
+        and set(messages) <= {"json", "query", "headers", "view_args", "form", "files", "cookies"}
+        and not prefix
+    ):
         flat: dict[str, list[str]] = {}
         for location_messages in messages.values():
             flat.update(flatten_errors(location_messages, ""))

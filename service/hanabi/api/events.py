@@ -22,15 +22,21 @@ MAX_EVENTS = 500
 
 
 class EventsQuerySchema(StrictSchema):
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0), metadata={"description": "Events with seq > after"})
+    after = fields.Integer(
+        load_default=0, validate=validate.Range(min=0), metadata={"description": "Events with seq > after"}
+    )
     limit = fields.Integer(load_default=100, validate=validate.Range(1, MAX_EVENTS))
     wait = WaitSeconds()
 
 
 class DealtCardSchema(ma.Schema):
     id = fields.Integer(required=True)
-    suit = fields.Integer(allow_none=True, required=True, metadata={"description": "null for your own cards while the game runs"})
-    rank = fields.Integer(allow_none=True, required=True, metadata={"description": "null for your own cards while the game runs"})
+    suit = fields.Integer(
+        allow_none=True, required=True, metadata={"description": "null for your own cards while the game runs"}
+    )
+    rank = fields.Integer(
+        allow_none=True, required=True, metadata={"description": "null for your own cards while the game runs"}
+    )
 
 
 class EventSchema(ActionOutcomeSchema):
@@ -47,7 +53,9 @@ class EventSchema(ActionOutcomeSchema):
     drew_suit = fields.Integer(allow_none=True, metadata={"description": "null for your own draws while the game runs"})
     drew_rank = fields.Integer(allow_none=True, metadata={"description": "null for your own draws while the game runs"})
     by = fields.String(
-        metadata={"description": "Present when the server made the move for the seat: server_timeout (its time ran out)"}
+        metadata={
+            "description": "Present when the server made the move for the seat: server_timeout (its time ran out)"
+        }
     )
 
 

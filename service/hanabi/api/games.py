@@ -82,7 +82,7 @@ class CreateGameRequestSchema(StrictSchema):
         },
     )
     start_when_full = StrictBoolean(load_default=True, metadata={"description": "Start when the last seat is taken"})
-    time_control = fields.Nested(TimeControlRequestSchema, metadata={"description": "Default: {\"kind\": \"none\"}"})
+    time_control = fields.Nested(TimeControlRequestSchema, metadata={"description": 'Default: {"kind": "none"}'})
     spectators = StrictBoolean(
         load_default=False,
         metadata={
@@ -90,14 +90,15 @@ class CreateGameRequestSchema(StrictSchema):
         },
     )
 
-
     JSON_SCHEMA = {
         "allOf": [
             {
                 "anyOf": [
                     {
                         "properties": {
-                            "options": {"properties": {"players": {"const": players}, "starting_seat": {"maximum": players - 1}}},
+                            "options": {
+                                "properties": {"players": {"const": players}, "starting_seat": {"maximum": players - 1}}
+                            },
                             "seats": {"minItems": players, "maxItems": players},
                         }
                     }
@@ -157,7 +158,9 @@ class Games(MethodView):
         """List games, newest first, optionally by status (cursor pagination)"""
         current_account()
         conn = db()
-        games = list_games(conn, status=query.get("status"), before_id=decode_cursor(query.get("cursor")), limit=query["limit"])
+        games = list_games(
+            conn, status=query.get("status"), before_id=decode_cursor(query.get("cursor")), limit=query["limit"]
+        )
         return game_page(conn, games, query["limit"])
 
     @blp.doc(operationId="create_game")

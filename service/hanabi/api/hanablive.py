@@ -77,8 +77,12 @@ class Export(MethodView):
         game = get_game(conn, game_id)
         if game.status != "finished":
             raise Problem(409, "game_not_finished", f"Game {game_id} is not finished; it can be exported when it ends.")
-        actions = [action_from_dict(event.payload) for event in list_events(conn, game_id) if event.type not in LOBBY_EVENTS]
-        data = export_game(game.options, game.deck, actions, player_names(game, names_for(conn, [game])), seed=game.seed)
+        actions = [
+            action_from_dict(event.payload) for event in list_events(conn, game_id) if event.type not in LOBBY_EVENTS
+        ]
+        data = export_game(
+            game.options, game.deck, actions, player_names(game, names_for(conn, [game])), seed=game.seed
+        )
         return Response(json.dumps(data), mimetype="application/json")
 
 

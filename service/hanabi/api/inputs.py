@@ -84,7 +84,9 @@ def _refuse_lone_surrogates(value) -> None:
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
-            raise InvalidJson("The JSON body holds a lone surrogate escape (such as \"\\ud800\"), which is no character.") from None
+            raise InvalidJson(
+                'The JSON body holds a lone surrogate escape (such as "\\ud800"), which is no character.'
+            ) from None
     elif isinstance(value, dict):
         for name, item in value.items():
             _refuse_lone_surrogates(name)

@@ -34,7 +34,11 @@ class MyGames(MethodView):
         account = current_account()
         conn = db()
         games = games_of_account(
-            conn, account.id, status=query.get("status"), before_id=decode_cursor(query.get("cursor")), limit=query["limit"]
+            conn,
+            account.id,
+            status=query.get("status"),
+            before_id=decode_cursor(query.get("cursor")),
+            limit=query["limit"],
         )
         return game_page(conn, games, query["limit"])
 

@@ -134,5 +134,7 @@ def _if_none_match() -> set[str]:
 def _viewer_seat(game: Game, account) -> int | None:
     """The seat whose view `account` gets; None for a spectator's view (see `watcher_seat`)."""
     if game.status == "lobby":
-        raise Problem(409, "game_not_started", f"Game {game.id} has not started; GET /v1/games/{game.id} shows its seats.")
+        raise Problem(
+            409, "game_not_started", f"Game {game.id} has not started; GET /v1/games/{game.id} shows its seats."
+        )
     return watcher_seat(game, account.id)

@@ -170,7 +170,8 @@ def public_events(game: Game, events: list[GameEvent], viewer_seat: int | None, 
             entry["account"] = names.get(event.payload.get("account_id"))
         elif event.type == "game_started":
             entry["hands"] = [
-                [_card(final, card, hidden=not visible(owner)) for card in hand] for owner, hand in enumerate(start.hands)
+                [_card(final, card, hidden=not visible(owner)) for card in hand]
+                for owner, hand in enumerate(start.hands)
             ]
         else:
             public = event_to_dict(history[action_index])

@@ -111,7 +111,9 @@ class ProblemSchema(ma.Schema):
     status = fields.Integer(required=True)
     detail = fields.String(required=True, metadata={"description": "A sentence for people"})
     code = fields.String(required=True, metadata={"description": "A stable machine code"})
-    current_version = fields.Integer(metadata={"description": "With version_conflict and after_past_last_event: the game's version now"})
+    current_version = fields.Integer(
+        metadata={"description": "With version_conflict and after_past_last_event: the game's version now"}
+    )
     action_index = fields.Integer(
         allow_none=True, metadata={"description": "With an import error: the 0-based index of the first bad action"}
     )
@@ -144,7 +146,8 @@ class OptionsRequestSchema(StrictSchema):
     timed_display = StrictBoolean(load_default=False)
     starting_seat = fields.Integer(strict=True, load_default=0, validate=validate.Range(0, MAX_PLAYERS - 1))
     deck_plays = StrictBoolean(
-        load_default=False, metadata={"description": "hanab.live's deckPlays: the last card of the deck may be played blind"}
+        load_default=False,
+        metadata={"description": "hanab.live's deckPlays: the last card of the deck may be played blind"},
     )
     end_at_best_score = StrictBoolean(
         load_default=False,
@@ -173,8 +176,12 @@ class TimeControlRequestSchema(StrictSchema):
     the absent seat (a discard of its oldest unclued card, else a clue) and the game goes on."""
 
     kind = fields.String(required=True, validate=validate.OneOf(KINDS))
-    seconds = fields.Integer(strict=True, validate=validate.Range(*BOUNDS["seconds"]), metadata={"description": "per_turn"})
-    days = fields.Integer(strict=True, validate=validate.Range(*BOUNDS["days"]), metadata={"description": "correspondence"})
+    seconds = fields.Integer(
+        strict=True, validate=validate.Range(*BOUNDS["seconds"]), metadata={"description": "per_turn"}
+    )
+    days = fields.Integer(
+        strict=True, validate=validate.Range(*BOUNDS["days"]), metadata={"description": "correspondence"}
+    )
     base_seconds = fields.Integer(
         strict=True, validate=validate.Range(*BOUNDS["base_seconds"]), metadata={"description": "clock"}
     )
@@ -246,7 +253,9 @@ class GameSchema(ma.Schema):
     current_seat = fields.Integer(allow_none=True, required=True, metadata={"description": "null unless running"})
     turn_started_at = fields.DateTime(allow_none=True, required=True)
     deadline = fields.DateTime(
-        allow_none=True, required=True, metadata={"description": "When the current turn's time runs out (UTC); null when it cannot"}
+        allow_none=True,
+        required=True,
+        metadata={"description": "When the current turn's time runs out (UTC); null when it cannot"},
     )
     time_control = fields.Nested(TimeControlSchema, required=True)
     clock = fields.List(
@@ -255,12 +264,18 @@ class GameSchema(ma.Schema):
         required=True,
         metadata={"description": "With a clock time control: each seat's seconds left when the current turn began"},
     )
-    score = fields.Integer(allow_none=True, required=True, metadata={"description": "null while a Throw It in a Hole game runs (its plays are face down)"})
+    score = fields.Integer(
+        allow_none=True,
+        required=True,
+        metadata={"description": "null while a Throw It in a Hole game runs (its plays are face down)"},
+    )
     end_condition = fields.String(required=True)
     seed = fields.String(
         allow_none=True,
         required=True,
-        metadata={"description": "The seed the game was created with, once the game is finished; null before, and without one"},
+        metadata={
+            "description": "The seed the game was created with, once the game is finished; null before, and without one"
+        },
     )
     creator = fields.String(allow_none=True, required=True)
     created_at = fields.DateTime(required=True)
@@ -312,8 +327,12 @@ class ClueMarkSchema(ma.Schema):
 
 class HandCardSchema(ma.Schema):
     id = fields.Integer(required=True)
-    suit = fields.Integer(allow_none=True, required=True, metadata={"description": "null for your own card while the game runs"})
-    rank = fields.Integer(allow_none=True, required=True, metadata={"description": "null for your own card while the game runs"})
+    suit = fields.Integer(
+        allow_none=True, required=True, metadata={"description": "null for your own card while the game runs"}
+    )
+    rank = fields.Integer(
+        allow_none=True, required=True, metadata={"description": "null for your own card while the game runs"}
+    )
     possible_suits = fields.List(fields.Integer(), required=True)
     possible_ranks = fields.List(fields.Integer(), required=True)
     clues = fields.List(fields.Nested(ClueMarkSchema), required=True)
@@ -332,7 +351,8 @@ class ActionOutcomeSchema(ma.Schema):
     turn = fields.Integer()
     target = fields.Integer()
     clue_kind = fields.String(
-        allow_none=True, metadata={"description": "color or rank; null for a Duck clue while the game runs, but to its giver"}
+        allow_none=True,
+        metadata={"description": "color or rank; null for a Duck clue while the game runs, but to its giver"},
     )
     value = fields.Integer(
         allow_none=True,
@@ -346,14 +366,24 @@ class ActionOutcomeSchema(ma.Schema):
         }
     )
     card = fields.Integer()
-    suit = fields.Integer(allow_none=True, metadata={"description": "A play's is null while a Throw It in a Hole game runs (its plays are face down)"})
-    rank = fields.Integer(allow_none=True, metadata={"description": "A play's is null while a Throw It in a Hole game runs (its plays are face down)"})
-    success = fields.Boolean(allow_none=True, metadata={"description": "null while a Throw It in a Hole game runs (its plays are face down)"})
+    suit = fields.Integer(
+        allow_none=True,
+        metadata={"description": "A play's is null while a Throw It in a Hole game runs (its plays are face down)"},
+    )
+    rank = fields.Integer(
+        allow_none=True,
+        metadata={"description": "A play's is null while a Throw It in a Hole game runs (its plays are face down)"},
+    )
+    success = fields.Boolean(
+        allow_none=True, metadata={"description": "null while a Throw It in a Hole game runs (its plays are face down)"}
+    )
     announce = fields.Integer(allow_none=True)
     drew = fields.Integer(allow_none=True, metadata={"description": "The id of the card drawn, if any"})
     clue_tokens = fields.Integer(metadata={"description": "Whole clue tokens left after this turn"})
     half_clue_token = fields.Boolean(
-        metadata={"description": "Clue Starved: whether half a clue token is left after this turn besides the whole ones"}
+        metadata={
+            "description": "Clue Starved: whether half a clue token is left after this turn besides the whole ones"
+        }
     )
     cards = fields.List(fields.Integer())
     condition = fields.String()
@@ -390,64 +420,98 @@ class ViewSchema(ma.Schema):
     status = fields.String(required=True)
     seat = fields.Integer(allow_none=True, required=True)
     deadline = fields.DateTime(
-        allow_none=True, required=True, metadata={"description": "When the current turn's time runs out (UTC); null when it cannot"}
+        allow_none=True,
+        required=True,
+        metadata={"description": "When the current turn's time runs out (UTC); null when it cannot"},
     )
     options = fields.Nested(OptionsSchema, required=True)
     suits = fields.List(fields.String(), required=True)
     clue_colors = fields.List(fields.String(), required=True)
-    clue_ranks = fields.List(fields.Integer(), required=True, metadata={"description": "The ranks a rank clue may name"})
+    clue_ranks = fields.List(
+        fields.Integer(), required=True, metadata={"description": "The ranks a rank clue may name"}
+    )
     clue_rank_names = fields.List(
         fields.String(),
         required=True,
-        metadata={"description": 'What each of clue_ranks is called: its number, or in Odds and Evens "odd" and "even"'},
+        metadata={
+            "description": 'What each of clue_ranks is called: its number, or in Odds and Evens "odd" and "even"'
+        },
     )
     turn = fields.Integer(required=True)
     current_seat = fields.Integer(required=True)
     is_over = fields.Boolean(required=True)
     end_condition = fields.String(required=True)
-    score = fields.Integer(allow_none=True, required=True, metadata={"description": "null while a Throw It in a Hole game runs (its plays are face down)"})
-    fireworks_total = fields.Integer(allow_none=True, required=True, metadata={"description": "null while a Throw It in a Hole game runs (its plays are face down)"})
-    max_score = fields.Integer(allow_none=True, required=True, metadata={"description": "null while a Throw It in a Hole game runs (its plays are face down)"})
+    score = fields.Integer(
+        allow_none=True,
+        required=True,
+        metadata={"description": "null while a Throw It in a Hole game runs (its plays are face down)"},
+    )
+    fireworks_total = fields.Integer(
+        allow_none=True,
+        required=True,
+        metadata={"description": "null while a Throw It in a Hole game runs (its plays are face down)"},
+    )
+    max_score = fields.Integer(
+        allow_none=True,
+        required=True,
+        metadata={"description": "null while a Throw It in a Hole game runs (its plays are face down)"},
+    )
     rating = fields.String(allow_none=True, required=True)
     clue_tokens = fields.Integer(required=True, metadata={"description": "Whole clue tokens: a clue takes one"})
     half_clue_token = fields.Boolean(
         required=True,
-        metadata={"description": "Clue Starved (discards give half a token): whether half a clue token is left "
-                  "besides the whole ones; always false in other variants"},
+        metadata={
+            "description": "Clue Starved (discards give half a token): whether half a clue token is left "
+            "besides the whole ones; always false in other variants"
+        },
     )
-    strikes = fields.Integer(allow_none=True, required=True, metadata={"description": "null while a Throw It in a Hole game runs (its plays are face down)"})
+    strikes = fields.Integer(
+        allow_none=True,
+        required=True,
+        metadata={"description": "null while a Throw It in a Hole game runs (its plays are face down)"},
+    )
     fireworks = fields.List(
         fields.Integer(),
         allow_none=True,
         required=True,
-        metadata={"description": "Per suit, the number of cards played on its firework; null while a Throw It in a Hole game runs (its plays are face down)"},
+        metadata={
+            "description": "Per suit, the number of cards played on its firework; null while a Throw It in a Hole game runs (its plays are face down)"
+        },
     )
     next_ranks = fields.List(
         fields.List(fields.Integer()),
         allow_none=True,
         required=True,
-        metadata={"description": "Per suit, the ranks that play next on its firework: several while an Up or Down "
-                  "firework is undecided or a Sudoku firework is empty (any rank no other firework started at), none "
-                  "once it is complete; null while a Throw It in a Hole game runs (its plays are face down)"},
+        metadata={
+            "description": "Per suit, the ranks that play next on its firework: several while an Up or Down "
+            "firework is undecided or a Sudoku firework is empty (any rank no other firework started at), none "
+            "once it is complete; null while a Throw It in a Hole game runs (its plays are face down)"
+        },
     )
     discards = fields.List(
         fields.Nested(CardSchema),
         required=True,
-        metadata={"description": "Discarded and misplayed cards (a misplay is not among them while a Throw It in a Hole game runs)"},
+        metadata={
+            "description": "Discarded and misplayed cards (a misplay is not among them while a Throw It in a Hole game runs)"
+        },
     )
     firework_tops = fields.List(
         fields.Integer(allow_none=True),
         required=True,
         allow_none=True,
-        metadata={"description": "Per suit, the rank of the last card played on its firework (7: Up or Down's START), null "
-                  "while it is empty; null while a Throw It in a Hole game runs (its plays are face down)"},
+        metadata={
+            "description": "Per suit, the rank of the last card played on its firework (7: Up or Down's START), null "
+            "while it is empty; null while a Throw It in a Hole game runs (its plays are face down)"
+        },
     )
     directions = fields.List(
         fields.String(allow_none=True),
         required=True,
         allow_none=True,
-        metadata={"description": 'Per suit, which way its firework runs: "up", "down", or null while an Up or Down firework has '
-                  "not chosen; null while a Throw It in a Hole game runs (its plays are face down)"},
+        metadata={
+            "description": 'Per suit, which way its firework runs: "up", "down", or null while an Up or Down firework has '
+            "not chosen; null while a Throw It in a Hole game runs (its plays are face down)"
+        },
     )
     deck_size = fields.Integer(required=True)
     hands = fields.List(fields.List(fields.Nested(HandCardSchema)), required=True)

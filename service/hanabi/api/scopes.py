@@ -54,14 +54,22 @@ def check_scope(public_endpoints: frozenset[str]) -> None:
         return
     token = current_token()
     needed = required_scope(request.endpoint, request.method)
-    missing = sorted(ALL_SCOPES - token.scopes) if needed is None else [needed] if needed and needed not in token.scopes else []
+    missing = (
+        sorted(ALL_SCOPES - token.scopes)
+        if needed is None
+        else [needed]
+        if needed and needed not in token.scopes
+        else []
+    )
     if missing:
         raise Problem(
             403,
             "insufficient_scope",
             f"This token lacks the scope {', '.join(repr(scope) for scope in missing)}, which "
             f"{request.method} {request.path} needs; issue a token that has it (POST /v1/tokens with its scopes).",
-            headers={"WWW-Authenticate": f'Bearer realm="hanabi", error="insufficient_scope", scope="{" ".join(missing)}"'},
+            headers={
+                "WWW-Authenticate": f'Bearer realm="hanabi", error="insufficient_scope", scope="{" ".join(missing)}"'
+            },
             scope=missing[0],
         )
     if token.game_id is not None:

@@ -38,7 +38,9 @@ SAID = r"^[^\u0000]*[^\u0000 \t\n\r][^\u0000]*$"
 
 
 class ChatQuerySchema(StrictSchema):
-    after = fields.Integer(load_default=0, validate=validate.Range(0, MAX_ID), metadata={"description": "Messages with id > after"})
+    after = fields.Integer(
+        load_default=0, validate=validate.Range(0, MAX_ID), metadata={"description": "Messages with id > after"}
+    )
     limit = fields.Integer(load_default=100, validate=validate.Range(1, MAX_MESSAGES))
     wait = WaitSeconds()
 
@@ -57,7 +59,9 @@ class ChatRequestSchema(StrictSchema):
 class ChatMessageSchema(ma.Schema):
     id = fields.Integer(required=True, metadata={"description": "Increases with each message of the game"})
     author = fields.String(required=True, metadata={"description": "The account's name"})
-    seat = fields.Integer(allow_none=True, required=True, metadata={"description": "The author's seat; null for a spectator"})
+    seat = fields.Integer(
+        allow_none=True, required=True, metadata={"description": "The author's seat; null for a spectator"}
+    )
     text = fields.String(required=True)
     created_at = fields.DateTime(required=True)
 
@@ -143,7 +147,13 @@ class Chat(MethodView):
                     429, "chat_too_fast", str(error), headers={"Retry-After": str(error.retry_after)}
                 ) from None
             body = ChatMessageSchema().dump(
-                {"id": message.id, "author": account.name, "seat": seat, "text": message.text, "created_at": message.created_at}
+                {
+                    "id": message.id,
+                    "author": account.name,
+                    "seat": seat,
+                    "text": message.text,
+                    "created_at": message.created_at,
+                }
             )
             return Reply(201, body, {})
 
@@ -199,7 +209,11 @@ class Note(MethodView):
         def write(conn):
             game, _ = _watched_game(conn, game_id, account.id)
             if card >= len(game.deck):
-                raise Problem(404, "card_not_found", f"Game {game_id} has no card {card}: its cards are 0 to {len(game.deck) - 1}.")
+                raise Problem(
+                    404,
+                    "card_not_found",
+                    f"Game {game_id} has no card {card}: its cards are 0 to {len(game.deck) - 1}.",
+                )
             write_note(conn, game_id, account.id, card, data["text"])
             return Reply(200, {"card": card, "text": data["text"].strip(BLANK)}, {})
 

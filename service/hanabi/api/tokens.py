@@ -39,19 +39,33 @@ class TokenRequestSchema(StrictSchema):
 
 class CurrentTokenSchema(ma.Schema):
     account = fields.String(required=True, metadata={"description": "The account's name"})
-    scopes = fields.List(fields.String(validate=validate.OneOf(SCOPES)), required=True, metadata={"description": "What the token may do"})
-    game_id = fields.Integer(required=True, allow_none=True, metadata={"description": "The one game the token acts in (a table link); null: any"})
-    expires_at = fields.DateTime(required=True, allow_none=True, metadata={"description": "When the token stops working; null: when it is revoked"})
+    scopes = fields.List(
+        fields.String(validate=validate.OneOf(SCOPES)), required=True, metadata={"description": "What the token may do"}
+    )
+    game_id = fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The one game the token acts in (a table link); null: any"},
+    )
+    expires_at = fields.DateTime(
+        required=True,
+        allow_none=True,
+        metadata={"description": "When the token stops working; null: when it is revoked"},
+    )
 
 
 class TokenSchema(ma.Schema):
     token = fields.String(required=True, metadata={"description": "The new API token, shown only in this response"})
     account = fields.String(required=True, metadata={"description": "The account's name"})
-    scopes = fields.List(fields.String(validate=validate.OneOf(SCOPES)), required=True, metadata={"description": "What the token may do"})
+    scopes = fields.List(
+        fields.String(validate=validate.OneOf(SCOPES)), required=True, metadata={"description": "What the token may do"}
+    )
     expires_at = fields.DateTime(
         required=True,
         allow_none=True,
-        metadata={"description": "When the token stops working: when the token that issued it does; null: when revoked"},
+        metadata={
+            "description": "When the token stops working: when the token that issued it does; null: when revoked"
+        },
     )
 
 
@@ -102,8 +116,12 @@ class CurrentToken(MethodView):
     def get(self):
         """What the token of this request may do: its scopes, and its game and end for a table link"""
         token = current_token()
-        return {"account": token.account.name, "scopes": [scope for scope in SCOPES if scope in token.scopes],
-                "game_id": token.game_id, "expires_at": token.expires_at}
+        return {
+            "account": token.account.name,
+            "scopes": [scope for scope in SCOPES if scope in token.scopes],
+            "game_id": token.game_id,
+            "expires_at": token.expires_at,
+        }
 
     @blp.doc(operationId="revoke_current_token")
     @requires(ANY_TOKEN)

@@ -214,7 +214,9 @@ class WebhookDeliveries(MethodView):
         """List a webhook's deliveries, newest first (cursor pagination)"""
         account = current_account()
         limit = query["limit"]
-        deliveries = list_deliveries(db(), account.id, webhook_id, before_id=decode_cursor(query.get("cursor")), limit=limit)
+        deliveries = list_deliveries(
+            db(), account.id, webhook_id, before_id=decode_cursor(query.get("cursor")), limit=limit
+        )
         return {
             "items": deliveries,
             "next_cursor": encode_cursor(deliveries[-1].id) if len(deliveries) == limit else None,

@@ -137,7 +137,9 @@ class BasicState(PublicState):
 
     def _apply_pointing_clue(self, event) -> None:
         self.clue_count += 1
-        focus = self.pointing_focus(event.target, event.touched, event.clue_tokens + 1 >= self.rules.options.clue_tokens)
+        focus = self.pointing_focus(
+            event.target, event.touched, event.clue_tokens + 1 >= self.rules.options.clue_tokens
+        )
         if focus is None:
             return
         self.meaning[focus] = self.masks()[0]

@@ -54,7 +54,8 @@ class Rules:
             [c for c in range(self.num_colors) if self.color_mask[c] & self.suit_mask[s]] for s in range(self.num_suits)
         ]
         self.simple_colors = all(
-            len(self.colors_of_suit[s]) == 1 and self.color_mask[self.colors_of_suit[s][0]] & self.suit_mask[s] == self.suit_mask[s]
+            len(self.colors_of_suit[s]) == 1
+            and self.color_mask[self.colors_of_suit[s][0]] & self.suit_mask[s] == self.suit_mask[s]
             for s in range(self.num_suits)
         ) and all(self.rank_mask.get(r) == sum(1 << self.identity(s, r) for s in range(self.num_suits)) for r in RANKS)
         """Each suit is touched by its own color clue only, and every rank clue by its rank only
@@ -146,7 +147,7 @@ class PublicState:
     def _sudoku_order(self, start: int) -> tuple[int, ...]:
         """A Sudoku firework's ranks in order when it started at `start` (wrapping around)."""
         ranks = self.rules.sudoku_ranks
-        return ranks[start - 1:] + ranks[: start - 1]
+        return ranks[start - 1 :] + ranks[: start - 1]
 
     def free_starts(self) -> tuple[int, ...]:
         """Sudoku: the ranks no firework started at."""

@@ -117,7 +117,9 @@ def validate_deck(variant: Variant, deck: Iterable) -> tuple[Card, ...]:
             raise InvalidDeck("invalid_deck", f"Deck entry {index} has suit {suit!r}, not a suit of {variant.name}.")
         if type(rank) is not int or rank not in variant.ranks:
             ranks = ", ".join(map(str, variant.ranks))
-            raise InvalidDeck("invalid_deck", f"Deck entry {index} has rank {rank!r}; the ranks of {variant.name} are {ranks}.")
+            raise InvalidDeck(
+                "invalid_deck", f"Deck entry {index} has rank {rank!r}; the ranks of {variant.name} are {ranks}."
+            )
         cards.append(Card(suit, rank))
     expected = Counter(ordered_deck(variant))
     actual = Counter(cards)
@@ -154,5 +156,7 @@ def stacked_deck(variant: Variant, top: Iterable[tuple[int, int]]) -> tuple[Card
 
 def _describe(variant: Variant, cards: Counter) -> str:
     items = sorted(cards.items())[:5]
-    text = ", ".join(f"{n}x {variant.suits[c.suit].name if c.suit < len(variant.suits) else c.suit} {c.rank}" for c, n in items)
+    text = ", ".join(
+        f"{n}x {variant.suits[c.suit].name if c.suit < len(variant.suits) else c.suit} {c.rank}" for c, n in items
+    )
     return text + (", ..." if len(cards) > 5 else "")

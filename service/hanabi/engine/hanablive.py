@@ -307,7 +307,9 @@ def _import_action(raw: Any, index: int, state: GameState) -> Action:
         _require(condition, code, f"Action {index}: {message}", index)
 
     check(isinstance(raw, dict), "invalid_action", f"an action must be an object, not {_kind(raw)}.")
-    _reject_unknown_keys(raw, (*ACTION_KEYS, *IGNORED_ACTION_KEYS), "invalid_action", f"Action {index}: unknown key", index)
+    _reject_unknown_keys(
+        raw, (*ACTION_KEYS, *IGNORED_ACTION_KEYS), "invalid_action", f"Action {index}: unknown key", index
+    )
     for key in ("type", "target"):
         check(key in raw, "invalid_action", f'the action has no "{key}".')
         check(_is_int(raw[key]), "invalid_action", f'"{key}" must be a whole number, not {_kind(raw[key])}.')
@@ -328,8 +330,12 @@ def _import_action(raw: Any, index: int, state: GameState) -> Action:
     if kind in (PLAY, DISCARD) and _is_inverted(state, target):
         kind = DISCARD if kind == PLAY else PLAY
     if "announce" in raw:
-        check(kind == PLAY, "invalid_action", f'only a play can announce a suit, not a {name}.')
-        check(_is_int(raw["announce"]), "invalid_action", f'"announce" must be a suit index, not {_kind(raw["announce"])}.')
+        check(kind == PLAY, "invalid_action", f"only a play can announce a suit, not a {name}.")
+        check(
+            _is_int(raw["announce"]),
+            "invalid_action",
+            f'"announce" must be a suit index, not {_kind(raw["announce"])}.',
+        )
     seat = state.current_seat
 
     if kind == PLAY and not state.is_over and state.next_card <= target < len(state.deck):

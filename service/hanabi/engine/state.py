@@ -259,7 +259,6 @@ class Table:
         self.tops = tables.tops
 
 
-
 class GameState:
     """One moment of one game. Treat every attribute as read-only.
 
@@ -477,7 +476,8 @@ class GameState:
         ranks = table.next_ranks.get(self.fireworks)
         if ranks is None:
             ranks = table.next_ranks[self.fireworks] = tuple(
-                (order[height],) if height < len(order) else () for order, height in zip(table.play_order, self.fireworks)
+                (order[height],) if height < len(order) else ()
+                for order, height in zip(table.play_order, self.fireworks)
             )
         return ranks
 
@@ -515,8 +515,10 @@ class GameState:
                 open_runs[suit] = sudoku_runs(dead)
         if open_runs:
             free = [rank for rank in range(1, size + 1) if rank not in starts]
-            best = max(permutations(free, len(open_runs)),
-                       key=lambda pick: sum(runs[rank - 1] for runs, rank in zip(open_runs.values(), pick)))
+            best = max(
+                permutations(free, len(open_runs)),
+                key=lambda pick: sum(runs[rank - 1] for runs, rank in zip(open_runs.values(), pick)),
+            )
             for (suit, runs), rank in zip(open_runs.items(), best):
                 result[suit] = runs[rank - 1]
         return tuple(result)
@@ -662,7 +664,9 @@ class GameState:
         if handler is None:
             raise IllegalAction("unknown_action", f"{action!r} is not an action.", depends_on_state=False)
         seat = action.seat
-        if type(seat) is not int or not (0 <= seat < self.table.players or (seat == -1 and handler is GameState._end_game)):
+        if type(seat) is not int or not (
+            0 <= seat < self.table.players or (seat == -1 and handler is GameState._end_game)
+        ):
             raise IllegalAction("invalid_seat", f"Seat {seat!r} is not a seat of this game.", depends_on_state=False)
         if handler is not GameState._reorder and handler is not GameState._end_game and seat != self.current_seat:
             raise IllegalAction(
@@ -680,7 +684,8 @@ class GameState:
         if announce is not None:
             if not table.options.timed_display:
                 raise IllegalAction(
-                    "announce_not_allowed", "Announcing a suit is only allowed with the timed display option.",
+                    "announce_not_allowed",
+                    "Announcing a suit is only allowed with the timed display option.",
                     depends_on_state=False,
                 )
             if type(announce) is not int or not 0 <= announce < table.num_suits:
@@ -712,7 +717,11 @@ class GameState:
             self.strikes += 1
             self._lose(card)
         drew = self._draw_last_card() if from_deck else self._remove_and_draw(seat, hand, card)
-        self.history += (PlayEvent(self.turn, seat, card, suit, rank, success, announce, drew, self.clue_tokens, self.half_clue_token),)
+        self.history += (
+            PlayEvent(
+                self.turn, seat, card, suit, rank, success, announce, drew, self.clue_tokens, self.half_clue_token
+            ),
+        )
         self._end_turn()
 
     def _discard(self, action: Discard) -> None:
@@ -722,7 +731,8 @@ class GameState:
         hand = self.hands[seat] if from_deck else self._check_own_card(seat, card)
         if self.clue_tokens >= table.options.clue_tokens and not table.inverted:
             raise IllegalAction(
-                "clue_tokens_full", "You cannot discard while all clue tokens are available; give a clue or play.",
+                "clue_tokens_full",
+                "You cannot discard while all clue tokens are available; give a clue or play.",
                 depends_on_state=True,
             )
         if table.card_suit[card] in table.inverted:
@@ -735,8 +745,18 @@ class GameState:
         self._gain_tokens(1)
         self._lose(card)
         drew = self._draw_last_card() if from_deck else self._remove_and_draw(seat, hand, card)
-        self.history += (DiscardEvent(self.turn, seat, card, table.card_suit[card], table.card_rank[card], drew,
-                                      self.clue_tokens, self.half_clue_token),)
+        self.history += (
+            DiscardEvent(
+                self.turn,
+                seat,
+                card,
+                table.card_suit[card],
+                table.card_rank[card],
+                drew,
+                self.clue_tokens,
+                self.half_clue_token,
+            ),
+        )
         self._end_turn()
 
     def _color_clue(self, action: ColorClue) -> None:
@@ -745,7 +765,8 @@ class GameState:
         if type(color) is not int or not 0 <= color < table.num_colors:
             names = ", ".join(f"{i} ({n})" for i, n in enumerate(table.variant.clue_colors))
             raise IllegalAction(
-                "invalid_color", f"Clue color {color!r} does not exist in this variant; use {names}.",
+                "invalid_color",
+                f"Clue color {color!r} does not exist in this variant; use {names}.",
                 depends_on_state=False,
             )
         hand = self._check_clue(action.seat, action.target, "color")
@@ -763,7 +784,8 @@ class GameState:
         if type(rank) is not int or rank not in table.clue_ranks:
             allowed = ", ".join(map(str, table.clue_ranks)) or "none"
             raise IllegalAction(
-                "invalid_rank", f"Clue rank {rank!r} cannot be given in this variant; rank clues: {allowed}.",
+                "invalid_rank",
+                f"Clue rank {rank!r} cannot be given in this variant; rank clues: {allowed}.",
                 depends_on_state=False,
             )
         hand = self._check_clue(action.seat, action.target, "rank")
@@ -805,7 +827,8 @@ class GameState:
         hand = self.hands[seat]
         if type(card) is not int or card not in hand:
             raise IllegalAction(
-                "card_not_in_hand", f"Card {card!r} is not in your hand (seat {seat + 1}, counting from 1).",
+                "card_not_in_hand",
+                f"Card {card!r} is not in your hand (seat {seat + 1}, counting from 1).",
                 depends_on_state=True,
             )
         return hand
@@ -813,23 +836,27 @@ class GameState:
     def _check_clue(self, seat: int, target, kind: str) -> tuple[int, ...]:
         if self.clue_tokens <= 0:
             raise IllegalAction(
-                "no_clue_tokens", "There are no clue tokens left; play or discard instead.",
+                "no_clue_tokens",
+                "There are no clue tokens left; play or discard instead.",
                 depends_on_state=True,
             )
         if self.table.alternating and self._last_clue_kind() == kind:
             other = "rank" if kind == "color" else "color"
             raise IllegalAction(
-                "alternating_clues", f"In Alternating Clues the clue after a {kind} clue must be a {other} clue.",
+                "alternating_clues",
+                f"In Alternating Clues the clue after a {kind} clue must be a {other} clue.",
                 depends_on_state=False,
             )
         if type(target) is not int or not 0 <= target < self.table.players:
             raise IllegalAction(
-                "invalid_target", f"Clue target {target!r} is not a seat of this game.",
+                "invalid_target",
+                f"Clue target {target!r} is not a seat of this game.",
                 depends_on_state=False,
             )
         if target == seat:
             raise IllegalAction(
-                "cannot_clue_self", "A clue must be given to another player, not to yourself.",
+                "cannot_clue_self",
+                "A clue must be given to another player, not to yourself.",
                 depends_on_state=False,
             )
         return self.hands[target]
@@ -862,8 +889,11 @@ class GameState:
         for card in touched:
             clues[card] = clues[card] + (index,)
         self.card_clues = tuple(clues)
-        self.history += (ClueEvent(self.turn, seat, target, kind, value, touched, self.clue_tokens, informative,
-                                   self.half_clue_token),)
+        self.history += (
+            ClueEvent(
+                self.turn, seat, target, kind, value, touched, self.clue_tokens, informative, self.half_clue_token
+            ),
+        )
         self._end_turn()
 
     def _gain_tokens(self, gained: int) -> None:
@@ -963,7 +993,9 @@ class ReplayError(IllegalAction):
         self.cause = error
 
 
-def replay(options: GameOptions, deck: Iterable | None, actions: Iterable[Action], *, seed: str | None = None) -> GameState:
+def replay(
+    options: GameOptions, deck: Iterable | None, actions: Iterable[Action], *, seed: str | None = None
+) -> GameState:
     """Fold `actions` over the dealt deck. The first illegal action raises ReplayError naming
     its index; nothing after it is applied."""
     state = GameState.new(options, deck, seed=seed)

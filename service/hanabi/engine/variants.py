@@ -32,6 +32,7 @@ RANK_SPAN = 6
 def identity_index(suit: int, rank: int) -> int:
     return suit * RANK_SPAN + (0 if rank == START else rank)
 
+
 BASE_COLORS = ("red", "yellow", "green", "blue", "white")
 """The clue colors of No Variant (the rulebooks' names)."""
 
@@ -66,7 +67,12 @@ class SuitKind:
 
     def same_clue_behaviour(self, other: "SuitKind") -> bool:
         return (self.all_colors, self.all_ranks, self.no_colors, self.no_ranks, self.prism) == (
-            other.all_colors, other.all_ranks, other.no_colors, other.no_ranks, other.prism)
+            other.all_colors,
+            other.all_ranks,
+            other.no_colors,
+            other.no_ranks,
+            other.prism,
+        )
 
 
 def _kind(name, abbreviation, fill, colors=None, **flags) -> SuitKind:
@@ -77,13 +83,24 @@ def _kind(name, abbreviation, fill, colors=None, **flags) -> SuitKind:
 
 
 COLOR_FILLS = {
-    "Red": "#d93b3b", "Yellow": "#e8c21c", "Green": "#2e9e4f", "Blue": "#2f6fd6", "Purple": "#7b3fb5",
-    "Teal": "#13a8a8", "Black": "#1d1d1d", "Pink": "#ff69b4", "Brown": "#7a5230", "Orange": "#ff8800",
+    "Red": "#d93b3b",
+    "Yellow": "#e8c21c",
+    "Green": "#2e9e4f",
+    "Blue": "#2f6fd6",
+    "Purple": "#7b3fb5",
+    "Teal": "#13a8a8",
+    "Black": "#1d1d1d",
+    "Pink": "#ff69b4",
+    "Brown": "#7a5230",
+    "Orange": "#ff8800",
 }
 """hanab.live's clue colors, in no particular order (a variant orders its own)."""
 
-BASIC_SUITS = {name: _kind(name, name[0], fill) for name, fill in COLOR_FILLS.items() if name in
-               ("Red", "Yellow", "Green", "Blue", "Purple", "Teal")}
+BASIC_SUITS = {
+    name: _kind(name, name[0], fill)
+    for name, fill in COLOR_FILLS.items()
+    if name in ("Red", "Yellow", "Green", "Blue", "Purple", "Teal")
+}
 
 SPECIAL_SUITS = {
     s.name: s
@@ -126,8 +143,14 @@ OTHER_SUITS = {
         _kind("Sky", "S", "#3377ff", ("Blue",)),
         *(
             _kind(f"{name} EA", name[0], fill, ("Blue",), display=name)
-            for name, fill in (("Ice", "#e6eeff"), ("Aqua", "#8aa5ff"), ("Sky", "#2e5cff"),
-                               ("Berry", "#002ed1"), ("Navy", "#001b76"), ("Ocean", "#00091a"))
+            for name, fill in (
+                ("Ice", "#e6eeff"),
+                ("Aqua", "#8aa5ff"),
+                ("Sky", "#2e5cff"),
+                ("Berry", "#002ed1"),
+                ("Navy", "#001b76"),
+                ("Ocean", "#00091a"),
+            )
         ),
         _kind("Tangerine", "T", "#b35f00", ("Red", "Yellow")),
         _kind("Peach", "P", "#ffac4d", ("Red", "Yellow")),
@@ -161,6 +184,7 @@ def suit_kind(name: str) -> SuitKind:
     if name.endswith(REVERSED):
         return replace(SUIT_KINDS[name.removesuffix(REVERSED)], name=name, reversed=True)
     return SUIT_KINDS[name]
+
 
 BASIC_SETS = {
     1: ("Red",),
@@ -402,10 +426,10 @@ def build_variant(name: str, suit_names: tuple[str, ...], rules: Rules = Rules()
 
 
 def _with_one(family: str, rules: Rules = Rules(), counts=SUIT_COUNTS, specials=None):
-    """"<family> (N Suits)" and "<family> & <special suit> (N Suits)" for every special suit."""
+    """ "<family> (N Suits)" and "<family> & <special suit> (N Suits)" for every special suit."""
     for count in counts:
         yield f"{family} ({count} Suits)", BASIC_SETS[count], rules
-    for kind in (SPECIAL_SUITS.values() if specials is None else specials):
+    for kind in SPECIAL_SUITS.values() if specials is None else specials:
         for count in counts:
             yield f"{family} & {kind.name} ({count} Suits)", BASIC_SETS[count - 1] + (kind.name,), rules
 
@@ -435,10 +459,23 @@ def _catalogue() -> Iterator[tuple[str, tuple[str, ...], Rules]]:
         yield from _with_one(family, rules, specials=())
     yield from _with_one("Alternating Clues", Rules(alternating_clues=True))
     yield from _with_one("Odds and Evens", Rules(clue_ranks=(1, 2), odds_and_evens=True))
-    synesthesia_duplicates = {"Prism", "Muddy Rainbow", "Light Pink", "Pink", "Omni", "Dark Prism",
-                              "Cocoa Rainbow", "Gray Pink", "Dark Pink", "Dark Omni"}
-    yield from _with_one("Synesthesia", Rules(clue_ranks=(), synesthesia=True),
-                         specials=[k for k in specials if k.name not in synesthesia_duplicates])
+    synesthesia_duplicates = {
+        "Prism",
+        "Muddy Rainbow",
+        "Light Pink",
+        "Pink",
+        "Omni",
+        "Dark Prism",
+        "Cocoa Rainbow",
+        "Gray Pink",
+        "Dark Pink",
+        "Dark Omni",
+    }
+    yield from _with_one(
+        "Synesthesia",
+        Rules(clue_ranks=(), synesthesia=True),
+        specials=[k for k in specials if k.name not in synesthesia_duplicates],
+    )
     yield from _reversed(specials)
     yield from _with_one("Up or Down", Rules(up_or_down=True))
     yield from _with_one("Funnels", Rules(funnels=True))
@@ -451,27 +488,34 @@ def _catalogue() -> Iterator[tuple[str, tuple[str, ...], Rules]]:
 
 
 def _combinations(specials):
-    """"A & B (N Suits)": two special suits that clues treat differently."""
+    """ "A & B (N Suits)": two special suits that clues treat differently."""
     for i, first in enumerate(specials):
-        for second in specials[i + 1:]:
+        for second in specials[i + 1 :]:
             if first.same_clue_behaviour(second):
                 continue
             for count in SUIT_COUNTS:
                 if count == 3 and _needs_two_clueable(first, second):
                     continue
-                yield f"{first.name} & {second.name} ({count} Suits)", BASIC_SETS[count - 2] + (first.name, second.name), Rules()
+                yield (
+                    f"{first.name} & {second.name} ({count} Suits)",
+                    BASIC_SETS[count - 2] + (first.name, second.name),
+                    Rules(),
+                )
 
 
 def _needs_two_clueable(first: SuitKind, second: SuitKind) -> bool:
     """Rainbow and Prism beside a suit no color singles out leave a 3-suit game ambiguous."""
+
     def colorless(kind):
         return kind.no_colors or kind.all_colors
+
     return (first.name in ("Rainbow", "Prism") and colorless(second)) or (
-        colorless(first) and second.name in ("Rainbow", "Prism"))
+        colorless(first) and second.name in ("Rainbow", "Prism")
+    )
 
 
 def _reversed(specials):
-    """"Reversed (N Suits)" (the last plain suit reversed), "<suit> Reversed (N Suits)" and the
+    """ "Reversed (N Suits)" (the last plain suit reversed), "<suit> Reversed (N Suits)" and the
     official "White Reversed & Rainbow"."""
     for count in SUIT_COUNTS:
         plain = BASIC_SETS[count]
@@ -481,11 +525,15 @@ def _reversed(specials):
             for count in SUIT_COUNTS:
                 yield f"{kind.name}{REVERSED} ({count} Suits)", BASIC_SETS[count - 1] + (kind.name + REVERSED,), Rules()
     for count in (6, 5, 4):
-        yield f"White Reversed & Rainbow ({count} Suits)", BASIC_SETS[count - 2] + ("White" + REVERSED, "Rainbow"), Rules()
+        yield (
+            f"White Reversed & Rainbow ({count} Suits)",
+            BASIC_SETS[count - 2] + ("White" + REVERSED, "Rainbow"),
+            Rules(),
+        )
 
 
 def _sudoku(specials):
-    """"Sudoku (N Suits)" and "Sudoku & <suit> (N Suits)" for 4 and 5 suits: as many ranks as
+    """ "Sudoku (N Suits)" and "Sudoku & <suit> (N Suits)" for 4 and 5 suits: as many ranks as
     suits, so that every firework can start at a rank of its own."""
     rules = {5: Rules(sudoku=True), 4: Rules(clue_ranks=RANKS[:4], sudoku=True, stack_size=4)}
     for count in (4, 5):
@@ -499,7 +547,7 @@ NUMBER_WORDS = {1: "Ones", 5: "Fives"}
 
 
 def _special_ranks(specials):
-    """"Rainbow-Ones (N Suits)", "Rainbow-Ones & Pink (N Suits)", "Deceptive-Fives (N Suits)", ..."""
+    """ "Rainbow-Ones (N Suits)", "Rainbow-Ones & Pink (N Suits)", "Deceptive-Fives (N Suits)", ..."""
     for rank in (1, 5):
         word = NUMBER_WORDS[rank]
         other_ranks = tuple(r for r in RANKS if r != rank)
@@ -520,7 +568,9 @@ def _special_ranks(specials):
             for second in specials:
                 for count in SUIT_COUNTS:
                     yield f"{prefix} & {second.name} ({count} Suits)", BASIC_SETS[count - 1] + (second.name,), rules
-        yield from _with_one(f"Deceptive-{word}", Rules(clue_ranks=other_ranks, special_rank=rank, special_deceptive=True))
+        yield from _with_one(
+            f"Deceptive-{word}", Rules(clue_ranks=other_ranks, special_rank=rank, special_deceptive=True)
+        )
 
 
 def _ambiguous(specials):

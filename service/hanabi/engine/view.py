@@ -29,7 +29,6 @@ from .state import (
 )
 
 
-
 class HandCard(NamedTuple):
     id: int
     suit: int | None
@@ -258,20 +257,48 @@ def event_to_dict(event: Event) -> dict:
 
 
 def _clue_to_dict(e: ClueEvent) -> dict:
-    return {"kind": "clue", "turn": e.turn, "seat": e.seat, "target": e.target, "clue_kind": e.kind,
-            "value": e.value, "touched": list(e.touched), "clue_tokens": e.clue_tokens,
-            "half_clue_token": e.half_clue_token, "informative": e.informative}
+    return {
+        "kind": "clue",
+        "turn": e.turn,
+        "seat": e.seat,
+        "target": e.target,
+        "clue_kind": e.kind,
+        "value": e.value,
+        "touched": list(e.touched),
+        "clue_tokens": e.clue_tokens,
+        "half_clue_token": e.half_clue_token,
+        "informative": e.informative,
+    }
 
 
 def _play_to_dict(e: PlayEvent) -> dict:
-    return {"kind": "play", "turn": e.turn, "seat": e.seat, "card": e.card, "suit": e.suit, "rank": e.rank,
-            "success": e.success, "announce": e.announce, "drew": e.drew, "clue_tokens": e.clue_tokens,
-            "half_clue_token": e.half_clue_token}
+    return {
+        "kind": "play",
+        "turn": e.turn,
+        "seat": e.seat,
+        "card": e.card,
+        "suit": e.suit,
+        "rank": e.rank,
+        "success": e.success,
+        "announce": e.announce,
+        "drew": e.drew,
+        "clue_tokens": e.clue_tokens,
+        "half_clue_token": e.half_clue_token,
+    }
 
 
 def _discard_to_dict(e: DiscardEvent) -> dict:
-    return {"kind": "discard", "turn": e.turn, "seat": e.seat, "card": e.card, "suit": e.suit, "rank": e.rank,
-            "drew": e.drew, "clue_tokens": e.clue_tokens, "half_clue_token": e.half_clue_token}
+    return {
+        "kind": "discard",
+        "turn": e.turn,
+        "seat": e.seat,
+        "card": e.card,
+        "suit": e.suit,
+        "rank": e.rank,
+        "drew": e.drew,
+        "clue_tokens": e.clue_tokens,
+        "half_clue_token": e.half_clue_token,
+    }
 
 
 def _reorder_to_dict(e: ReorderEvent) -> dict:

@@ -77,7 +77,9 @@ def create_account(
         with conn.transaction():
             account = (
                 conn.cursor(row_factory=class_row(Account))
-                .execute(f"INSERT INTO accounts (name, kind) VALUES (%s, %s) RETURNING {_ACCOUNT_COLUMNS}", (name, kind))
+                .execute(
+                    f"INSERT INTO accounts (name, kind) VALUES (%s, %s) RETURNING {_ACCOUNT_COLUMNS}", (name, kind)
+                )
                 .fetchone()
             )
             token = issue_token(conn, account.id, scopes)
@@ -112,7 +114,15 @@ def issue_limited_token(
         """INSERT INTO api_tokens (token_hash, account_id, scopes, expires_at, game_id, issued_by_app)
            VALUES (%s, %s, %s, LEAST(now() + make_interval(secs => %s), %s::timestamptz), %s, %s)
            RETURNING expires_at""",
-        (hash_token(token), account_id, [scope for scope in SCOPES if scope in set(scopes)], seconds, until, game_id, issued_by_app),
+        (
+            hash_token(token),
+            account_id,
+            [scope for scope in SCOPES if scope in set(scopes)],
+            seconds,
+            until,
+            game_id,
+            issued_by_app,
+        ),
     ).fetchone()
     return token, expires_at
 

@@ -26,7 +26,9 @@ def deal_key(secret: bytes, seed: str) -> bytes:
     return hmac.new(secret, seed.encode("utf-8"), hashlib.sha256).digest()
 
 
-def new_deck(conn: psycopg.Connection, options: GameOptions, seed: str | None, secret: str | None = None) -> tuple[Card, ...]:
+def new_deck(
+    conn: psycopg.Connection, options: GameOptions, seed: str | None, secret: str | None = None
+) -> tuple[Card, ...]:
     """The deck of a new game: the deal `seed` names on this server (under `secret`, default the
     database's), or a random deck when there is no seed."""
     if seed is None:

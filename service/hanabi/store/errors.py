@@ -38,8 +38,7 @@ class VersionConflict(Conflict):
     def __init__(self, game_id: int, current_version: int, expected_version: int | None = None):
         seen = f"version {expected_version}" if expected_version is not None else "an older version"
         super().__init__(
-            f"Game {game_id} changed: it is at version {current_version}, not {seen}. "
-            "Reload the game and try again."
+            f"Game {game_id} changed: it is at version {current_version}, not {seen}. Reload the game and try again."
         )
         self.game_id = game_id
         self.current_version = current_version

@@ -122,7 +122,10 @@ def _check_seat_plan(plan: list[SeatPlan]) -> None:
             or (entry.kind == "bot" and entry.account_id is None and bool(entry.strategy))
         )
         if not valid:
-            raise InvalidRequest(f"Seat {seat + 1} of the seat plan (counting from 1) is not an open, reserved or bot seat.", "invalid_seat_plan")
+            raise InvalidRequest(
+                f"Seat {seat + 1} of the seat plan (counting from 1) is not an open, reserved or bot seat.",
+                "invalid_seat_plan",
+            )
     if len(set(reserved)) != len(reserved):
         raise InvalidRequest("The seat plan reserves two seats for the same account.", "invalid_seat_plan")
 
@@ -169,7 +172,9 @@ def load_game(conn: psycopg.Connection, game_id: int, *, lock: bool = False) -> 
     if loaded is None:
         row = _game_with_actions(conn, game_id, after=0, columns=GAME_COLUMNS)
         game = game_from_row(row)
-        loaded = LoadedGame(game, replay(game.options, game.deck, [action_from_dict(payload) for payload in row["actions"]]))
+        loaded = LoadedGame(
+            game, replay(game.options, game.deck, [action_from_dict(payload) for payload in row["actions"]])
+        )
     if conn.info.transaction_status == TransactionStatus.IDLE:
         STATES.put(key, loaded)
     return loaded
@@ -178,7 +183,9 @@ def load_game(conn: psycopg.Connection, game_id: int, *, lock: bool = False) -> 
 def _game_with_actions(conn: psycopg.Connection, game_id: int, after: int, columns: str) -> dict:
     row = (
         conn.cursor(row_factory=dict_row)
-        .execute(f"SELECT {columns}, {_ACTIONS_COLUMN} FROM games g WHERE g.id = %(id)s", {"id": game_id, "after": after})
+        .execute(
+            f"SELECT {columns}, {_ACTIONS_COLUMN} FROM games g WHERE g.id = %(id)s", {"id": game_id, "after": after}
+        )
         .fetchone()
     )
     if row is None:
@@ -186,7 +193,9 @@ def _game_with_actions(conn: psycopg.Connection, game_id: int, after: int, colum
     return row
 
 
-def list_events(conn: psycopg.Connection, game_id: int, after_seq: int = 0, limit: int | None = None) -> list[GameEvent]:
+def list_events(
+    conn: psycopg.Connection, game_id: int, after_seq: int = 0, limit: int | None = None
+) -> list[GameEvent]:
     """The game's events with seq > after_seq, oldest first."""
     rows = (
         conn.cursor(row_factory=dict_row)
@@ -297,7 +306,9 @@ def _cached_running_game(conn: psycopg.Connection, game_id: int, version: int | 
     return cached
 
 
-def _append_to_cached_state(conn: psycopg.Connection, cached: LoadedGame, action: Action, by: str | None) -> LoadedGame | None:
+def _append_to_cached_state(
+    conn: psycopg.Connection, cached: LoadedGame, action: Action, by: str | None
+) -> LoadedGame | None:
     """The game after `action` on the cached game, written; None, with nothing written, when the
     engine refuses the action there or the write finds the game moved on."""
     try:
@@ -309,7 +320,9 @@ def _append_to_cached_state(conn: psycopg.Connection, cached: LoadedGame, action
     return LoadedGame(game, new_state) if game is not None else None
 
 
-def _write_action(conn: psycopg.Connection, game: Game, action: Action, state: GameState, by: str | None) -> Game | None:
+def _write_action(
+    conn: psycopg.Connection, game: Game, action: Action, state: GameState, by: str | None
+) -> Game | None:
     """Record `action`, which took `game` to `state`, as the game's next event (see `_write_change`),
     and cache the state once the write has committed by itself."""
     payload = action_to_dict(action) if by is None else {**action_to_dict(action), "by": by}
@@ -400,7 +413,11 @@ def append_events(
 
 
 def _write_change(
-    conn: psycopg.Connection, game: Game, events: list[tuple[str, int | None, dict]], status: str, state: GameState,
+    conn: psycopg.Connection,
+    game: Game,
+    events: list[tuple[str, int | None, dict]],
+    status: str,
+    state: GameState,
     free_seats: int | None,
 ) -> Game | None:
     """`append_events`, or None with nothing written when the game is no longer at `game.version`."""
@@ -507,7 +524,8 @@ def import_finished_game(
             ),
         ).fetchone()[0]
         conn.cursor().executemany(
-            "INSERT INTO game_seats (game_id, seat) VALUES (%s, %s)", [(game_id, seat) for seat in range(options.players)]
+            "INSERT INTO game_seats (game_id, seat) VALUES (%s, %s)",
+            [(game_id, seat) for seat in range(options.players)],
         )
         game = load_game(conn, game_id).game
         events = [(action.kind, action.seat, action_to_dict(action)) for action in actions]

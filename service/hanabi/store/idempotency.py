@@ -75,7 +75,9 @@ def claim(
     if bytes(stored_digest) != request_digest:
         raise IdempotencyKeyReused(key)
     if status is None:
-        raise StoreError(f"Idempotency-Key {key!r} was claimed but no response was saved.", "idempotency_key_unfinished")
+        raise StoreError(
+            f"Idempotency-Key {key!r} was claimed but no response was saved.", "idempotency_key_unfinished"
+        )
     return StoredResponse(status, headers, body)
 
 

@@ -37,7 +37,7 @@ def games_of_account(
     return _fetch(
         conn,
         f"""SELECT {GAME_COLUMNS} FROM game_seats s JOIN games g ON g.id = s.game_id
-            WHERE {' AND '.join(conditions)} ORDER BY s.game_id DESC LIMIT %(limit)s""",
+            WHERE {" AND ".join(conditions)} ORDER BY s.game_id DESC LIMIT %(limit)s""",
         params,
     )
 

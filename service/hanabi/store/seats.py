@@ -28,7 +28,9 @@ def join_seat(
         game, state = load_game(conn, game_id, lock=True)
         taken = game.seat_of(account_id)
         if taken is not None:
-            raise Conflict(f"You already have seat {taken + 1} in game {game_id} (counting seats from 1).", "already_seated")
+            raise Conflict(
+                f"You already have seat {taken + 1} in game {game_id} (counting seats from 1).", "already_seated"
+            )
         target = _seat_to_join(game, account_id, seat)
         _require_lobby(game)
         conn.execute(
@@ -76,9 +78,7 @@ def start_game(conn: psycopg.Connection, game_id: int) -> LoadedGame:
         game, state = load_game(conn, game_id, lock=True)
         _require_lobby(game)
         if game.free_seats:
-            raise Conflict(
-                f"Game {game_id} cannot start: {game.free_seats} of its seats are still free.", "seats_free"
-            )
+            raise Conflict(f"Game {game_id} cannot start: {game.free_seats} of its seats are still free.", "seats_free")
         append_events(conn, game, [("game_started", None, {})], status="running", state=state)
         return load_game(conn, game_id)
 
@@ -93,12 +93,16 @@ def _seat_to_join(game: Game, account_id: int, seat: int | None) -> Seat:
                 return candidate
         raise Conflict(f"Game {game.id} has no free seat left.", "game_full")
     if type(seat) is not int or not 0 <= seat < len(game.seats):
-        raise InvalidRequest(f"Game {game.id} has no seat {seat!r}: `seat` is 0 to {len(game.seats) - 1}.", "invalid_seat")
+        raise InvalidRequest(
+            f"Game {game.id} has no seat {seat!r}: `seat` is 0 to {len(game.seats) - 1}.", "invalid_seat"
+        )
     chosen = game.seats[seat]
     if chosen.taken:
         raise Conflict(f"Seat {seat + 1} of game {game.id} (counting from 1) is taken.", "seat_taken")
     if chosen.reserved_for not in (None, account_id):
-        raise Conflict(f"Seat {seat + 1} of game {game.id} (counting from 1) is reserved for another account.", "seat_reserved")
+        raise Conflict(
+            f"Seat {seat + 1} of game {game.id} (counting from 1) is reserved for another account.", "seat_reserved"
+        )
     return chosen
 
 

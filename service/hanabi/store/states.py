@@ -37,7 +37,11 @@ class StateCache:
     def put(self, key: tuple, entry: LoadedGame) -> None:
         with self._lock:
             current = self._entries.get(key)
-            if current is None or current.game.created_at != entry.game.created_at or current.game.version < entry.game.version:
+            if (
+                current is None
+                or current.game.created_at != entry.game.created_at
+                or current.game.version < entry.game.version
+            ):
                 self._entries[key] = entry
             self._entries.move_to_end(key)
             while len(self._entries) > self.size:

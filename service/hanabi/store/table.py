@@ -40,7 +40,9 @@ class ChatMessage:
     created_at: datetime
 
 
-def post_message(conn: psycopg.Connection, game_id: int, account_id: int, text: str, *, limited: bool = True) -> ChatMessage:
+def post_message(
+    conn: psycopg.Connection, game_id: int, account_id: int, text: str, *, limited: bool = True
+) -> ChatMessage:
     """Add `text` (trimmed of BLANK, 1 to MAX_MESSAGE_LENGTH characters) to the game's chat. Raises
     ChatTooFast when `limited` and the account already posted CHAT_BURST messages there in the
     last CHAT_BURST_SECONDS (counted in the database, so every API process counts the same)."""

@@ -42,6 +42,7 @@ HTTP_STATUS = "http_status"
 BLOCKED = "blocked"
 FAILURES = (CONNECTION_FAILED, TIMEOUT, HTTP_STATUS, BLOCKED)
 
+
 @dataclass(frozen=True)
 class Webhook:
     id: int
@@ -130,7 +131,10 @@ def list_deliveries(
     conn: psycopg.Connection, account_id: int, webhook_id: int, before_id: int | None = None, limit: int = 50
 ) -> list[Delivery]:
     """The webhook's deliveries, newest first, with id < before_id when given."""
-    if conn.execute("SELECT 1 FROM webhooks WHERE id = %s AND account_id = %s", (webhook_id, account_id)).fetchone() is None:
+    if (
+        conn.execute("SELECT 1 FROM webhooks WHERE id = %s AND account_id = %s", (webhook_id, account_id)).fetchone()
+        is None
+    ):
         raise _webhook_not_found(webhook_id)
     return (
         conn.cursor(row_factory=class_row(Delivery))
@@ -213,7 +217,9 @@ def _announce(recorded: Callable[[list[int]], None], ids: list[int]) -> None:
         log.exception("could not send webhook deliveries %s now; the sweeper will", ids)
 
 
-def claim_attempt(conn: psycopg.Connection, delivery_id: int, attempts_made: int, lease_seconds: float) -> Attempt | None:
+def claim_attempt(
+    conn: psycopg.Connection, delivery_id: int, attempts_made: int, lease_seconds: float
+) -> Attempt | None:
     """Start attempt number `attempts_made + 1` of a pending delivery: count it and mark the
     delivery as taken for `lease_seconds`. None when the delivery is done, gone, or that attempt
     was already claimed (a copy of the task, or a later attempt)."""
@@ -254,7 +260,14 @@ def finish_attempt(
                   next_attempt_at = CASE WHEN %(status)s = 'pending' THEN now() + make_interval(secs => %(retry_in)s) END
             WHERE id = %(id)s AND attempts = %(attempt)s AND status = 'pending'
         RETURNING status""",
-        {"status": status, "code": status_code, "failure": failure, "retry_in": retry_in or 0, "id": delivery_id, "attempt": attempt},
+        {
+            "status": status,
+            "code": status_code,
+            "failure": failure,
+            "retry_in": retry_in or 0,
+            "id": delivery_id,
+            "attempt": attempt,
+        },
     ).fetchone()
     return row[0] if row else "gone"
 

@@ -28,8 +28,17 @@ def worker_process(
     `database_url` until the block ends; then stop it as Celery stops on SIGTERM: running tasks
     finish first."""
     command = [
-        sys.executable, "-m", "hanabi.cli", "worker", "--beat",
-        "--pool", "threads", "--concurrency", str(concurrency), "--loglevel", loglevel,
+        sys.executable,
+        "-m",
+        "hanabi.cli",
+        "worker",
+        "--beat",
+        "--pool",
+        "threads",
+        "--concurrency",
+        str(concurrency),
+        "--loglevel",
+        loglevel,
     ]
     env = {**os.environ, "DATABASE_URL": database_url, "HANABI_DATA_DIR": str(settings.data_dir)}
     if settings.webhook_allowed_networks is not None:

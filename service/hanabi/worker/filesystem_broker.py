@@ -60,7 +60,6 @@ class Channel(filesystem.Channel):
             return loads(bytes_to_str(payload))
         raise Empty()
 
-
     def get_table(self, exchange):
         table = self._read_table(exchange)
         declared = self.state.exchanges.get(exchange, {}).get("table", [])

@@ -36,7 +36,10 @@ def queue_depth(settings: Settings, timeout: float = TIMEOUT_SECONDS) -> int:
         "max_retries": 0,
     }
     with Connection(
-        config["broker_url"], transport=config.get("broker_transport"), transport_options=options, connect_timeout=timeout
+        config["broker_url"],
+        transport=config.get("broker_transport"),
+        transport_options=options,
+        connect_timeout=timeout,
     ) as connection:
         try:
             return connection.default_channel.queue_declare(queue=settings.queue, passive=True).message_count
@@ -64,5 +67,7 @@ class QueueDepthCollector:
             gauge.add_metric([self.settings.queue], depth)
             yield gauge
         yield GaugeMetricFamily(
-            "hanabi_celery_broker_up", "1 when the broker answered the queue depth query of this scrape", value=int(depth is not None)
+            "hanabi_celery_broker_up",
+            "1 when the broker answered the queue depth query of this scrape",
+            value=int(depth is not None),
         )

@@ -20,7 +20,9 @@ MAX_PER_SWEEP = 1000
 """Most tasks a check enqueues per sweep; the oldest first, the rest at the next sweep."""
 
 
-def stalled_bot_turns(conn: psycopg.Connection, stalled_seconds: float, limit: int = MAX_PER_SWEEP) -> list[tuple[int, int]]:
+def stalled_bot_turns(
+    conn: psycopg.Connection, stalled_seconds: float, limit: int = MAX_PER_SWEEP
+) -> list[tuple[int, int]]:
     """(game id, version) of running games whose seat to move is a bot and which have not
     changed for `stalled_seconds` (their last event, hence the version a bot task would be
     keyed by, is that old), longest waiting first."""

@@ -75,8 +75,13 @@ def play_bot_turn(app, conn: psycopg.Connection, game: Game, state: GameState) -
     try:
         moved = append_action(conn, game.id, action, expected_version=game.version)
     except IllegalAction as error:
-        log.error("bot %r chose an illegal move in game %s at version %s (%s): playing a random move",
-                  strategy, game.id, game.version, error.code)
+        log.error(
+            "bot %r chose an illegal move in game %s at version %s (%s): playing a random move",
+            strategy,
+            game.id,
+            game.version,
+            error.code,
+        )
         action = random_bot.choose(seat_view, rng)
         moved = append_action(conn, game.id, action, expected_version=game.version)
     record_bot_move(game, moved.game, action, label)

@@ -221,7 +221,11 @@ def deliver(app, delivery_id: int, attempt: int) -> str:
         log.log(
             logging.WARNING if status == "failed" else logging.INFO,
             "webhook delivery %s attempt %s: %s (%s); now %s",
-            delivery_id, attempt, outcome.failure, outcome.detail, status,
+            delivery_id,
+            attempt,
+            outcome.failure,
+            outcome.detail,
+            status,
         )
     if status == "pending":
         enqueue_delivery(app, delivery_id, attempt + 1, countdown=retry_in)
