@@ -139,8 +139,9 @@ def change_game(change: Callable[[psycopg.Connection, Account], Game]) -> Respon
     return idempotent_write(lambda conn: Reply(200, summary_body(conn, change(conn, account)), {}))
 
 
-def game_page(conn, games, limit: int) -> dict:
-    names = names_for(conn, games)
+def game_page(games, limit: int) -> dict:
+    """A page of game summaries; the request's connection is taken only when there are games to name."""
+    names = names_for(db(), games) if games else {}
     return {
         "items": [game_summary(game, names) for game in games],
         "next_cursor": encode_cursor(games[-1].id) if len(games) == limit else None,
@@ -161,7 +162,7 @@ class Games(MethodView):
         games = list_games(
             conn, status=query.get("status"), before_id=decode_cursor(query.get("cursor")), limit=query["limit"]
         )
-        return game_page(conn, games, query["limit"])
+        return game_page(games, query["limit"])
 
     @blp.doc(operationId="create_game")
     @requires("games:write")

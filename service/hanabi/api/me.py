@@ -40,7 +40,7 @@ class MyGames(MethodView):
             before_id=decode_cursor(query.get("cursor")),
             limit=query["limit"],
         )
-        return game_page(conn, games, query["limit"])
+        return game_page(games, query["limit"])
 
 
 @blp.route("/turn")
@@ -66,6 +66,6 @@ class MyTurn(MethodView):
             seconds=query["wait"],
             pause=release_db,
         )
-        body = game_page(db(), games, query["limit"])
+        body = game_page(games, query["limit"])
         body["next_cursor"] = None
         return body

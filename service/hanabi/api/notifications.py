@@ -16,11 +16,18 @@ that comes after the read wakes it. While the listener is not connected (the dat
 away; it reconnects with backoff), waiting requests read the database again every
 `RECHECK_SECONDS` instead, and when it connects again every waiting request reads again.
 A waiting request holds no database connection between its reads.
+
+A wait that ends with no wake-up, the listener connected since before the request's last read,
+answers with that read: nothing about its game or account was committed since, so a read would
+find the same. An empty wait costs one read, not two. Each wait ends at a random moment in
+the last `WAIT_JITTER` of its time, so that requests that began together (clients that all
+reconnected after a restart) neither end nor come back together.
 """
 
 import json
 import logging
 import os
+import random
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -35,6 +42,8 @@ CHAT_CHANNEL = "hanabi_chat"
 TURN_CHANNEL = "hanabi_turn"
 TOKEN_CHANNEL = "hanabi_token"
 MAX_WAIT_SECONDS = 60
+WAIT_JITTER = 0.25
+"""An empty wait of `wait` seconds ends between (1 - WAIT_JITTER) * wait and wait seconds."""
 RECHECK_SECONDS = 1.0
 """How often a waiting request reads the database while the listener is not listening."""
 HEALTH_CHECK_SECONDS = 10.0
@@ -76,7 +85,8 @@ class WaitSeconds(fields.Integer):
             validate=validate.Range(0, MAX_WAIT_SECONDS),
             metadata={
                 "description": f"Seconds (0 to {MAX_WAIT_SECONDS}) to wait for something new when there is "
-                "nothing yet; the answer comes as soon as something is committed, or empty at the end"
+                "nothing yet; the answer comes as soon as something is committed, or empty when the wait ends (at a "
+                "random moment in its last quarter)"
             },
             **kwargs,
         )
@@ -125,6 +135,7 @@ class Listener:
         self._lock = threading.Lock()
         self._watches: dict[tuple, set[Watch]] = {}
         self._listening = False
+        self._connections = 0
         self._thread: threading.Thread | None = None
         self._keep_running = False
         self._token_subscribers: list[TokenSubscriber] = []
@@ -132,6 +143,13 @@ class Listener:
     @property
     def listening(self) -> bool:
         return self._listening
+
+    @property
+    def connection(self) -> int | None:
+        """The listener's current connection (a number that changes with every connection and
+        disconnection), None while it is not listening: while it stays the same, every
+        notification since was heard."""
+        return self._connections if self._listening else None
 
     def subscribe_tokens(self, subscriber: "TokenSubscriber") -> None:
         """Tell `subscriber` of every revoked token and of every connection and disconnection,
@@ -201,6 +219,7 @@ class Listener:
         while disconnected are lost; after a disconnection, to start reading periodically."""
         with self._lock:
             self._listening = listening
+            self._connections += 1
             watches = [watch for group in self._watches.values() for watch in group]
             subscribers = list(self._token_subscribers)
         for subscriber in subscribers:
@@ -259,19 +278,24 @@ def long_poll(
     seconds: float,
     pause: Callable[[], None] = lambda: None,
 ) -> T:
-    """`read()` until `found(result)` or `seconds` have passed; return the last result.
+    """`read()` until `found(result)` or the wait is over; return the last result.
 
-    Between reads the request sleeps until a notification about `key` (or, while the listener
-    is not listening, for at most RECHECK_SECONDS); `pause()` runs before each sleep (the API
-    gives its database connection back to the pool there). With `seconds` 0, one read."""
+    The wait lasts `seconds`, less a random part of up to WAIT_JITTER of them. Between reads the
+    request sleeps until a notification about `key` (or, while the listener is not listening,
+    for at most RECHECK_SECONDS); `pause()` runs before each sleep (the API gives its database
+    connection back to the pool there). A wait that ends unwoken, the listener connected
+    throughout, returns the last read's result without reading again. With `seconds` 0, one read."""
     if seconds <= 0:
         return read()
-    deadline = time.monotonic() + seconds
+    deadline = time.monotonic() + seconds * (1 - WAIT_JITTER * random.random())
     with listener.watch(key) as watch:
         while True:
+            connection = listener.connection
             result = read()
             remaining = deadline - time.monotonic()
             if found(result) or remaining <= 0:
                 return result
             pause()
-            watch.wait(remaining if listener.listening else min(remaining, RECHECK_SECONDS))
+            woken = watch.wait(remaining if connection is not None else min(remaining, RECHECK_SECONDS))
+            if not woken and connection is not None and listener.connection == connection:
+                return result
