@@ -11,16 +11,26 @@ client address). Each bot opens a connection of its own and long-polls
 it makes plain requests (its seat's view, its actions, `GET /v1/accounts/me`) at about
 `--rate` requests/s, and each of its actions hands the turn to a waiting bot, whose poll
 answers; that bot then reads its view, acts (handing the turn back) and polls again. A finished
-game is replaced. The other bots have no game: their polls end empty after `--wait` seconds.
+game is replaced. The other bots have no game: their polls end empty when their wait ends.
 
-After the ramp it measures for `--duration` seconds, then stops the mover and lets every poll
-in flight end. It prints
+After the ramp it measures for `--duration` seconds. With `--storm` (a reconnect storm: what a
+restart or a break in the network causes) every bot connects within `--ramp` 1 s, the mover
+starts with them and the window starts then too (default: 10,000 bots, 15 s waits, three
+waits measured). Then it stops the mover, measures the API's CPU for `--wait` seconds in which
+only empty polls run, and lets every poll in flight end. It prints
 
     polls answered correctly   every poll: 200 and either its game (a wake-up) or empty after
-                               `--wait` seconds (not earlier, not more than 1 s later, and not
-                               while a turn handed to the bot more than 1 s before went unseen)
+                               its wait (not before the wait's last quarter, where the server
+                               ends it at random, not more than 1 s after it, and not while a
+                               turn handed to the bot more than 1 s before went unseen)
+    within wait + 2 s          the polls of the window answered no later than 2 s after their
+                               wait (from the moment the bot began to connect, for its first)
+    after their wait p50/p99/max   of the polls of the window that ended empty: their answer's
+                               time after their wait (negative: before it)
     plain requests p50/p99     the mover's requests in the window
     wake-up p50/p99            from the 200 of the mover's action to the waiting bot's answer
+    API CPU per empty poll     the API processes' CPU over the polls answered while only empty
+                               polls ran (the mover stopped)
     server memory              resident memory (PSS) and threads of the API's processes
                                (gunicorn's master and workers), and the PSS of the whole
                                `hanabi serve`, at the end of the window
@@ -33,9 +43,12 @@ hard limit (each bot is a connection: a file here, and one in a server worker, w
 
     .venv/bin/python tests/bench/waiting_bots.py                           # 1,000 bots, 30 s waits
     .venv/bin/python tests/bench/waiting_bots.py --bots 10000              # started over 40 s
+    .venv/bin/python tests/bench/waiting_bots.py --storm                   # 10,000 bots within 1 s, 15 s waits
     .venv/bin/python tests/bench/waiting_bots.py --embedded                # an embedded pgserver
 
-Requests go to 127.0.0.1 only; the script stops by itself after ramp + duration + wait.
+`--server-source DIR` runs `hanabi serve` from another checkout's `service/` (to compare two
+versions of the server in one run of this script's client). Requests go to 127.0.0.1 only;
+the script stops by itself after ramp + duration + two waits.
 """
 
 import argparse
@@ -52,6 +65,7 @@ from pathlib import Path
 
 import orjson
 import uvloop
+from hanabi.api.notifications import WAIT_JITTER
 from hanabi.store.accounts import create_account
 from hanabi.store.database import connect
 
@@ -70,6 +84,8 @@ from api_load import (
     scratch_database,
 )
 
+IN_TIME_SECONDS = 2.0
+"""The storm's promise: every poll answered within its wait + this."""
 LATE_SECONDS = 1.0
 """A poll that ends empty more than this after its `wait` is late; a turn handed to a bot more
 than this before its poll ends empty was missed."""
@@ -100,6 +116,11 @@ class Run:
         self.measuring = False
         self.stopping = False
         self.polls = {"answered": 0, "correct": 0}
+        self.lateness: list[float] = []
+        """Of each poll that ended empty in the window: seconds from its `wait` to its answer (negative: before)."""
+        self.in_time = 0
+        """Polls in the window answered within their wait + IN_TIME_SECONDS."""
+        self.polls_in_window = 0
         self.wrong: dict[str, int] = {}
         self.latencies: dict[str, list[float]] = {"GET view": [], "POST action": [], "GET accounts/me": []}
         self.wakes: list[float] = []
@@ -135,6 +156,12 @@ class Run:
             answered = time.perf_counter()
             bot.polling_since = None
             self.polls["answered"] += 1
+            elapsed = answered - started
+            if self.measuring:
+                self.polls_in_window += 1
+                self.in_time += elapsed <= wait + IN_TIME_SECONDS
+                if status == 200 and not page["items"]:
+                    self.lateness.append(elapsed - wait)
             if status != 200:
                 self.count_wrong(f"status {status} {page.get('code')}")
                 await asyncio.sleep(1)
@@ -149,8 +176,7 @@ class Run:
                 for game in page["items"]:
                     await self.act(bot, game["id"])
                 continue
-            elapsed = answered - started
-            if elapsed < wait:
+            if elapsed < wait * (1 - WAIT_JITTER):
                 self.count_wrong("empty before its wait")
             elif elapsed > wait + LATE_SECONDS:
                 self.count_wrong("empty, late")
@@ -312,8 +338,10 @@ def raise_open_files_limit(bots: int) -> None:
         sys.exit(f"{bots} bots need about {needed} open files; the hard limit is {hard}")
 
 
-def start_server(url: str, scratch: Path, port: int) -> subprocess.Popen:
+def start_server(url: str, scratch: Path, port: int, source: Path | None = None) -> subprocess.Popen:
     env = {**os.environ, "DATABASE_URL": url, "HANABI_DATA_DIR": str(scratch / "data")}
+    if source is not None:
+        env["PYTHONPATH"] = str(source.resolve())
     env.pop("CELERY_BROKER_URL", None)
     with open(scratch / "serve.log", "w") as log:
         return subprocess.Popen(
@@ -353,16 +381,16 @@ async def drive(args, port: int, server_pid: int, url: str, mover_token: str, bo
     for bot in bots[: args.games]:
         await run.new_game(setup, bot)
     setup.close()
-    begin = time.perf_counter()
-    tasks = [asyncio.create_task(run.bot(bot, begin + args.ramp * i / len(bots))) for i, bot in enumerate(bots)]
-    await asyncio.sleep(args.ramp + 1)
-    movers = [asyncio.create_task(run.mover(i)) for i in range(len(run.mover_connections))]
     api, _ = api_processes(server_pid)
     database = postgres_pids(url)
+    begin = time.perf_counter()
+    tasks = [asyncio.create_task(run.bot(bot, begin + args.ramp * i / len(bots))) for i, bot in enumerate(bots)]
+    if not args.storm:
+        await asyncio.sleep(args.ramp + 1)
+    movers = [asyncio.create_task(run.mover(i)) for i in range(len(run.mover_connections))]
     cpu_before = (cpu_seconds(api), cpu_seconds(database), time.process_time(), machine_seconds()[0])
     run.measuring = True
     started = time.perf_counter()
-    polls_before = dict(run.polls)
     await asyncio.sleep(args.duration)
     memory = server_memory(server_pid)
     run.measuring = False
@@ -374,12 +402,13 @@ async def drive(args, port: int, server_pid: int, url: str, mover_token: str, bo
         "load generator": (cpu_after[2] - cpu_before[2]) / elapsed,
     }
     cores["all of the machine"] = (cpu_after[3] - cpu_before[3]) / elapsed
-    run.stopping = True
     for mover in movers:
         mover.cancel()
     for outcome in await asyncio.gather(*movers, return_exceptions=True):
         if not isinstance(outcome, asyncio.CancelledError) and outcome is not None:
             raise outcome
+    empty_poll_cpu = await cpu_per_empty_poll(run, api, args.wait)
+    run.stopping = True
     done, pending = await asyncio.wait(tasks, timeout=args.wait + 30)
     for task in pending:
         task.cancel()
@@ -395,12 +424,21 @@ async def drive(args, port: int, server_pid: int, url: str, mover_token: str, bo
     return {
         "bots": len(bots),
         "wait": args.wait,
+        "ramp": args.ramp,
+        "storm": args.storm,
         "seconds": round(elapsed, 1),
         "polls_answered": run.polls["answered"],
         "polls_correct": run.polls["correct"],
-        "polls_in_window": run.polls["answered"] - polls_before["answered"],
+        "polls_in_window": run.polls_in_window,
+        "polls_in_time": run.in_time,
         "wrong": run.wrong,
         "unfinished_polls": len(pending),
+        "lateness_s": {
+            "empty_polls": len(run.lateness),
+            "p50": round(percentile(run.lateness, 0.5), 2),
+            "p99": round(percentile(run.lateness, 0.99), 2),
+            "max": round(max(run.lateness, default=float("nan")), 2),
+        },
         "plain_requests": len(plain),
         "plain_ms": {"p50": round(1000 * percentile(plain, 0.5), 1), "p99": round(1000 * percentile(plain, 0.99), 1)},
         "plain_ms_by_kind": {
@@ -416,31 +454,69 @@ async def drive(args, port: int, server_pid: int, url: str, mover_token: str, bo
             "p50": round(1000 * percentile(run.wakes, 0.5), 1),
             "p99": round(1000 * percentile(run.wakes, 0.99), 1),
         },
+        "empty_poll_cpu": empty_poll_cpu,
         "server_memory": memory,
         "cores_busy": {name: round(value, 2) for name, value in cores.items()},
+    }
+
+
+async def cpu_per_empty_poll(run: Run, api: list[int], seconds: float) -> dict:
+    """The API's CPU per poll while only empty polls run (the mover stopped): over `seconds`."""
+    polls_before, cpu_before, started = run.polls["answered"], cpu_seconds(api), time.perf_counter()
+    await asyncio.sleep(seconds)
+    polls = run.polls["answered"] - polls_before
+    cpu = cpu_used(cpu_before, cpu_seconds(api))
+    return {
+        "seconds": round(time.perf_counter() - started, 1),
+        "polls": polls,
+        "ms_per_poll": round(1000 * cpu / polls, 3) if polls else None,
     }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     add_database_arguments(parser)
-    parser.add_argument("--bots", type=int, default=1000, help="bot accounts waiting at once (default 1000)")
-    parser.add_argument("--wait", type=int, default=30, help="seconds each poll waits (default 30, as `hanabi bot`)")
+    parser.add_argument(
+        "--storm",
+        action="store_true",
+        help="every bot connects within one second and the window starts with them (defaults: 10,000 bots, 15 s waits)",
+    )
+    parser.add_argument("--bots", type=int, help="bot accounts waiting at once (default 1000; 10,000 with --storm)")
+    parser.add_argument(
+        "--wait", type=int, help="seconds each poll waits (default 30, as `hanabi bot`; 15 with --storm)"
+    )
     parser.add_argument("--games", type=int, default=100, help="bots in a game with the mover (default 100)")
     parser.add_argument("--rate", type=float, default=40, help="the mover's requests per second (default 40)")
-    parser.add_argument("--ramp", type=float, help="seconds over which the bots start (default: bots / 250)")
-    parser.add_argument("--duration", type=float, default=60, help="seconds measured after the ramp (default 60)")
+    parser.add_argument(
+        "--ramp", type=float, help="seconds over which the bots start (default: bots / 250; 1 with --storm)"
+    )
+    parser.add_argument(
+        "--duration",
+        type=float,
+        help="seconds measured after the ramp (default 60; with --storm, 3 waits from the start)",
+    )
+    parser.add_argument(
+        "--server-source",
+        type=Path,
+        help="run hanabi serve from this folder's hanabi package (another checkout's service/)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     args = parser.parse_args()
-    args.games = min(args.games, args.bots)
+    if args.bots is None:
+        args.bots = 10_000 if args.storm else 1000
+    if args.wait is None:
+        args.wait = 15 if args.storm else 30
     if args.ramp is None:
-        args.ramp = args.bots / 250
+        args.ramp = 1.0 if args.storm else args.bots / 250
+    if args.duration is None:
+        args.duration = 3 * args.wait if args.storm else 60
+    args.games = min(args.games, args.bots)
     raise_open_files_limit(args.bots)
     load_before = os.getloadavg()
     with scratch_database(database_server(args), "waiting-bots-") as (url, scratch):
         port = free_port()
-        server = start_server(url, scratch, port)
+        server = start_server(url, scratch, port, args.server_source)
         try:
             wait_ready(server, port, scratch)
             mover, bots = make_accounts(url, args.bots)
@@ -459,14 +535,25 @@ def main() -> None:
     if args.json:
         print(orjson.dumps(result, option=orjson.OPT_INDENT_2).decode())
         return
-    memory = result["server_memory"]
-    print(f"{result['bots']} bots polling /v1/me/turn?wait={result['wait']}, {result['seconds']} s measured")
+    memory, late, cpu = result["server_memory"], result["lateness_s"], result["empty_poll_cpu"]
+    start = "all within 1 s (a storm)" if result["storm"] else f"over {result['ramp']} s"
+    print(f"{result['bots']} bots polling /v1/me/turn?wait={result['wait']}, started {start}; {result['seconds']} s measured"
+          + (" from the start" if result["storm"] else " after the ramp"))  # fmt: skip
     print(f"polls answered correctly: {result['polls_correct']} of {result['polls_answered']}"
           f" ({result['polls_in_window']} in the window); wrong: {result['wrong'] or 'none'};"
           f" unfinished at the end: {result['unfinished_polls']}")  # fmt: skip
+    print(
+        f"polls in the window answered within their wait + {IN_TIME_SECONDS:g} s: {result['polls_in_time']} of {result['polls_in_window']}"
+    )
+    print(
+        f"empty polls' answer after their wait ({late['empty_polls']} polls): p50 {late['p50']:+} s, p99 {late['p99']:+} s, max {late['max']:+} s"
+    )
     print(f"plain requests: {result['plain_requests']}, p50 {result['plain_ms']['p50']} ms, p99 {result['plain_ms']['p99']} ms"
           + "".join(f"; {k} p50 {v['p50']} / p99 {v['p99']} ms" for k, v in result["plain_ms_by_kind"].items()))  # fmt: skip
     print(f"wake-ups: {result['wake_ups']}, p50 {result['wake_ms']['p50']} ms, p99 {result['wake_ms']['p99']} ms")
+    print(
+        f"API CPU per empty poll: {cpu['ms_per_poll']} ms ({cpu['polls']} polls in {cpu['seconds']} s with the mover stopped)"
+    )
     print(f"server memory (PSS): API processes {memory['api_mib']} MiB ({memory['api_threads']} threads),"
           f" all of hanabi serve {memory['all_mib']} MiB")  # fmt: skip
     print(
