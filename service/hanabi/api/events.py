@@ -79,9 +79,9 @@ class Events(MethodView):
         their own draws; spectators (when the game allows them) see every card; anyone may read
         the log of a lobby game or of a finished one (in full).
         With `wait`, when there is no event after `after` yet, the answer comes as soon as one
-        is committed, or after `wait` seconds with no events (`last_seq` is then `after`). An
-        `after` past the game's last event is a 409 `after_past_last_event` with `current_version`
-        (the last event's seq).
+        is committed, or with no events when the wait ends, at a random moment in its last quarter
+        (`last_seq` is then `after`). An `after` past the game's last event is a 409
+        `after_past_last_event` with `current_version` (the last event's seq).
         """
         account = current_account()
         after, limit = query["after"], query["limit"]

@@ -55,7 +55,8 @@ class MyTurn(MethodView):
 
         The nearest deadline first, then the turn that has waited longest. One page only
         (`next_cursor` is null): take your turns and ask again. With `wait`, when no game is
-        waiting for you, the answer comes as soon as one is, or after `wait` seconds, empty.
+        waiting for you, the answer comes as soon as one is, or empty when the wait ends, at a random
+        moment in its last quarter.
         """
         account = current_account()
         games = long_poll(

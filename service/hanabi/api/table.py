@@ -109,7 +109,8 @@ class Chat(MethodView):
 
         Its players, and anyone when the game allows spectators or has ended, may read it. With
         `wait`, when there is no message after `after` yet, the answer comes as soon as one is
-        posted, or after `wait` seconds with none (`last_id` is then `after`).
+        posted, or with none when the wait ends, at a random moment in its last quarter (`last_id` is
+        then `after`).
         """
         account = current_account()
         _watched_game(db(), game_id, account.id)

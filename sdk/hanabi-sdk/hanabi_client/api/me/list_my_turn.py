@@ -77,7 +77,8 @@ def sync_detailed(
 
      The nearest deadline first, then the turn that has waited longest. One page only
     (`next_cursor` is null): take your turns and ask again. With `wait`, when no game is
-    waiting for you, the answer comes as soon as one is, or after `wait` seconds, empty.
+    waiting for you, the answer comes as soon as one is, or empty when the wait ends, at a random
+    moment in its last quarter.
 
     Args:
         limit (int | Unset):  Default: 50.
@@ -113,7 +114,8 @@ def sync(
 
      The nearest deadline first, then the turn that has waited longest. One page only
     (`next_cursor` is null): take your turns and ask again. With `wait`, when no game is
-    waiting for you, the answer comes as soon as one is, or after `wait` seconds, empty.
+    waiting for you, the answer comes as soon as one is, or empty when the wait ends, at a random
+    moment in its last quarter.
 
     Args:
         limit (int | Unset):  Default: 50.
@@ -144,7 +146,8 @@ async def asyncio_detailed(
 
      The nearest deadline first, then the turn that has waited longest. One page only
     (`next_cursor` is null): take your turns and ask again. With `wait`, when no game is
-    waiting for you, the answer comes as soon as one is, or after `wait` seconds, empty.
+    waiting for you, the answer comes as soon as one is, or empty when the wait ends, at a random
+    moment in its last quarter.
 
     Args:
         limit (int | Unset):  Default: 50.
@@ -178,7 +181,8 @@ async def asyncio(
 
      The nearest deadline first, then the turn that has waited longest. One page only
     (`next_cursor` is null): take your turns and ask again. With `wait`, when no game is
-    waiting for you, the answer comes as soon as one is, or after `wait` seconds, empty.
+    waiting for you, the answer comes as soon as one is, or empty when the wait ends, at a random
+    moment in its last quarter.
 
     Args:
         limit (int | Unset):  Default: 50.

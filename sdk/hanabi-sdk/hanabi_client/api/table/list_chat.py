@@ -96,7 +96,8 @@ def sync_detailed(
 
      Its players, and anyone when the game allows spectators or has ended, may read it. With
     `wait`, when there is no message after `after` yet, the answer comes as soon as one is
-    posted, or after `wait` seconds with none (`last_id` is then `after`).
+    posted, or with none when the wait ends, at a random moment in its last quarter (`last_id` is
+    then `after`).
 
     Args:
         game_id (int):
@@ -138,7 +139,8 @@ def sync(
 
      Its players, and anyone when the game allows spectators or has ended, may read it. With
     `wait`, when there is no message after `after` yet, the answer comes as soon as one is
-    posted, or after `wait` seconds with none (`last_id` is then `after`).
+    posted, or with none when the wait ends, at a random moment in its last quarter (`last_id` is
+    then `after`).
 
     Args:
         game_id (int):
@@ -175,7 +177,8 @@ async def asyncio_detailed(
 
      Its players, and anyone when the game allows spectators or has ended, may read it. With
     `wait`, when there is no message after `after` yet, the answer comes as soon as one is
-    posted, or after `wait` seconds with none (`last_id` is then `after`).
+    posted, or with none when the wait ends, at a random moment in its last quarter (`last_id` is
+    then `after`).
 
     Args:
         game_id (int):
@@ -215,7 +218,8 @@ async def asyncio(
 
      Its players, and anyone when the game allows spectators or has ended, may read it. With
     `wait`, when there is no message after `after` yet, the answer comes as soon as one is
-    posted, or after `wait` seconds with none (`last_id` is then `after`).
+    posted, or with none when the wait ends, at a random moment in its last quarter (`last_id` is
+    then `after`).
 
     Args:
         game_id (int):
