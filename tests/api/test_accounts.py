@@ -8,7 +8,7 @@ from psycopg_pool import ConnectionPool
 from hanabi.api import create_app
 from hanabi.api.openapi import openapi_yaml
 
-from .conftest import assert_problem
+from .conftest import Player, assert_problem
 
 
 def unique(prefix="acct"):
@@ -100,19 +100,19 @@ def test_a_new_token_works_alongside_the_first(new_player):
         assert me.json["name"] == player.name
 
 
-def test_a_revoked_token_stops_working_at_once(new_player):
-    player = new_player()
-    other_token = player.post("/v1/tokens").json["token"]
+def test_a_revoked_token_stops_working_at_once_and_its_siblings_keep_working(new_player):
+    first = new_player()
+    revoked, sibling = (Player(first.app, first.name, first.post("/v1/tokens").json["token"], first.id) for _ in "ab")
 
-    response = player.delete("/v1/tokens/current")
+    response = revoked.delete("/v1/tokens/current")
     assert response.status_code == 204
     assert response.get_data() == b""
 
-    body = assert_problem(player.get("/v1/accounts/me"), 401, "unauthorized")
+    body = assert_problem(revoked.get("/v1/accounts/me"), 401, "unauthorized")
     assert "revoked" in body["detail"]
-    assert_problem(player.delete("/v1/tokens/current"), 401, "unauthorized")
-    other = player.app.test_client().get("/v1/accounts/me", headers={"Authorization": f"Bearer {other_token}"})
-    assert other.status_code == 200
+    assert_problem(revoked.delete("/v1/tokens/current"), 401, "unauthorized")
+    assert sibling.get("/v1/accounts/me").status_code == 200
+    assert first.get("/v1/accounts/me").status_code == 200, "revoking a token leaves the token that issued it"
 
 
 def test_requests_without_a_valid_token_are_401_with_a_bearer_challenge(client, new_player):

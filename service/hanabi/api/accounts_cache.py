@@ -8,6 +8,10 @@ that revoked a token forgets it before answering). Whenever the listener connect
 connection, announcements may have been missed, so the cache empties itself. Entries also
 expire after `ttl` seconds, whatever happens.
 
+Revoking a token revokes its descendants in the same transaction (store.accounts), and each
+revoked row is announced on its own, so a revoked descendant is trusted exactly as long as a
+revoked token: until its announcement arrives, never past `ttl`.
+
 A lookup that started before a revocation was heard could still read the token as valid; the
 cache's `epoch` changes with every announcement, and `remember` keeps nothing read in an older
 epoch.

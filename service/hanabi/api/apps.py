@@ -17,12 +17,11 @@ from hanabi.store.accounts import (
     Account,
     create_player,
     get_player,
-    issue_limited_token,
     list_players,
     revoke_player_tokens,
 )
 
-from .context import Reply, current_account, db, forget_digest, idempotent_write
+from .context import Reply, current_account, db, forget_digest, idempotent_write, issue_child_token
 from .docs import idempotent, links_to, problems
 from .errors import Problem
 from .inputs import Blueprint
@@ -35,7 +34,7 @@ from .schemas import (
     cursor_field,
 )
 from .scopes import requires
-from .tokens import scopes_field
+from .tokens import narrower_scopes, scopes_field
 
 blp = Blueprint("apps", __name__, url_prefix="/v1/players", description="An app's players and their tokens")
 
@@ -75,12 +74,17 @@ class PlayerPageQuerySchema(StrictSchema):
 
 class PlayerTokenRequestSchema(StrictSchema):
     scopes = scopes_field(
-        f"What the token may do (default: {', '.join(DEFAULT_PLAYER_SCOPES)}); any scope but apps", PLAYER_SCOPES
+        f"What the token may do (default: those of {', '.join(DEFAULT_PLAYER_SCOPES)} that your token has); any "
+        "scope but apps that your token has",
+        PLAYER_SCOPES,
     )
     seconds = fields.Integer(
         strict=True,
         validate=validate.Range(60, MAX_TOKEN_SECONDS),
-        metadata={"description": "The token stops working after this many seconds (default: when revoked)"},
+        metadata={
+            "description": "The token stops working after this many seconds (default: when revoked), and when "
+            "your token does"
+        },
     )
 
 
@@ -159,17 +163,16 @@ class PlayerTokens(MethodView):
     def post(self, data, player_id):
         """Issue a token for one of your players
 
-        Hand it to the user's client (a browser page, a bot). Idempotency-Key is not supported
-        here: the response holds a secret that the server never stores.
+        Hand it to the user's client (a browser page, a bot). It has no scope your token lacks
+        (403 `insufficient_scope`), stops working when your token does, and is revoked with it.
+        Idempotency-Key is not supported here: the response holds a secret that the server
+        never stores.
         """
         app = current_app_account()
         data = data or {}
-        conn = db()
-        player = get_player(conn, app, player_id)
-        scopes = [scope for scope in PLAYER_SCOPES if scope in data.get("scopes", DEFAULT_PLAYER_SCOPES)]
-        token, expires_at = issue_limited_token(
-            conn, player.id, scopes, seconds=data.get("seconds"), issued_by_app=app.id
-        )
+        player = get_player(db(), app, player_id)
+        scopes = narrower_scopes(data.get("scopes"), DEFAULT_PLAYER_SCOPES)
+        token, expires_at = issue_child_token(player.id, scopes, seconds=data.get("seconds"), issued_by_app=app.id)
         return {"token": token, "account": player.name, "scopes": scopes, "expires_at": expires_at}, 201
 
     @blp.doc(operationId="revoke_player_tokens")
@@ -177,6 +180,6 @@ class PlayerTokens(MethodView):
     @blp.response(204)
     @problems(401, 403, 404)
     def delete(self, player_id):
-        """Revoke every token of one of your players, at once"""
+        """Revoke every token of one of your players, and every token issued from them, at once"""
         for digest in revoke_player_tokens(db(), current_app_account(), player_id):
             forget_digest(digest)

@@ -15,7 +15,7 @@ from flask import Response, current_app, g, request, url_for
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from hanabi.store import commits, idempotency
-from hanabi.store.accounts import Account, Token, hash_token, token_of_hash
+from hanabi.store.accounts import Account, ParentRevoked, Token, hash_token, issue_limited_token, token_of_hash
 
 from .accounts_cache import AccountsCache, accounts_cache_for
 
@@ -120,10 +120,26 @@ def current_token() -> Token:
                 if token is None
                 else "The API token is unknown, has expired or has been revoked."
             )
-            raise Problem(401, "unauthorized", detail, headers={"WWW-Authenticate": 'Bearer realm="hanabi"'})
+            raise unauthorized(detail)
         g.token = found
         g.account = found.account
     return g.token
+
+
+def unauthorized(detail: str) -> Problem:
+    return Problem(401, "unauthorized", detail, headers={"WWW-Authenticate": 'Bearer realm="hanabi"'})
+
+
+def issue_child_token(account_id: int, scopes, **limits) -> tuple[str, datetime | None]:
+    """A token issued by this request's token (its parent): for `account_id`, with `scopes`,
+    limited as `issue_limited_token` says, never past the parent's end nor outside its game,
+    and revoked with it. 401 when the parent was revoked meanwhile."""
+    parent = current_token()
+    try:
+        return issue_limited_token(db(), account_id, scopes, parent=parent.digest, **limits)
+    except ParentRevoked as error:
+        forget_digest(parent.digest)
+        raise unauthorized(error.message) from None
 
 
 def _accounts_cache() -> AccountsCache | None:
@@ -144,11 +160,6 @@ def _authenticate(token: str) -> Token | None:
         if found is not None:
             cache.remember(digest, found, epoch)
     return found
-
-
-def forget_token(token: str) -> None:
-    """Stop trusting `token` in this process at once (it was just revoked)."""
-    forget_digest(hash_token(token))
 
 
 def forget_digest(digest: bytes) -> None:

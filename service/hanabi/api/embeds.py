@@ -6,6 +6,8 @@ send to a server, nor in a Referer).
   (one that allows spectators, a finished one: its replay, or one the caller plays in).
 - A table link opens one of an app's players' seat: `read` and `play`, issued by the app, so
   the app's user plays in the frame without the app handing over a long-lived token.
+
+A link never outlives the token that made it and is revoked with it (`issue_child_token`).
 """
 
 import marshmallow as ma
@@ -13,17 +15,18 @@ from flask import request
 from flask.views import MethodView
 from marshmallow import fields, validate
 
-from hanabi.store.accounts import SCOPES, get_player, issue_limited_token
+from hanabi.store.accounts import SCOPES, get_player
 from hanabi.store.games import get_game
 
 from .apps import PLAYER_ID, current_app_account
-from .context import current_account, db
+from .context import current_account, db, issue_child_token
 from .docs import problems
 from .errors import Problem
 from .inputs import Blueprint
 from .present import watcher_seat
 from .schemas import GAME_ID, MAX_ID, StrictSchema
 from .scopes import requires
+from .tokens import narrower_scopes
 
 blp = Blueprint("embeds", __name__, url_prefix="/v1", description="Links to the embeddable table")
 
@@ -38,7 +41,10 @@ def seconds_field() -> fields.Integer:
         strict=True,
         load_default=DEFAULT_LINK_SECONDS,
         validate=validate.Range(60, MAX_LINK_SECONDS),
-        metadata={"description": f"How long the link works (default {DEFAULT_LINK_SECONDS})"},
+        metadata={
+            "description": f"How long the link works (default {DEFAULT_LINK_SECONDS}); never past the end of "
+            "the token that asks for it"
+        },
     )
 
 
@@ -63,9 +69,7 @@ class LinkSchema(ma.Schema):
 
 
 def link(account_id: int, game_id: int, scopes: tuple[str, ...], seconds: int, app_id: int | None = None) -> dict:
-    token, expires_at = issue_limited_token(
-        db(), account_id, scopes, seconds=seconds, game_id=game_id, issued_by_app=app_id
-    )
+    token, expires_at = issue_child_token(account_id, scopes, seconds=seconds, game_id=game_id, issued_by_app=app_id)
     return {
         "url": f"{request.host_url}embed/games/{game_id}#token={token}",
         "token": token,
@@ -87,7 +91,8 @@ class WatchLinks(MethodView):
 
         For a game you may watch: one that allows spectators, a finished one (its replay), or
         one you play in (then the link shows your seat's view). The link's token may only read
-        this game. Idempotency-Key is not supported here: the response holds a secret.
+        this game, stops working when the token that asked for it does, and is revoked with it.
+        Idempotency-Key is not supported here: the response holds a secret.
         """
         account = current_account()
         watcher_seat(get_game(db(), game_id), account.id)
@@ -104,9 +109,10 @@ class TableLinks(MethodView):
     def post(self, data, player_id):
         """A link that opens one of your players' seat in the embeddable table, for a while
 
-        The player must sit in the game (403 `not_a_player`). The link's token may read and
-        play that game only, and stops working after `seconds`. Idempotency-Key is not
-        supported here: the response holds a secret.
+        The player must sit in the game (403 `not_a_player`), and your token must have the
+        scopes `read` and `play` itself. The link's token may read and play that game only, and
+        stops working after `seconds` or when your token does; revoking your token revokes it.
+        Idempotency-Key is not supported here: the response holds a secret.
         """
         app = current_app_account()
         conn = db()
@@ -114,4 +120,5 @@ class TableLinks(MethodView):
         game = get_game(conn, data["game_id"])
         if game.seat_of(player.id) is None:
             raise Problem(403, "not_a_player", f"{player.name} has no seat in game {game.id}.")
-        return link(player.id, game.id, TABLE_SCOPES, data["seconds"], app.id), 201
+        scopes = tuple(narrower_scopes(TABLE_SCOPES))
+        return link(player.id, game.id, scopes, data["seconds"], app.id), 201

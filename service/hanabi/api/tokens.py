@@ -1,13 +1,13 @@
 """API tokens: issue another token for your account (with the scopes you choose), revoke the
-token you are using."""
+token you are using (and every token issued from it), revoke all your account's tokens."""
 
 import marshmallow as ma
 from flask.views import MethodView
 from marshmallow import fields, validate
 
-from hanabi.store.accounts import SCOPES, issue_limited_token, revoke_token
+from hanabi.store.accounts import SCOPES, revoke_all_tokens, revoke_token
 
-from .context import bearer_token, current_account, current_token, db, forget_token
+from .context import bearer_token, current_account, current_token, db, forget_digest, issue_child_token
 from .docs import problems
 from .errors import Problem
 from .inputs import Blueprint
@@ -69,11 +69,14 @@ class TokenSchema(ma.Schema):
     )
 
 
-def narrower_scopes(asked: list[str] | None) -> list[str]:
-    """The scopes of a new token: those asked for (default: all of the current token's), each
-    one the current token has (403 `insufficient_scope` otherwise); in SCOPES' order."""
+def narrower_scopes(asked, default=None) -> list[str]:
+    """The scopes of a new token: those asked for (default: `default` cut to the current
+    token's scopes, or all of them), each one the current token has (403
+    `insufficient_scope` otherwise); in SCOPES' order."""
     held = current_token().scopes
-    asked = set(held if asked is None else asked)
+    if asked is None:
+        asked = held if default is None else held & set(default)
+    asked = set(asked)
     beyond = [scope for scope in SCOPES if scope in asked - held]
     if beyond:
         raise Problem(
@@ -87,6 +90,23 @@ def narrower_scopes(asked: list[str] | None) -> list[str]:
 
 @blp.route("")
 class Tokens(MethodView):
+    @blp.doc(operationId="revoke_all_tokens")
+    @requires("tokens")
+    @blp.response(204)
+    @problems(401, 403)
+    def delete(self):
+        """Revoke every token of your account, this one too: sign out everywhere
+
+        And every token issued from them: watch links, and for an app its table links and the
+        tokens it issued for its players. They stop working at once, as with
+        `DELETE /v1/tokens/current`. The account then has no token, and no way yet to get one
+        back: this is for a token that may have leaked, when losing the account is better than
+        sharing it.
+        """
+        for digest in revoke_all_tokens(db(), current_account().id):
+            forget_digest(digest)
+        return None
+
     @blp.doc(operationId="create_token")
     @requires("tokens")
     @blp.arguments(TokenRequestSchema, required=False)
@@ -103,7 +123,7 @@ class Tokens(MethodView):
         """
         account = current_account()
         scopes = narrower_scopes((data or {}).get("scopes"))
-        token, expires_at = issue_limited_token(db(), account.id, scopes, until=current_token().expires_at)
+        token, expires_at = issue_child_token(account.id, scopes)
         return {"token": token, "account": account.name, "scopes": scopes, "expires_at": expires_at}, 201
 
 
@@ -128,13 +148,14 @@ class CurrentToken(MethodView):
     @blp.response(204)
     @problems(401)
     def delete(self):
-        """Revoke the token of this request; it stops working at once
+        """Revoke the token of this request and every token issued from it; they stop working at once
 
-        At once in the API process that revoked it; the other API processes hear of the
-        revocation from the database about a millisecond after it commits.
+        Every token issued from it: the tokens, watch links, table links and player tokens its
+        requests issued, and theirs, transitively. At once in the API process that revoked
+        them; the other API processes hear of the revocation from the database about a
+        millisecond after it commits.
         """
         current_account()
-        token = bearer_token()
-        revoke_token(db(), token)
-        forget_token(token)
+        for digest in revoke_token(db(), bearer_token()):
+            forget_digest(digest)
         return None

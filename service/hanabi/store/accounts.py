@@ -3,18 +3,22 @@
 A token is 32 random bytes, shown once when it is issued. Only its SHA-256 digest is stored,
 so a copy of the database does not let anyone act as an account. A token carries scopes (what
 it may do, SCOPES), and may be limited to one game and to a time (a table link, see apps).
+
+A token issued by a request remembers the token of that request (its parent, migration 0013):
+it expires no later than its parent and stays in its parent's game, and revoking a token
+revokes its descendants in the same transaction, so checking a token stays one indexed read.
 """
 
 import hashlib
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Iterable
 
 import psycopg
 from psycopg.rows import class_row
 
-from .errors import Conflict, InvalidRequest, NotFound
+from .errors import Conflict, InvalidRequest, NotFound, StoreError
 
 ACCOUNT_KINDS = ("human", "bot", "app")
 SCOPES = ("read", "play", "games:write", "webhooks", "tokens", "apps")
@@ -25,6 +29,12 @@ their deliveries; `tokens` issue more tokens; `apps` an app's players and their 
 ALL_SCOPES = frozenset(SCOPES)
 TOKEN_PREFIX = "hnb_"
 """Marks a string as a Hanabi token, for people reading logs and for secret scanners."""
+
+
+class ParentRevoked(StoreError):
+    """The token asking for a new token was revoked or expired meanwhile (HTTP 401)."""
+
+    code = "unauthorized"
 
 
 @dataclass(frozen=True)
@@ -46,6 +56,8 @@ class Token:
     app_id: int | None = None
     """The app the token acts for: the account itself when it is an app, else the app that
     created the account (None for everyone else); its requests count against the app's limit."""
+    digest: bytes | None = field(default=None, compare=False)
+    """The token's SHA-256 digest: the parent of the tokens its requests issue."""
 
 
 @dataclass(frozen=True)
@@ -105,26 +117,44 @@ def issue_limited_token(
     until: datetime | None = None,
     game_id: int | None = None,
     issued_by_app: int | None = None,
+    parent: bytes | None = None,
 ) -> tuple[str, datetime | None]:
     """A new token, valid for `seconds` and not past `until`, and in game `game_id` only, when
     given; issued by the app `issued_by_app` for one of its players. Returns the token and
-    when it expires."""
+    when it expires.
+
+    With `parent` (the digest of the token whose request issues this one), the new token
+    never outlives its parent and is limited to its parent's game when the parent is; it is
+    revoked with its parent. A parent revoked or expired meanwhile is `ParentRevoked`: the
+    parent's row is read FOR SHARE, so a revocation either sees the new token or makes this fail."""
     token = TOKEN_PREFIX + secrets.token_urlsafe(32)
-    (expires_at,) = conn.execute(
-        """INSERT INTO api_tokens (token_hash, account_id, scopes, expires_at, game_id, issued_by_app)
-           VALUES (%s, %s, %s, LEAST(now() + make_interval(secs => %s), %s::timestamptz), %s, %s)
+    row = conn.execute(
+        """INSERT INTO api_tokens (token_hash, account_id, scopes, expires_at, game_id, issued_by_app, parent_hash)
+           SELECT %(hash)s, %(account)s, %(scopes)s,
+                  LEAST(now() + make_interval(secs => %(seconds)s), %(until)s::timestamptz, p.expires_at),
+                  COALESCE(p.game_id, %(game)s), %(app)s, %(parent)s::bytea
+             FROM (VALUES (1)) AS one
+             LEFT JOIN LATERAL (
+                 SELECT token_hash, expires_at, game_id, revoked_at FROM api_tokens
+                  WHERE token_hash = %(parent)s::bytea FOR SHARE
+             ) AS p ON true
+            WHERE %(parent)s::bytea IS NULL
+               OR (p.token_hash IS NOT NULL AND p.revoked_at IS NULL AND (p.expires_at IS NULL OR p.expires_at > now()))
            RETURNING expires_at""",
-        (
-            hash_token(token),
-            account_id,
-            [scope for scope in SCOPES if scope in set(scopes)],
-            seconds,
-            until,
-            game_id,
-            issued_by_app,
-        ),
+        {
+            "hash": hash_token(token),
+            "account": account_id,
+            "scopes": [scope for scope in SCOPES if scope in set(scopes)],
+            "seconds": seconds,
+            "until": until,
+            "game": game_id,
+            "app": issued_by_app,
+            "parent": parent,
+        },
     ).fetchone()
-    return token, expires_at
+    if row is None:
+        raise ParentRevoked("The API token is unknown, has expired or has been revoked.", "unauthorized")
+    return token, row[0]
 
 
 def authenticate(conn: psycopg.Connection, token: str) -> Account | None:
@@ -144,16 +174,53 @@ def token_of_hash(conn: psycopg.Connection, token_hash: bytes) -> Token | None:
     ).fetchone()
     if row is None:
         return None
-    return Token(Account(*row[:4]), frozenset(row[4]), row[5], row[6], row[7])
+    return Token(Account(*row[:4]), frozenset(row[4]), row[5], row[6], row[7], token_hash)
 
 
-def revoke_token(conn: psycopg.Connection, token: str) -> bool:
-    """Revoke a token. False when it was unknown or already revoked."""
-    cursor = conn.execute(
-        "UPDATE api_tokens SET revoked_at = now() WHERE token_hash = %s AND revoked_at IS NULL",
-        (hash_token(token),),
-    )
-    return cursor.rowcount == 1
+def revoke_token(conn: psycopg.Connection, token: str) -> list[bytes]:
+    """Revoke a token and every token issued from it, transitively. The digests of those that
+    were valid ([] when the token was unknown or already revoked)."""
+    return _revoke_trees(conn, "token_hash = %s", (hash_token(token),))
+
+
+def revoke_all_tokens(conn: psycopg.Connection, account_id: int) -> list[bytes]:
+    """Sign an account out everywhere: revoke all its tokens and every token issued from them
+    (its watch links; an app's table links and its players' tokens). The digests of those
+    that were valid."""
+    return _revoke_trees(conn, "account_id = %s", (account_id,))
+
+
+def _revoke_trees(conn: psycopg.Connection, roots: str, params: tuple) -> list[bytes]:
+    """Revoke the tokens that match `roots` (SQL over api_tokens) and their descendants, in
+    one transaction; the digests revoked.
+
+    The roots are revoked (and their rows locked) first; each later statement has a newer
+    snapshot, which sees every child committed before the locks were taken, and a child issued
+    after waits for the lock and then finds its parent revoked (`issue_limited_token`). The
+    descendants are revoked again until a pass finds none left."""
+    with conn.transaction():
+        revoked = [
+            digest
+            for (digest,) in conn.execute(
+                f"UPDATE api_tokens SET revoked_at = now() WHERE {roots} AND revoked_at IS NULL RETURNING token_hash",
+                params,
+            )
+        ]
+        while True:
+            found = conn.execute(
+                f"""WITH RECURSIVE tree (token_hash) AS (
+                        SELECT token_hash FROM api_tokens WHERE {roots}
+                        UNION
+                        SELECT c.token_hash FROM api_tokens c JOIN tree ON c.parent_hash = tree.token_hash
+                    )
+                    UPDATE api_tokens t SET revoked_at = now()
+                      FROM tree WHERE t.token_hash = tree.token_hash AND t.revoked_at IS NULL
+                    RETURNING t.token_hash""",
+                params,
+            ).fetchall()
+            if not found:
+                return revoked
+            revoked.extend(digest for (digest,) in found)
 
 
 def get_account(conn: psycopg.Connection, account_id: int) -> Account:
@@ -234,10 +301,7 @@ def list_players(conn: psycopg.Connection, app: Account, limit: int, before: int
 
 
 def revoke_player_tokens(conn: psycopg.Connection, app: Account, player_id: int) -> list[bytes]:
-    """Revoke every token of one of the app's players; the digests of those that were valid."""
+    """Revoke every token of one of the app's players (and every token issued from them); the
+    digests of those that were valid."""
     get_player(conn, app, player_id)
-    rows = conn.execute(
-        "UPDATE api_tokens SET revoked_at = now() WHERE account_id = %s AND revoked_at IS NULL RETURNING token_hash",
-        (player_id,),
-    ).fetchall()
-    return [digest for (digest,) in rows]
+    return revoke_all_tokens(conn, player_id)

@@ -17,9 +17,10 @@ T = TypeVar("T", bound="PlayerTokenRequest")
 @_attrs_define
 class PlayerTokenRequest:
     scopes: list[PlayerTokenRequestScopesItem] | Unset = UNSET
-    """ What the token may do (default: read, play, games:write); any scope but apps """
+    """ What the token may do (default: those of read, play, games:write that your token has); any scope but apps
+    that your token has """
     seconds: int | Unset = UNSET
-    """ The token stops working after this many seconds (default: when revoked) """
+    """ The token stops working after this many seconds (default: when revoked), and when your token does """
 
     def to_dict(self) -> dict[str, Any]:
         scopes: list[str] | Unset = UNSET

@@ -14,7 +14,7 @@ T = TypeVar("T", bound="TableLinkRequest")
 class TableLinkRequest:
     game_id: int
     seconds: int | Unset = 3600
-    """ How long the link works (default 3600) """
+    """ How long the link works (default 3600); never past the end of the token that asks for it """
 
     def to_dict(self) -> dict[str, Any]:
         game_id = self.game_id

@@ -13,7 +13,7 @@ T = TypeVar("T", bound="WatchLinkRequest")
 @_attrs_define
 class WatchLinkRequest:
     seconds: int | Unset = 3600
-    """ How long the link works (default 3600) """
+    """ How long the link works (default 3600); never past the end of the token that asks for it """
 
     def to_dict(self) -> dict[str, Any]:
         seconds = self.seconds

@@ -67,7 +67,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[Any | Problem]:
-    """Revoke every token of one of your players, at once
+    """Revoke every token of one of your players, and every token issued from them, at once
 
     Args:
         player_id (int):
@@ -96,7 +96,7 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> Any | Problem | None:
-    """Revoke every token of one of your players, at once
+    """Revoke every token of one of your players, and every token issued from them, at once
 
     Args:
         player_id (int):
@@ -120,7 +120,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[Any | Problem]:
-    """Revoke every token of one of your players, at once
+    """Revoke every token of one of your players, and every token issued from them, at once
 
     Args:
         player_id (int):
@@ -147,7 +147,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> Any | Problem | None:
-    """Revoke every token of one of your players, at once
+    """Revoke every token of one of your players, and every token issued from them, at once
 
     Args:
         player_id (int):

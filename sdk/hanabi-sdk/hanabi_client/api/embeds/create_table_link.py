@@ -86,9 +86,10 @@ def sync_detailed(
 ) -> Response[Link | Problem]:
     """A link that opens one of your players' seat in the embeddable table, for a while
 
-     The player must sit in the game (403 `not_a_player`). The link's token may read and
-    play that game only, and stops working after `seconds`. Idempotency-Key is not
-    supported here: the response holds a secret.
+     The player must sit in the game (403 `not_a_player`), and your token must have the
+    scopes `read` and `play` itself. The link's token may read and play that game only, and
+    stops working after `seconds` or when your token does; revoking your token revokes it.
+    Idempotency-Key is not supported here: the response holds a secret.
 
     Args:
         player_id (int):
@@ -122,9 +123,10 @@ def sync(
 ) -> Link | Problem | None:
     """A link that opens one of your players' seat in the embeddable table, for a while
 
-     The player must sit in the game (403 `not_a_player`). The link's token may read and
-    play that game only, and stops working after `seconds`. Idempotency-Key is not
-    supported here: the response holds a secret.
+     The player must sit in the game (403 `not_a_player`), and your token must have the
+    scopes `read` and `play` itself. The link's token may read and play that game only, and
+    stops working after `seconds` or when your token does; revoking your token revokes it.
+    Idempotency-Key is not supported here: the response holds a secret.
 
     Args:
         player_id (int):
@@ -153,9 +155,10 @@ async def asyncio_detailed(
 ) -> Response[Link | Problem]:
     """A link that opens one of your players' seat in the embeddable table, for a while
 
-     The player must sit in the game (403 `not_a_player`). The link's token may read and
-    play that game only, and stops working after `seconds`. Idempotency-Key is not
-    supported here: the response holds a secret.
+     The player must sit in the game (403 `not_a_player`), and your token must have the
+    scopes `read` and `play` itself. The link's token may read and play that game only, and
+    stops working after `seconds` or when your token does; revoking your token revokes it.
+    Idempotency-Key is not supported here: the response holds a secret.
 
     Args:
         player_id (int):
@@ -187,9 +190,10 @@ async def asyncio(
 ) -> Link | Problem | None:
     """A link that opens one of your players' seat in the embeddable table, for a while
 
-     The player must sit in the game (403 `not_a_player`). The link's token may read and
-    play that game only, and stops working after `seconds`. Idempotency-Key is not
-    supported here: the response holds a secret.
+     The player must sit in the game (403 `not_a_player`), and your token must have the
+    scopes `read` and `play` itself. The link's token may read and play that game only, and
+    stops working after `seconds` or when your token does; revoking your token revokes it.
+    Idempotency-Key is not supported here: the response holds a secret.
 
     Args:
         player_id (int):

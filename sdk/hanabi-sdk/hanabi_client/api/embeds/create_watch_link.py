@@ -89,7 +89,8 @@ def sync_detailed(
 
      For a game you may watch: one that allows spectators, a finished one (its replay), or
     one you play in (then the link shows your seat's view). The link's token may only read
-    this game. Idempotency-Key is not supported here: the response holds a secret.
+    this game, stops working when the token that asked for it does, and is revoked with it.
+    Idempotency-Key is not supported here: the response holds a secret.
 
     Args:
         game_id (int):
@@ -125,7 +126,8 @@ def sync(
 
      For a game you may watch: one that allows spectators, a finished one (its replay), or
     one you play in (then the link shows your seat's view). The link's token may only read
-    this game. Idempotency-Key is not supported here: the response holds a secret.
+    this game, stops working when the token that asked for it does, and is revoked with it.
+    Idempotency-Key is not supported here: the response holds a secret.
 
     Args:
         game_id (int):
@@ -156,7 +158,8 @@ async def asyncio_detailed(
 
      For a game you may watch: one that allows spectators, a finished one (its replay), or
     one you play in (then the link shows your seat's view). The link's token may only read
-    this game. Idempotency-Key is not supported here: the response holds a secret.
+    this game, stops working when the token that asked for it does, and is revoked with it.
+    Idempotency-Key is not supported here: the response holds a secret.
 
     Args:
         game_id (int):
@@ -190,7 +193,8 @@ async def asyncio(
 
      For a game you may watch: one that allows spectators, a finished one (its replay), or
     one you play in (then the link shows your seat's view). The link's token may only read
-    this game. Idempotency-Key is not supported here: the response holds a secret.
+    this game, stops working when the token that asked for it does, and is revoked with it.
+    Idempotency-Key is not supported here: the response holds a secret.
 
     Args:
         game_id (int):

@@ -51,10 +51,12 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[Any | Problem]:
-    """Revoke the token of this request; it stops working at once
+    """Revoke the token of this request and every token issued from it; they stop working at once
 
-     At once in the API process that revoked it; the other API processes hear of the
-    revocation from the database about a millisecond after it commits.
+     Every token issued from it: the tokens, watch links, table links and player tokens its
+    requests issued, and theirs, transitively. At once in the API process that revoked
+    them; the other API processes hear of the revocation from the database about a
+    millisecond after it commits.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -77,10 +79,12 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> Any | Problem | None:
-    """Revoke the token of this request; it stops working at once
+    """Revoke the token of this request and every token issued from it; they stop working at once
 
-     At once in the API process that revoked it; the other API processes hear of the
-    revocation from the database about a millisecond after it commits.
+     Every token issued from it: the tokens, watch links, table links and player tokens its
+    requests issued, and theirs, transitively. At once in the API process that revoked
+    them; the other API processes hear of the revocation from the database about a
+    millisecond after it commits.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -99,10 +103,12 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[Any | Problem]:
-    """Revoke the token of this request; it stops working at once
+    """Revoke the token of this request and every token issued from it; they stop working at once
 
-     At once in the API process that revoked it; the other API processes hear of the
-    revocation from the database about a millisecond after it commits.
+     Every token issued from it: the tokens, watch links, table links and player tokens its
+    requests issued, and theirs, transitively. At once in the API process that revoked
+    them; the other API processes hear of the revocation from the database about a
+    millisecond after it commits.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -123,10 +129,12 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> Any | Problem | None:
-    """Revoke the token of this request; it stops working at once
+    """Revoke the token of this request and every token issued from it; they stop working at once
 
-     At once in the API process that revoked it; the other API processes hear of the
-    revocation from the database about a millisecond after it commits.
+     Every token issued from it: the tokens, watch links, table links and player tokens its
+    requests issued, and theirs, transitively. At once in the API process that revoked
+    them; the other API processes hear of the revocation from the database about a
+    millisecond after it commits.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
