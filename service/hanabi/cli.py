@@ -2,6 +2,7 @@
 
 import argparse
 import json
+import re
 import sys
 
 from .engine import EngineError, GameOptions
@@ -97,7 +98,42 @@ def main(argv: list[str] | None = None) -> int:
     openapi.set_defaults(run=_openapi)
 
     args = parser.parse_args(argv)
+    if args.command in SERVER_COMMANDS:
+        missing = missing_server_dependencies()
+        if missing:
+            print(
+                f"hanabi {args.command} needs the server's dependencies, and {', '.join(missing)} "
+                f"{'is' if len(missing) == 1 else 'are'} not installed: install the server with "
+                "pip install 'hanabi-service[server]' (in a clone: pip install -e '.[server]', or make setup).",
+                file=sys.stderr,
+            )
+            return 2
     return args.run(args)
+
+
+SERVER_COMMANDS = frozenset({"migrate", "serve", "worker", "beat", "openapi"})
+"""The commands that run the server's code; the light install (without the extra `server`) has the others."""
+
+
+def missing_server_dependencies() -> list[str]:
+    """The distributions of the extra `server` that are not installed (none when the project's
+    own metadata cannot be read, as when it runs from the source tree on PYTHONPATH)."""
+    from importlib import metadata
+
+    try:
+        requirements = metadata.requires("hanabi-service") or []
+    except metadata.PackageNotFoundError:
+        return []
+    missing = []
+    for requirement in requirements:
+        if 'extra == "server"' not in requirement:
+            continue
+        name = re.match(r"[A-Za-z0-9._-]+", requirement).group(0)
+        try:
+            metadata.version(name)
+        except metadata.PackageNotFoundError:
+            missing.append(name)
+    return missing
 
 
 def _migrate(args: argparse.Namespace) -> int:

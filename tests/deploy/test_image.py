@@ -190,3 +190,14 @@ def test_gunicorn_runs_the_gevent_api_workers_on_port_8000_tunable_from_the_envi
         environment(installed, WEB_CONCURRENCY="3", GUNICORN_CMD_ARGS="--worker-connections 500"), tmp_path
     )
     assert (tuned["workers"], tuned["worker_connections"]) == ("3", "500")
+
+
+def test_the_image_installs_the_server_extra():
+    """`pip install .` alone is the light install (no Flask, Postgres driver, Celery, gunicorn):
+    the image's build stage must ask for the extra `server`."""
+    installs = [
+        arguments for instruction, arguments in stages()[0] if instruction == "RUN" and "pip install" in arguments
+    ]
+    assert installs and all(re.search(r"""pip install ["']?\.\[server\]""", arguments) for arguments in installs), (
+        installs
+    )
