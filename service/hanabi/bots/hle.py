@@ -1,0 +1,246 @@
+"""Agents written for DeepMind's hanabi-learning-environment (HLE) play here unchanged.
+
+`load("MODULE:CLASS")` (the strategy `hle:MODULE:CLASS`) makes bots that build, from the seat's
+view, the observation dict HLE's `rl_env` gives an `rl_env.Agent.act()`, and turn the move dict
+the agent returns back into an action. HLE's semantics, from its C++ core and `rl_env.py`:
+
+- hands oldest card first (HLE appends a drawn card at the end; here a hand lists the newest
+  card first and may be reordered, so the HLE order is the order of the card ids, which is the
+  order the cards were drawn in);
+- players by offset from the observer (0: the observer), `current_player` absolute;
+- colors by letter, the variant's suit i being `"RYGWB"[i]` (HLE's color i); ranks 0-based;
+- `observed_hands`: the observer's own cards are `{"color": None, "rank": -1}`;
+- `card_knowledge`: a card's color (rank) only once a clue named it: what clues ruled out is not
+  in it (HLE's `HanabiCardKnowledge.color()` / `rank()`);
+- `legal_moves` in HLE's move-id order (discards, plays, color then rank clues by offset), with
+  `legal_moves_as_int` their ids; empty when the observer is not to move;
+- `discard_pile` every discarded and misplayed card, oldest first.
+
+Not given: `vectorized` (HLE's canonical encoding) and `pyhanabi` (its C++ observation object);
+an agent reading them gets a KeyError. As HLE's runner does, every agent gets an observation
+each turn: the mover's `act` must return a move, the others' (called from `observe`) return
+values are ignored.
+
+HLE expresses games of 2 to 5 players whose suits are plain (every card touched by its own
+color clue and its own rank clue, three 1s, two each of 2 to 4, one 5), with any numbers of clue
+tokens and strikes and no other rule option; `check_game` refuses the others with a sentence.
+"""
+
+import importlib
+from typing import Any, Callable
+
+from ..engine import Action, ColorClue, Discard, GameOptions, Play, RankClue, View
+from ..engine.variants import RANKS, STANDARD_COPIES, Rules
+
+COLOR_CHARS = "RYGWB"
+"""HLE's color letters (pyhanabi.COLOR_CHAR), by color index."""
+MAX_PLAYERS = 5
+CARD_KNOWLEDGE_OBSERVATION = 1
+"""HLE's AgentObservationType.CARD_KNOWLEDGE, the observation of its "Hanabi-Full" environment."""
+HIDDEN_CARD = {"color": None, "rank": -1}
+UNSUPPORTED_OPTIONS = {
+    "empty_clues": "clues that touch no card",
+    "all_or_nothing": "all or nothing",
+    "timed_display": "timed display",
+    "deck_plays": "deck plays",
+    "end_at_best_score": "ending at the best score still possible",
+}
+
+
+class UnsupportedGame(ValueError):
+    """A game HLE cannot express, so its agents cannot play it."""
+
+
+class IllegalMove(ValueError):
+    """An HLE agent returned a move that is not legal now (or no move on its turn)."""
+
+
+def check_game(options: GameOptions) -> None:
+    """Raise UnsupportedGame, saying why, unless HLE can express a game with these options."""
+    if options.players > MAX_PLAYERS:
+        raise UnsupportedGame(f"HLE agents play 2 to {MAX_PLAYERS} players, not {options.players}.")
+    for option, words in UNSUPPORTED_OPTIONS.items():
+        if getattr(options, option):
+            raise UnsupportedGame(f"HLE has no {words} ({option}); its agents cannot play this game.")
+    variant = options.variant_rules
+    suits = len(variant.suits)
+    plain = (
+        variant.rules == Rules()
+        and suits <= len(COLOR_CHARS)
+        and variant.clue_ranks == RANKS
+        and len(variant.clue_colors) == suits
+        and all(
+            suit.ranks == STANDARD_COPIES and not (suit.kind.reversed or suit.kind.inverted) for suit in variant.suits
+        )
+        and all(
+            variant.color_touches(color, suit, rank) == (color == suit)
+            and variant.rank_touches(clue, suit, rank) == (clue == rank)
+            for color in range(suits)
+            for clue in RANKS
+            for suit in range(suits)
+            for rank in RANKS
+        )
+    )
+    if not plain:
+        raise UnsupportedGame(
+            f"HLE agents play only variants of 1 to {len(COLOR_CHARS)} plain suits (one color clue and the "
+            f"rank clues touching each, cards 1,1,1,2,2,3,3,4,4,5), not {variant.name}."
+        )
+
+
+def agent_config(options: GameOptions) -> dict:
+    """The config an HLE agent is constructed with: the keys of HLE's game config."""
+    return {
+        "colors": len(options.variant_rules.suits),
+        "ranks": len(RANKS),
+        "players": options.players,
+        "hand_size": options.hand_size,
+        "max_information_tokens": options.clue_tokens,
+        "max_life_tokens": options.max_strikes,
+        "observation_type": CARD_KNOWLEDGE_OBSERVATION,
+        "random_start_player": False,
+    }
+
+
+def _hle_order(hand) -> list:
+    """A hand oldest card first: by card id, the order cards are drawn in."""
+    return sorted(hand, key=_card_id)
+
+
+def _card_id(card) -> int:
+    return card.id
+
+
+def _knowledge(card) -> dict:
+    color = rank = None
+    for clue in card.clues:
+        if clue.kind == "color":
+            color = COLOR_CHARS[clue.value]
+        else:
+            rank = clue.value - 1
+    return {"color": color, "rank": rank}
+
+
+def observation(view: View) -> dict:
+    """The observation dict HLE's rl_env gives the agent of `view.seat`."""
+    seat = view.seat
+    players = view.options.players
+    hands = [_hle_order(view.hands[(seat + offset) % players]) for offset in range(players)]
+    observed = [[HIDDEN_CARD.copy() for _ in hands[0]]]
+    observed += [[{"color": COLOR_CHARS[c.suit], "rank": c.rank - 1} for c in hand] for hand in hands[1:]]
+    moves = legal_moves(view, hands)
+    return {
+        "current_player": view.current_seat,
+        "current_player_offset": (view.current_seat - seat) % players,
+        "life_tokens": view.options.max_strikes - view.strikes,
+        "information_tokens": view.clue_tokens,
+        "num_players": players,
+        "deck_size": view.deck_size,
+        "fireworks": dict(zip(COLOR_CHARS, view.fireworks)),
+        "legal_moves": [move for _, move, _ in moves],
+        "legal_moves_as_int": [uid for uid, _, _ in moves],
+        "observed_hands": observed,
+        "discard_pile": [{"color": COLOR_CHARS[d.suit], "rank": d.rank - 1} for d in view.discards],
+        "card_knowledge": [[_knowledge(c) for c in hand] for hand in hands],
+    }
+
+
+def legal_moves(view: View, hands: list | None = None) -> list[tuple[int, dict, Action]]:
+    """(HLE move id, HLE move dict, our action) of every legal move of the viewer, by move id."""
+    if not view.legal_actions:
+        return []
+    seat, options = view.seat, view.options
+    players, hand_size, colors = options.players, options.hand_size, len(view.suits)
+    if hands is None:
+        hands = [_hle_order(view.hands[seat])]
+    index = {card.id: i for i, card in enumerate(hands[0])}
+    moves = []
+    for action in view.legal_actions:
+        kind = type(action)
+        if kind is Play:
+            i = index[action.card]
+            moves.append((hand_size + i, {"action_type": "PLAY", "card_index": i}, action))
+        elif kind is Discard:
+            i = index[action.card]
+            moves.append((i, {"action_type": "DISCARD", "card_index": i}, action))
+        elif kind is ColorClue:
+            offset = (action.target - seat) % players
+            uid = 2 * hand_size + (offset - 1) * colors + action.color
+            color = COLOR_CHARS[action.color]
+            moves.append((uid, {"action_type": "REVEAL_COLOR", "target_offset": offset, "color": color}, action))
+        elif kind is RankClue:
+            offset = (action.target - seat) % players
+            uid = 2 * hand_size + (players - 1) * colors + (offset - 1) * len(RANKS) + action.rank - 1
+            moves.append(
+                (uid, {"action_type": "REVEAL_RANK", "target_offset": offset, "rank": action.rank - 1}, action)
+            )
+    moves.sort(key=_move_id)
+    return moves
+
+
+def _move_id(move: tuple) -> int:
+    return move[0]
+
+
+def move_to_action(move: Any, view: View) -> Action:
+    """The action of an HLE move (a move dict, or a move id as HLE's `step` also takes); raises
+    IllegalMove unless it is one of the viewer's legal moves now."""
+    moves = legal_moves(view)
+    if isinstance(move, int) and not isinstance(move, bool):
+        for uid, _, action in moves:
+            if uid == move:
+                return action
+    elif isinstance(move, dict):
+        for _, legal, action in moves:
+            if all(move.get(key) == value for key, value in legal.items()):
+                return action
+    legal_text = ", ".join(str(legal) for _, legal, _ in moves) or "none (it is not this seat's turn)"
+    raise IllegalMove(f"The HLE agent's move {move!r} is not a legal move now; the legal moves are: {legal_text}.")
+
+
+class HleBot:
+    """One seat of one game played by an HLE agent (made in `start`, from the game's options)."""
+
+    def __init__(self, agent_class: type, name: str):
+        self.agent_class = agent_class
+        self.name = name
+        self.agent = None
+
+    def start(self, view: View) -> None:
+        check_game(view.options)
+        self.agent = self.agent_class(agent_config(view.options))
+        if not view.is_over and view.current_seat != view.seat:
+            self.agent.act(observation(view))
+
+    def observe(self, event, view: View) -> None:
+        if self.agent is None:
+            self.start(view)
+        elif not view.is_over and view.current_seat != view.seat:
+            self.agent.act(observation(view))
+
+    def act(self, view: View) -> Action:
+        if self.agent is None:
+            self.start(view)
+        move = self.agent.act(observation(view))
+        if move is None:
+            raise IllegalMove(f"The HLE agent {self.name} returned no move on its turn.")
+        return move_to_action(move, view)
+
+
+def load(target: str) -> Callable[[], HleBot]:
+    """A factory of bots playing the HLE agent class `target` ("MODULE:CLASS")."""
+    module_name, _, class_name = target.partition(":")
+    if not module_name or not class_name:
+        raise ValueError(f"An HLE agent is named hle:MODULE:CLASS, not hle:{target}.")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise ValueError(f"Cannot import the HLE agent's module {module_name!r}: {error}.") from None
+    agent_class = getattr(module, class_name, None)
+    if not callable(agent_class):
+        raise ValueError(f"Module {module_name!r} has no agent class {class_name!r}.")
+
+    def make() -> HleBot:
+        return HleBot(agent_class, target)
+
+    return make
