@@ -2,6 +2,8 @@
 
 import random
 
+import pytest
+
 from hanabi.bots import get_strategy
 from hanabi.engine import ClueEvent, ColorClue, Discard, GameOptions, Play, RankClue, new_game, stacked_deck, view
 
@@ -81,3 +83,18 @@ def test_delayed_play_clue_on_the_card_after_one_a_teammate_knows():
     assert basic(view(state, 1), random.Random(0)) == Play(1, red_one)
     state = state.apply(Play(1, red_one))
     assert basic(view(state, 2), random.Random(0)) == Play(2, red_two)
+
+
+@pytest.mark.parametrize("variant", ["No Variant", "6 Suits", "Black (6 Suits)", "Rainbow (6 Suits)"])
+def test_every_clue_tells_its_receiver_something_new(variant):
+    """Each clue the basic bot gives narrows what its receiver's clues said of some card (the
+    engine marks a clue that does not as not `informative`), at every table size."""
+    for players in (2, 3, 4, 5):
+        options = GameOptions(players=players, variant=variant)
+        for index in range(12):
+            seed = f"news/{players}/{index}"
+            rng, state = random.Random(seed), new_game(options, seed=seed)
+            while not state.is_over:
+                state = state.apply(basic(view(state, state.current_seat), rng))
+            clues = [event for event in state.history if isinstance(event, ClueEvent)]
+            assert clues and all(clue.informative for clue in clues), (players, seed)

@@ -256,6 +256,8 @@ def _rank_clues(t: Table) -> list[tuple[float, object]]:
         for kind, value in candidates:
             mask = rules.clue_mask(kind, value)
             touched = [c for c, i in zip(hand, ids) if mask >> i & 1]
+            if not tells_something(state, hand, touched, mask):
+                continue
             fresh = [c for c in touched if c not in state.clued]
             worth = 0.0
             if fresh:
@@ -304,6 +306,16 @@ def _rank_clues(t: Table) -> list[tuple[float, object]]:
             ranked.append((worth, clue))
     ranked.sort(key=lambda pair: -pair[0])
     return ranked
+
+
+def tells_something(state: PublicState, hand, touched, mask: int) -> bool:
+    """Whether a clue touching `touched` of `hand` narrows what the clues so far told of some
+    card of it (the touched ones are among `mask`, the others are not)."""
+    for card in hand:
+        before = state.clue_mask_of(card)
+        if before & (mask if card in touched else ~mask) != before:
+            return True
+    return False
 
 
 def _clue_targets(t: Table):
