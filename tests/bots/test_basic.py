@@ -98,3 +98,45 @@ def test_every_clue_tells_its_receiver_something_new(variant):
                 state = state.apply(basic(view(state, state.current_seat), rng))
             clues = [event for event in state.history if isinstance(event, ClueEvent)]
             assert clues and all(clue.informative for clue in clues), (players, seed)
+
+
+def test_finesse_on_the_next_player():
+    """Seat 0 clues red to seat 2, whose red card is red 2, while seat 1's newest card is the red 1
+    no one knows of: seat 1 plays that card blind, and seat 2 then knows its red card is red 2."""
+    options = GameOptions(players=3)
+    state = deal(
+        options,
+        [
+            [(BLUE, 3), (BLUE, 4), (GREEN, 3), (GREEN, 4), (WHITE, 4)],
+            [(YELLOW, 3), (YELLOW, 4), (GREEN, 4), (WHITE, 3), (RED, 1)],
+            [(BLUE, 4), (YELLOW, 4), (RED, 2), (GREEN, 3), (WHITE, 3)],
+        ],
+    )
+    red_one, red_two = 9, 12
+    action = basic(view(state, 0), random.Random(0))
+    assert action == ColorClue(0, 2, RED)
+    state = state.apply(action)
+    assert basic(view(state, 1), random.Random(0)) == Play(1, red_one)
+    state = state.apply(Play(1, red_one))
+    assert basic(view(state, 2), random.Random(0)) == Play(2, red_two)
+    assert view(state.apply(Play(2, red_two)), 0).fireworks[RED] == 2
+
+
+def test_a_red_clue_without_a_blind_play_is_red_one():
+    """When the next player does not hold red 1 where a finesse would put it, the red clue's
+    focus is the red 1 itself, which its receiver plays."""
+    options = GameOptions(players=3)
+    state = deal(
+        options,
+        [
+            [(BLUE, 3), (BLUE, 4), (GREEN, 3), (GREEN, 4), (WHITE, 4)],
+            [(YELLOW, 3), (YELLOW, 4), (GREEN, 4), (WHITE, 3), (BLUE, 1)],
+            [(BLUE, 4), (YELLOW, 4), (RED, 1), (GREEN, 3), (WHITE, 3)],
+        ],
+    )
+    red_one = 12
+    state = state.apply(ColorClue(0, 2, RED))
+    action = basic(view(state, 1), random.Random(0))
+    assert action != Play(1, 9)
+    state = state.apply(action)
+    assert basic(view(state, 2), random.Random(0)) == Play(2, red_one)

@@ -24,8 +24,9 @@
 """
 
 import random
+from typing import NamedTuple
 
-from ..engine import ColorClue, Discard, Play, RankClue, View
+from ..engine import ColorClue, Discard, Play, PlayEvent, RankClue, View
 from .common import PublicState, best_gamble, Rules, StateCache, mask_of_counts, rules_for, safe_fallback, unseen_counts
 
 CLUE_FROM_TOKENS = 4
@@ -34,6 +35,8 @@ LAST_ROUND_GAMBLE = 0.2
 DELAYED_PLAY_WORTH = 1.5
 """Worth of making a card known to play once cards others are known to hold have played."""
 CHAIN_LENGTH = 4
+FINESSE_WORTH = 4.0
+"""Worth of a finesse: the next player's blind play and the focus, which then plays."""
 EARLY_SAVE_WORTH = 0.5
 """Worth of newly touching, anywhere in a hand, the last copy of a card still needed: it is then kept."""
 """In the last round, with a strike to spare, a card that plays this likely is played."""
@@ -52,6 +55,12 @@ def interpret(prior: int, clue: int, on_chop: bool, playable: int, dead: int, cr
     return possible
 
 
+def claims(prior: int, clue: int, on_chop: bool, playable: int, dead: int, critical: int) -> bool:
+    """Whether `interpret` gives the focus a meaning (a play or a save) beyond the clue's own."""
+    possible = prior & clue & ~dead
+    return bool(possible & playable or on_chop and possible & critical)
+
+
 def pin(meaning: int, playable: int) -> int:
     """Throw It in a Hole: a play clue names the lowest of the identities it leaves, so that its
     focus has one identity (a play must have one)."""
@@ -60,15 +69,62 @@ def pin(meaning: int, playable: int) -> int:
     return meaning
 
 
+class Finesse(NamedTuple):
+    """A clue that may be a finesse, until its giver's next player has moved."""
+
+    focus: int
+    card: int
+    """The next player's finesse position: its newest unclued card."""
+    seat: int
+    direct: int
+    """What the focus is when that player does not play the card (a play or save clue)."""
+    finesse: int
+    """What the focus may be when that player plays the card and it scores: one rank above it."""
+
+
 class BasicState(PublicState):
-    __slots__ = ("meaning",)
+    __slots__ = ("meaning", "finesse")
 
     def __init__(self, rules: Rules):
         super().__init__(rules)
         self.meaning: dict[int, int] = {}
+        self.finesse: Finesse | None = None
 
     def _copy_extra(self, new) -> None:
         new.meaning = dict(self.meaning)
+        new.finesse = self.finesse
+
+    def advance(self, event, context=None) -> None:
+        if self.finesse is not None:
+            self.resolve(event)
+        super().advance(event, context)
+
+    def resolve(self, event) -> None:
+        """Settle a possible finesse by the next player's move: a blind play that scores makes
+        the focus one rank above it; anything else leaves the play or save clue."""
+        pending, self.finesse = self.finesse, None
+        if type(event) is PlayEvent and event.card == pending.card and event.success:
+            above = self.rules.identity(event.suit, event.rank) + 1
+            self.meaning[pending.focus] = pending.finesse & (1 << above)
+        else:
+            self.meaning[pending.focus] = pending.direct
+
+    def finesse_position(self, seat: int) -> int | None:
+        for card in self.hands[seat]:
+            if card not in self.clued:
+                return card
+        return None
+
+    def finesse_part(self, possible: int, playable: int, soon: int) -> int:
+        """The identities a focus may have as the target of a finesse: one rank above a card
+        that plays now, when no one is known to hold that card."""
+        if not self.rules.finessable:
+            return 0
+        above = 0
+        for i in self.rules.identities(playable):
+            if self.rules.rank_of[i] < 5:
+                above |= 1 << (i + 1)
+        return possible & above & ~soon
 
     def chop(self, seat: int) -> int | None:
         for card in reversed(self.hands[seat]):
@@ -113,11 +169,20 @@ class BasicState(PublicState):
             focus = chop if chop in fresh else fresh[0]
             playable, dead, critical = self.masks()
             clue = self.rules.clue_mask(event.kind, event.value)
-            meaning = interpret(self.known(focus), clue, focus == chop, self.soon(playable), dead, critical)
+            soon = self.soon(playable)
+            prior = self.known(focus)
+            meaning = interpret(prior, clue, focus == chop, soon, dead, critical)
             if self.rules.hidden_plays:
                 meaning = pin(meaning, playable)
+            finesse = self.finesse_part(prior & clue & ~dead, playable, soon)
+            blind_seat = (event.seat + 1) % self.rules.players
+            card = self.finesse_position(blind_seat) if blind_seat != event.target else None
             super().apply_clue(event)
-            if meaning:
+            if finesse and card is not None:
+                direct = meaning if claims(prior, clue, focus == chop, soon, dead, critical) else 0
+                self.finesse = Finesse(focus, card, blind_seat, direct, finesse)
+                self.meaning[focus] = direct | finesse
+            elif meaning:
                 self.meaning[focus] = meaning
         else:
             super().apply_clue(event)
@@ -159,20 +224,32 @@ class Table:
 
     def __init__(self, view: View):
         self.view = view
-        self.state = state = public_state(view)
+        state = public_state(view)
         self.rules = rules = state.rules
-        self.playable, self.dead, self.critical = state.masks()
-        self.soon = state.soon(self.playable)
-        self.unseen = unseen_counts(rules, state, view)
-        possible = mask_of_counts(self.unseen)
-        self.hand = [c.id for c in view.my_hand]
-        self.mine = {c: (self.public(c) & possible) or self.public(c) for c in self.hand}
         self.identity = {
             card.id: rules.identity(card.suit, card.rank)
             for seat, hand in enumerate(view.hands)
             if seat != view.seat
             for card in hand
         }
+        self.blind_play = self.kept_back = None
+        """The finesse position the viewer plays blind now, or keeps back from its plays (the
+        finesse it was not)."""
+        pending = state.finesse
+        if pending is not None and pending.seat == view.seat:
+            if _finessed(view, state, self.identity, pending):
+                self.blind_play = pending.card
+            else:
+                self.kept_back = pending.card
+                state = state.copy()
+                state.resolve(None)
+        self.state = state
+        self.playable, self.dead, self.critical = state.masks()
+        self.soon = state.soon(self.playable)
+        self.unseen = unseen_counts(rules, state, view)
+        possible = mask_of_counts(self.unseen)
+        self.hand = [c.id for c in view.my_hand]
+        self.mine = {c: (self.public(c) & possible) or self.public(c) for c in self.hand}
 
     def public(self, card: int) -> int:
         """What everyone knows of a card now. A pointing play clue named a card that played
@@ -195,10 +272,14 @@ def choose(view: View, rng: random.Random):
     t = Table(view)
     seat, legal = view.seat, set(view.legal_actions)
 
+    if t.blind_play is not None:
+        return Play(seat, t.blind_play)
     if t.rules.hidden_plays:
         plays = [c for c in t.hand if t.known_play(t.state.known(c))]
     else:
         plays = [c for c in t.hand if t.mine[c] & ~t.playable == 0]
+    if t.kept_back in plays:
+        plays.remove(t.kept_back)
     if plays:
         return Play(seat, min(plays, key=lambda c: (_lowest_rank(t.mine[c], t.rules), -t.hand.index(c))))
     gamble = best_gamble(view, t.mine, t.playable, t.unseen, LAST_ROUND_GAMBLE)
@@ -222,9 +303,31 @@ def choose(view: View, rng: random.Random):
             return Discard(seat, chop)
     if clues:
         return clues[0][1]
-    if can_discard:
+    if can_discard and t.hand:
         return Discard(seat, min(t.hand, key=lambda c: _keep_value(t, c)))
     return safe_fallback(view, rng)
+
+
+def _finessed(view: View, state: BasicState, identities: dict[int, int], pending: Finesse) -> bool:
+    """Whether the clue just given is a finesse on the viewer: its focus is one rank above a
+    card that plays now and is not a card it could be as a play or save clue, and no hand the
+    viewer sees but the giver's holds that card."""
+    focus = identities.get(pending.focus)
+    if focus is None or not pending.finesse >> focus & 1 or pending.direct >> focus & 1:
+        return False
+    giver = (view.seat - 1) % state.rules.players
+    return _copies_in_sight(view.seat, state, identities, focus - 1, skip=giver) == 0
+
+
+def _copies_in_sight(seat: int, state: BasicState, identities: dict[int, int], identity: int, skip: int) -> int:
+    """Copies of `identity` in the hands the viewer sees, but `skip`'s."""
+    return sum(
+        1
+        for other, hand in enumerate(state.hands)
+        if other not in (seat, skip)
+        for card in hand
+        if identities[card] == identity
+    )
 
 
 def _lowest_rank(mask: int, rules) -> int:
@@ -250,6 +353,8 @@ def _rank_clues(t: Table) -> list[tuple[float, object]]:
     clued_identities = _clued_identities(t)
     exact = rules.hidden_plays
     ranked = []
+    blind_seat = (seat + 1) % rules.players
+    blind_card = state.finesse_position(blind_seat) if rules.finessable else None
     for distance, target, hand, ids, candidates in _clue_targets(t):
         chop = state.chop(target)
         urgent_save = chop is not None and (t.critical & ~t.playable) >> t.identity[chop] & 1
@@ -262,11 +367,27 @@ def _rank_clues(t: Table) -> list[tuple[float, object]]:
             worth = 0.0
             if fresh:
                 focus = chop if chop in fresh else fresh[0]
-                meaning = interpret(state.known(focus), mask, focus == chop, t.soon, t.dead, t.critical)
+                prior = state.known(focus)
+                meaning = interpret(prior, mask, focus == chop, t.soon, t.dead, t.critical)
                 if exact:
                     meaning = pin(meaning, t.playable)
                 focus_id = t.identity[focus]
-                if meaning and not meaning >> focus_id & 1:
+                finesse = state.finesse_part(prior & mask & ~t.dead, t.playable, t.soon)
+                if finesse and blind_card is not None and target != blind_seat:
+                    if not claims(prior, mask, focus == chop, t.soon, t.dead, t.critical):
+                        meaning = 0
+                    if not meaning >> focus_id & 1:
+                        if not (
+                            finesse >> focus_id & 1
+                            and t.identity[blind_card] == focus_id - 1
+                            and _copies_in_sight(seat, state, t.identity, focus_id - 1, skip=seat) == 1
+                            and focus_id - 1 not in clued_identities
+                            and focus_id not in clued_identities
+                        ):
+                            continue
+                        worth += FINESSE_WORTH - 0.1 * rules.rank_of[focus_id] - 0.05 * distance
+                        meaning = 1 << focus_id
+                elif meaning and not meaning >> focus_id & 1:
                     continue
                 if focus == chop and urgent_save:
                     worth += 5.0 - 0.5 * distance

@@ -71,6 +71,14 @@ class Rules:
         self.clue_kinds_hidden = variant.rules.duck
         """Duck: the seats do not even see whether a pointing clue was a color or a rank clue."""
         self.hidden_plays = variant.rules.throw_it_in_a_hole
+        self.finessable = (
+            span == 5
+            and self.sudoku_ranks is None
+            and not self.pointing_clues
+            and not self.hidden_plays
+            and all(order == RANKS for order in self.play_order)
+        )
+        """Every firework runs 1 to 5 and plays are seen: a card's successor is the next identity."""
         """Throw It in a Hole: a played card's identity is unseen until the game ends."""
 
     def identity(self, suit: int, rank: int) -> int:
