@@ -2,23 +2,37 @@
 shows about a running game names its deal, and a seat's answers do not depend on its own cards
 or on the undealt ones."""
 
+import http.server
 import json
 import os
+import random
 import re
+import threading
 import time
 import uuid
 
 import httpx
 import pytest
 
-from hanabi.engine import GameOptions, new_game, shuffled_deck
+from hanabi.engine import VARIANTS, GameOptions, full_view, new_game, shuffled_deck, view
 from hanabi.store.database import connect
 from hanabi.store.games import create_game, get_game, load_game
 from hanabi.store.records import SeatPlan
 from tests.sdk.conftest import served
 
 OPTIONS = GameOptions(players=2)
-TIMES = {"created_at", "updated_at", "turn_started_at", "deadline", "occurred_at", "joined_at"}
+TIMES = {
+    "created_at",
+    "updated_at",
+    "turn_started_at",
+    "deadline",
+    "occurred_at",
+    "joined_at",
+    "last_attempt_at",
+    "next_attempt_at",
+    "expires_at",
+    "delivered_at",
+}
 """Keys whose values are moments: they differ between any two games."""
 
 
@@ -38,7 +52,7 @@ class Account:
         name = f"{prefix}-{uuid.uuid4().hex[:10]}"
         created = httpx.post(f"{base_url}/v1/accounts", json={"name": name, "kind": "human"})
         assert created.status_code == 201, created.text
-        self.name, self.id = name, created.json()["id"]
+        self.name, self.id, self.root = name, created.json()["id"], base_url
         self.http = httpx.Client(
             base_url=f"{base_url}/v1", headers={"Authorization": f"Bearer {created.json()['token']}"}, timeout=30
         )
@@ -47,25 +61,6 @@ class Account:
         response = self.http.request(method, path, **kwargs)
         assert expect is None or response.status_code == expect, (method, path, response.status_code, response.text)
         return response
-
-
-def every_answer(account: Account, game_id: int) -> dict[str, httpx.Response]:
-    """What `account` can read about game `game_id`, endpoint by endpoint (whatever the status)."""
-    paths = [
-        f"/games/{game_id}",
-        "/games",
-        "/games?status=lobby",
-        "/games?status=running",
-        "/me/games",
-        "/me/turn",
-        f"/games/{game_id}/view",
-        f"/games/{game_id}/events",
-        f"/games/{game_id}/replay",
-        f"/games/{game_id}/export",
-        f"/games/{game_id}/chat",
-        f"/games/{game_id}/notes",
-    ]
-    return {path: account.call("GET", path, expect=None) for path in paths}
 
 
 def values_in(document) -> set[str]:
@@ -122,7 +117,11 @@ def test_no_value_the_api_shows_about_a_running_game_deals_its_deck(server):
     seats = [{"kind": "account", "account": alice.name}, {"kind": "account", "account": bob.name}]
     created = creator.call("POST", "/games", expect=201, json={"options": {"players": 2}, "seats": seats, "seed": seed})
     seeded = created.json()["id"]
-    answers = [created, *every_answer(creator, seeded).values(), *every_answer(outsider, seeded).values()]
+    answers = [
+        created,
+        *every_answer(creator, seeded, long_polls=False).values(),
+        *every_answer(outsider, seeded, long_polls=False).values(),
+    ]
     webhook = alice.call("POST", "/webhooks", expect=201, json={"url": "http://127.0.0.1:9/hook"})
     answers.append(webhook)
     for player in (alice, bob):
@@ -136,7 +135,7 @@ def test_no_value_the_api_shows_about_a_running_game_deals_its_deck(server):
     ]
     for game_id in (seeded, unseeded):
         for account in (creator, alice, bob, outsider):
-            answers += every_answer(account, game_id).values()
+            answers += every_answer(account, game_id, long_polls=False).values()
     assert creator.call("GET", f"/games/{seeded}").json()["status"] == "running"
     answers += [alice.call("GET", "/webhooks"), alice.call("GET", f"/webhooks/{webhook.json()['id']}/deliveries")]
     assert {d["type"] for d in answers[-1].json()["items"]} >= {"game_started"}
@@ -167,19 +166,158 @@ def test_no_value_the_api_shows_about_a_running_game_deals_its_deck(server):
     assert [tuple(card) for card in new_game(OPTIONS, seed=seed).deck] != decks[seeded]
 
 
+# ---- The two-games property: every read, every family that hides something ----------------
+#
+# Two games that differ only in what a seat may not know (its own cards, the undealt ones, a
+# hidden play's outcome, a pointing clue's kind or value) must read the same to that seat on
+# every endpoint. GAME_READS names how a seat reads each GET route of the app, and
+# NO_GAME_INFORMATION the routes that cannot show anything about a game, with the reason:
+# `test_every_get_route_is_read_by_the_two_games_test` fails for a route in neither.
+
+GAME_READS = {
+    "/v1/games": ["/v1/games", "/v1/games?status=running", "/v1/games?status=lobby"],
+    "/v1/games/<id:game_id>": ["/v1/games/{game}"],
+    "/v1/games/<id:game_id>/view": ["/v1/games/{game}/view"],
+    "/v1/games/<id:game_id>/events": [
+        "/v1/games/{game}/events",
+        "/v1/games/{game}/events?after={before_last}&wait=5",  # a long poll, answered by the last event
+    ],
+    "/v1/games/<id:game_id>/replay": ["/v1/games/{game}/replay"],
+    "/v1/games/<id:game_id>/export": ["/v1/games/{game}/export"],
+    "/v1/games/<id:game_id>/chat": ["/v1/games/{game}/chat", "/v1/games/{game}/chat?after=0&wait=5"],
+    "/v1/games/<id:game_id>/notes": ["/v1/games/{game}/notes"],
+    "/v1/me/games": ["/v1/me/games", "/v1/me/games?status=running"],
+    "/v1/me/turn": ["/v1/me/turn", "/v1/me/turn?wait=1"],
+    "/v1/webhooks": ["/v1/webhooks"],
+    "/v1/webhooks/<id:webhook_id>/deliveries": ["/v1/webhooks/{webhook}/deliveries"],
+    "/embed/games/<int:game_id>": ["/embed/games/{game}"],
+}
+"""Per GET route of the app (as Flask writes it), the requests a seat makes to read it: `{game}`
+is the game's id, `{before_last}` the seq before its last event, `{webhook}` the reader's
+webhook (which receives the game's deliveries). A route that streams is read for STREAM_SECONDS
+when its answer is `text/event-stream`."""
+
+NO_GAME_INFORMATION = {
+    "/v1/health": "the server's health: the same whatever any game holds",
+    "/v1/ready": "whether the server can serve: the same whatever any game holds",
+    "/v1/openapi.json": "the API's description, built at start-up",
+    "/static/<path:filename>": "files shipped with the server",
+    "/web/<path:filename>": "the web page's files, shipped with the server",
+    "/": "the web page's HTML, shipped with the server",
+    "/metrics": "counts of requests and appended actions by kind, never an outcome; internal (docs/observability.md)",
+    "/v1/accounts/me": "the caller's name, kind and creation time",
+    "/v1/accounts/<id:account_id>": "an account's name, kind and creation time",
+    "/v1/tokens/current": "the token's scopes, game and expiry",
+    "/v1/players": "an app's player accounts (names, creation times)",
+    "/v1/players/<id:player_id>": "one of an app's player accounts",
+}
+"""GET routes that show nothing about any game, each with the reason."""
+
+STREAM_SECONDS = 2.0
+DELIVERY_PROGRESS = {"status", "attempts", "last_status_code", "last_failure"}
+"""How far a webhook delivery has got: the worker's timing, not the game's."""
+
+
+def test_every_get_route_is_read_by_the_two_games_test(app):
+    routes = {rule.rule for rule in app.url_map.iter_rules() if "GET" in rule.methods}
+    unread = sorted(routes - set(GAME_READS) - set(NO_GAME_INFORMATION))
+    assert not unread, (
+        f"GET {', '.join(unread)}: the two-games test (tests/api/test_hidden_information.py) does not read "
+        "this route, so it cannot tell whether a seat learns through it what its variant hides. Add the "
+        "route to GAME_READS with the requests a seat makes to read it (its long poll and its stream too: "
+        "`{game}` is the game's id), or, if it cannot show anything about any game, to NO_GAME_INFORMATION "
+        "with the reason."
+    )
+    gone = sorted((set(GAME_READS) | set(NO_GAME_INFORMATION)) - routes)
+    assert not gone, f"GAME_READS or NO_GAME_INFORMATION names {gone}, which the app no longer serves"
+
+
+class Receiver:
+    """A webhook receiver on loopback: the bodies it was sent, in order."""
+
+    def __init__(self):
+        bodies = self.bodies = []
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_POST(self):
+                bodies.append(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
+                self.send_response(204)
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/hook"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def receiver():
+    receiver = Receiver()
+    yield receiver
+    receiver.close()
+
+
+def read(account: Account, path: str) -> httpx.Response:
+    """GET `path` as `account`; an event stream is read for STREAM_SECONDS."""
+    with account.http.stream("GET", account.root + path, timeout=30) as response:
+        if response.headers.get("content-type", "").startswith("text/event-stream"):
+            chunks, until = [], time.monotonic() + STREAM_SECONDS
+            try:
+                for chunk in response.iter_bytes():
+                    chunks.append(chunk)
+                    if time.monotonic() > until:
+                        break
+            except httpx.ReadTimeout:
+                pass
+            return httpx.Response(response.status_code, headers=response.headers, content=b"".join(chunks))
+        response.read()
+        return response
+
+
+def every_answer(
+    account: Account, game_id: int, webhook: int | None = None, long_polls: bool = True
+) -> dict[str, httpx.Response]:
+    """What `account` can read about game `game_id`, request by request (whatever the status);
+    without `long_polls`, no request that may wait."""
+    version = account.call("GET", f"/games/{game_id}").json()["version"]
+    values = {"game": game_id, "before_last": max(version - 1, 0), "webhook": webhook}
+    return {
+        template: read(account, template.format(**values))
+        for reads in GAME_READS.values()
+        for template in reads
+        if (webhook is not None or "{webhook}" not in template) and (long_polls or "wait=" not in template)
+    }
+
+
 def normalized(response: httpx.Response, game_id: int):
-    """A response with the game's id and the moments taken out, to compare two games."""
-    body = response.json() if "json" in response.headers.get("content-type", "") else response.text
+    """A response with the game's id, the moments, other games and the ids of rows numbered
+    across games (webhook deliveries, chat messages) taken out, to compare two games."""
+    content_type = response.headers.get("content-type", "")
+    if "json" in content_type:
+        body = response.json()
+    elif content_type.startswith("text/event-stream"):
+        body = [json.loads(line[5:]) for line in response.text.splitlines() if line.startswith("data:")]
+    else:
+        body = response.text
 
     def clean(value):
         if isinstance(value, dict):
             summary = "options" in value and "id" in value
-            if summary and value["id"] != game_id:
-                return None  # another game of a list
+            if (summary and value["id"] != game_id) or value.get("game_id", game_id) != game_id:
+                return None  # an item about another game, in a list
             return {
                 key: "<game>" if key == "game_id" or (key == "id" and summary) else clean(item)
                 for key, item in value.items()
                 if key not in TIMES | {"request_id"}
+                and not (key == "id" and ("game_id" in value or "author" in value))
+                and key != "last_id"
+                and not (key in DELIVERY_PROGRESS and "attempts" in value)
             }
         if isinstance(value, list):
             return [item for item in (clean(item) for item in value) if item is not None]
@@ -188,6 +326,87 @@ def normalized(response: httpx.Response, game_id: int):
         return value
 
     return response.status_code, response.headers.get("etag"), clean(body)
+
+
+class Twins:
+    """Two running games that differ only in what `readers` may not know, played move by move
+    alike; after each move every reader must read both the same, everywhere."""
+
+    def __init__(self, database: str, options: GameOptions, decks, seats: list[Account], readers, receiver):
+        self.seats, self.readers, self.receiver = seats, readers, receiver
+        self.webhooks = {
+            reader.id: reader.call("POST", "/webhooks", expect=201, json={"url": receiver.url}).json()["id"]
+            for reader in readers
+        }
+        self.games = []
+        with connect(database) as conn:
+            for deck in decks:
+                plan = [SeatPlan.reserved(account.id) for account in seats]
+                self.games.append(create_game(conn, options, plan, deck=deck, creator_id=seats[0].id).game.id)
+        for game_id in self.games:
+            for account in seats:
+                account.call("POST", f"/games/{game_id}/join")
+            seats[0].call("POST", f"/games/{game_id}/chat", expect=201, json={"text": "good luck"})
+            seats[0].call("PUT", f"/games/{game_id}/notes/0", json={"text": "chop?"})
+        self.check()
+
+    def move(self, seat: int, *actions: dict) -> None:
+        """Seat `seat` makes a move in each game (one action for both, or one per game); the
+        answers to it must not tell the mover apart either, when it is a reader."""
+        mover = self.seats[seat]
+        answers = [
+            mover.call("POST", f"/games/{game_id}/actions", json=action)
+            for game_id, action in zip(self.games, actions * (2 // len(actions)))
+        ]
+        if mover in self.readers:
+            assert normalized(answers[0], self.games[0]) == normalized(answers[1], self.games[1]), "POST actions"
+        self.check()
+
+    def check(self) -> None:
+        for reader in self.readers:
+            webhook = self.webhooks[reader.id]
+            first, second = (every_answer(reader, game_id, webhook) for game_id in self.games)
+            for path in first:
+                seen = [normalized(first[path], self.games[0]), normalized(second[path], self.games[1])]
+                assert seen[0] == seen[1], f"{reader.name} tells the games apart by GET {path}"
+
+    def webhook_bodies(self, reader: Account) -> list:
+        """The bodies `reader`'s webhook received for each game, once every delivery was made."""
+        path = f"/webhooks/{self.webhooks[reader.id]}/deliveries"
+        deadline = time.monotonic() + 60
+        while True:
+            deliveries = reader.call("GET", path).json()["items"]
+            done = all(delivery["status"] == "delivered" for delivery in deliveries)
+            if done and len(self.receiver.bodies) >= len(deliveries):
+                break
+            assert time.monotonic() < deadline, f"the webhook deliveries were not made in a minute: {deliveries}"
+            time.sleep(0.2)
+        ours = {delivery["id"] for delivery in deliveries}
+        received = sorted(self.receiver.bodies, key=lambda body: (body["version"], body["type"]))  # sent in parallel
+        return [
+            [
+                {key: value for key, value in body.items() if key not in ("id", "game_id", "occurred_at")}
+                for body in received
+                if body["id"] in ours and body["game_id"] == game_id
+            ]
+            for game_id in self.games
+        ]
+
+    def assert_webhooks_tell_nothing(self) -> None:
+        for reader in self.readers:
+            first, second = self.webhook_bodies(reader)
+            assert first and first == second, f"{reader.name}'s webhook bodies tell the games apart"
+
+
+def accounts(base_url: str, count: int) -> list[Account]:
+    return [Account(base_url, name) for name in ("alice", "bob", "cathy", "donald", "emily")[:count]]
+
+
+def first_action(account: Account, game_id: int, kind: str, **fields) -> dict:
+    """The first of the account's legal actions of `kind` (whose fields match `fields`), as a body."""
+    legal = account.call("GET", f"/games/{game_id}/view").json()["legal_actions"]
+    action = next(a for a in legal if a["kind"] == kind and all(a.get(k) == v for k, v in fields.items()))
+    return {key: value for key, value in action.items() if key != "seat"}
 
 
 def twin_decks() -> tuple[list, list]:
@@ -199,84 +418,162 @@ def twin_decks() -> tuple[list, list]:
     return deck, twin
 
 
-def started_twins(database: str, options: GameOptions, decks, alice: Account, bob: Account) -> list[int]:
-    """A running game per deck, alice in seat 0 and bob in seat 1."""
-    games = []
-    with connect(database) as conn:
-        for deck in decks:
-            plan = [SeatPlan.reserved(alice.id), SeatPlan.reserved(bob.id)]
-            games.append(create_game(conn, options, plan, deck=deck, creator_id=alice.id).game.id)
-    for game_id in games:
-        for player in (alice, bob):
-            player.call("POST", f"/games/{game_id}/join")
-    return games
-
-
-def assert_sees_the_same(account: Account, games: list[int]) -> None:
-    """Every endpoint answers `account` the same about both games (but for their ids and moments)."""
-    first, second = (every_answer(account, game_id) for game_id in games)
-    for path in first:
-        other = path.replace(f"/{games[0]}", f"/{games[1]}")
-        assert normalized(first[path], games[0]) == normalized(second[other], games[1]), path
-
-
-def test_a_seat_cannot_tell_two_games_apart_that_differ_in_its_own_and_undealt_cards(server):
+def test_a_seat_cannot_tell_two_games_apart_that_differ_in_its_own_and_undealt_cards(server, receiver):
     base_url, database = server
-    alice, bob = Account(base_url, "alice"), Account(base_url, "bob")
-    games = started_twins(database, OPTIONS, twin_decks(), alice, bob)
-
-    def alice_sees_the_same() -> None:
-        assert_sees_the_same(alice, games)
-
-    alice_sees_the_same()
-    for game_id in games:  # seat 0 clues seat 1, whose cards are the same in both games
-        clue = next(
-            a for a in alice.call("GET", f"/games/{game_id}/view").json()["legal_actions"] if a["kind"] == "rank_clue"
-        )
-        alice.call("POST", f"/games/{game_id}/actions", json={k: v for k, v in clue.items() if k != "seat"})
-    alice_sees_the_same()
-    for game_id in games:  # seat 1 discards and draws the same card in both games
-        card = bob.call("GET", f"/games/{game_id}/view").json()["hands"][1][0]["id"]
-        bob.call("POST", f"/games/{game_id}/actions", json={"kind": "discard", "card": card})
-    alice_sees_the_same()
-    assert json.dumps(alice.call("GET", f"/games/{games[0]}/view").json()["hands"][0]).count('"suit": null') == 5
+    alice, bob = accounts(base_url, 2)
+    twins = Twins(database, OPTIONS, twin_decks(), [alice, bob], [alice], receiver)
+    twins.move(0, first_action(alice, twins.games[0], "rank_clue"))  # bob's cards are the same in both
+    card = bob.call("GET", f"/games/{twins.games[0]}/view").json()["hands"][1][0]["id"]
+    twins.move(1, {"kind": "discard", "card": card})  # the same card, and the same draw, in both
+    twins.assert_webhooks_tell_nothing()
+    assert json.dumps(alice.call("GET", f"/games/{twins.games[0]}/view").json()["hands"][0]).count('"suit": null') == 5
 
 
 HOLE = GameOptions(players=2, variant="Throw It in a Hole (5 Suits)")
 
 
 def hole_twin_decks() -> tuple[list, list]:
-    """Two Throw It in a Hole decks that differ only in seat 0's oldest card (id 0) and two cards
-    nobody draws during the test: red 1 there (its play scores) or red 3 (a strike)."""
-    deck = list(shuffled_deck(HOLE.variant_rules, "hole twins"))
+    """Two Throw It in a Hole decks that differ only in seat 0's oldest card (id 0) and a card
+    nobody draws during the test: red 1 there (its play scores) or red 3 (a strike). Seat 1's
+    oldest card (id 5) is red 2 in both: its play scores after a red 1 only."""
+    for attempt in range(100):
+        deck = list(shuffled_deck(HOLE.variant_rules, f"hole twins {attempt}"))
+        undrawn = {tuple(card): at for at, card in enumerate(deck) if at >= 20}  # the last copy of each
+        if not {(0, 1), (0, 2), (0, 3)} <= set(undrawn) or len({undrawn[(0, r)] for r in (1, 2, 3)}) < 3:
+            continue
+        deck[5], deck[undrawn[(0, 2)]] = deck[undrawn[(0, 2)]], deck[5]
+        twins = []
+        for first in ((0, 1), (0, 3)):
+            twin = list(deck)
+            twin[0], twin[undrawn[first]] = twin[undrawn[first]], twin[0]
+            twins.append(twin)
+        return twins[0], twins[1]
+    raise AssertionError("no deal fits")
 
-    def with_first(identity) -> list:
-        swapped = list(deck)
-        at = next(i for i in range(len(deck) - 1, 10, -1) if tuple(deck[i]) == identity)
-        swapped[0], swapped[at] = swapped[at], swapped[0]
-        return swapped
 
-    return with_first((0, 1)), with_first((0, 3))
-
-
-def test_a_seat_cannot_learn_what_it_threw_into_the_hole(server):
+def test_a_seat_cannot_learn_what_went_into_the_hole(server, receiver):
     base_url, database = server
-    alice, bob = Account(base_url, "alice"), Account(base_url, "bob")
-    games = started_twins(database, HOLE, hole_twin_decks(), alice, bob)
-    for game_id in games:
-        alice.call("POST", f"/games/{game_id}/actions", json={"kind": "play", "card": 0})
+    alice, bob = accounts(base_url, 2)
+    twins = Twins(database, HOLE, hole_twin_decks(), [alice, bob], [alice], receiver)
+    twins.move(0, {"kind": "play", "card": 0})
+    twins.move(1, {"kind": "play", "card": 5})
     with connect(database) as conn:
-        truth = [(state.score, state.strikes) for _, state in (load_game(conn, game_id) for game_id in games)]
-    assert truth == [(1, 0), (0, 1)]
-
-    assert_sees_the_same(alice, games)
+        truth = [(state.score, state.strikes) for _, state in (load_game(conn, game_id) for game_id in twins.games)]
+    assert truth == [(2, 0), (0, 2)]
+    twins.assert_webhooks_tell_nothing()
     for player in (alice, bob):  # bob saw the card in alice's hand, but not where it went
-        seen = player.call("GET", f"/games/{games[1]}/view").json()
-        play = seen["history"][-1]
+        seen = player.call("GET", f"/games/{twins.games[1]}/view").json()
+        play = seen["history"][-2]
         assert (play["card"], play["suit"], play["rank"], play["success"]) == (0, None, None, None)
         hidden = ("score", "max_score", "strikes", "fireworks", "next_ranks", "pace", "efficiency")
         assert [seen[key] for key in hidden] == [None] * len(hidden)
         assert seen["discards"] == []
-        logged = player.call("GET", f"/games/{games[1]}/events").json()["events"][-1]
+        logged = player.call("GET", f"/games/{twins.games[1]}/events").json()["events"][-2]
         assert (logged["type"], logged["suit"], logged["rank"], logged["success"]) == ("play", None, None, None)
-        assert player.call("GET", f"/games/{games[1]}").json()["score"] is None
+        assert player.call("GET", f"/games/{twins.games[1]}").json()["score"] is None
+
+
+def pointing_deal(options: GameOptions, receiver_seat: int) -> tuple[list, int]:
+    """A deck of `options` whose hand of `receiver_seat` holds a card that is the hand's only
+    card of its suit and of its rank, and that card's id (found by trying seeds)."""
+    size = 5 if options.players <= 3 else 4
+    for attempt in range(1000):
+        deck = list(shuffled_deck(options.variant_rules, f"pointing {attempt}"))
+        hand = deck[receiver_seat * size : (receiver_seat + 1) * size]
+        for position, (suit, rank) in enumerate(hand):
+            if [s for s, _ in hand].count(suit) == 1 and [r for _, r in hand].count(rank) == 1:
+                return deck, receiver_seat * size + position
+    raise AssertionError("no deal has such a card")
+
+
+DUCK = GameOptions(players=3, variant="Duck (5 Suits)")
+
+
+def test_a_duck_clue_shows_neither_its_kind_nor_its_value_to_its_receiver_or_a_third_seat(server, receiver):
+    """One deal, two games: bob clues alice's one card by its color in the first, by its rank in
+    the second. alice (who got it) and cathy (who watched) must read both games the same."""
+    base_url, database = server
+    alice, bob, cathy = accounts(base_url, 3)
+    deck, card = pointing_deal(DUCK, 0)
+    twins = Twins(database, DUCK, [deck, deck], [alice, bob, cathy], [alice, cathy], receiver)
+    twins.move(0, first_action(alice, twins.games[0], "rank_clue", target=2))
+    suit, rank = deck[card]
+    twins.move(1, {"kind": "color_clue", "target": 0, "color": suit}, {"kind": "rank_clue", "target": 0, "rank": rank})
+    twins.assert_webhooks_tell_nothing()
+    for player in (alice, cathy):
+        logged = player.call("GET", f"/games/{twins.games[0]}/events").json()["events"][-1]
+        assert (logged["type"], logged["clue_kind"], logged["value"], logged["touched"]) == ("clue", None, None, [card])
+    logged = bob.call("GET", f"/games/{twins.games[0]}/events").json()["events"][-1]
+    assert (logged["type"], logged["clue_kind"], logged["value"]) == ("color_clue", "color", suit)
+
+
+COW_AND_PIG = GameOptions(players=2, variant="Cow & Pig (5 Suits)")
+
+
+def test_a_cow_and_pig_clue_shows_its_kind_not_its_value_to_its_receiver(server, receiver):
+    """Two games that differ in one of alice's cards (and an undealt one): its suit is the only
+    one of its color in her hand either way, and bob clues that color. alice must read both
+    games the same: a color clue touching that card, of no value she can see."""
+    base_url, database = server
+    alice, bob = accounts(base_url, 2)
+    deck, card = pointing_deal(COW_AND_PIG, 0)
+    suit, rank = deck[card]
+    hand_suits = {s for s, _ in deck[:5]}
+    at = next(
+        i for i in range(len(deck) - 1, 20, -1) if deck[i][0] not in hand_suits and tuple(deck[i]) != (suit, rank)
+    )
+    twin = list(deck)
+    twin[card], twin[at] = deck[at], deck[card]
+    twins = Twins(database, COW_AND_PIG, [deck, twin], [alice, bob], [alice], receiver)
+    twins.move(0, first_action(alice, twins.games[0], "rank_clue"))
+    twins.move(
+        1,
+        {"kind": "color_clue", "target": 0, "color": suit},
+        {"kind": "color_clue", "target": 0, "color": twin[card][0]},
+    )
+    twins.assert_webhooks_tell_nothing()
+    logged = alice.call("GET", f"/games/{twins.games[0]}/events").json()["events"][-1]
+    assert (logged["type"], logged["clue_kind"], logged["value"], logged["touched"]) == (
+        "color_clue",
+        "color",
+        None,
+        [card],
+    )
+
+
+HIDING_RULES = {
+    "throw_it_in_a_hole": test_a_seat_cannot_learn_what_went_into_the_hole,
+    "cow_and_pig": test_a_cow_and_pig_clue_shows_its_kind_not_its_value_to_its_receiver,
+    "duck": test_a_duck_clue_shows_neither_its_kind_nor_its_value_to_its_receiver_or_a_third_seat,
+}
+"""The engine's rules (`Rules` fields) that hide something from the seats while a game runs,
+each with the two-games test that covers it."""
+
+
+def hidden_from_seats(state, seat: int) -> list[str]:
+    """The keys of `seat`'s view that differ from the full view, beyond its own cards' identity."""
+    seen, full = view(state, seat).to_dict(), full_view(state).to_dict()
+    for card in full["hands"][seat]:
+        card.update(suit=None, rank=None)
+    return [key for key in full if key not in ("seat", "legal_actions") and seen[key] != full[key]]
+
+
+def test_every_variant_that_hides_something_has_a_two_games_test():
+    """Play a few random moves in every variant; a variant whose seats' views show less than
+    the full view (beyond their own cards) must hide by one of HIDING_RULES."""
+    uncovered = {}
+    for name, variant in VARIANTS.items():
+        state = new_game(GameOptions(players=3, variant=name), seed="what is hidden")
+        moves = random.Random(name)
+        for _ in range(12):
+            after = state.apply(moves.choice(state.legal_actions()))
+            if after.is_over:
+                break
+            state = after
+        hidden = {key for seat in range(3) for key in hidden_from_seats(state, seat)}
+        if hidden and not any(getattr(variant.rules, rule) for rule in HIDING_RULES):
+            uncovered[name] = sorted(hidden)
+    assert not uncovered, (
+        f"These variants hide {uncovered} from their seats by a rule no two-games test covers: add one "
+        "to tests/api/test_hidden_information.py (see the Duck and Hole tests) and its rule to HIDING_RULES."
+    )

@@ -42,7 +42,8 @@ class DealtCardSchema(ma.Schema):
 class EventSchema(ActionOutcomeSchema):
     """One event. Seating: seat_joined, seat_left (`account`), game_started (`hands` dealt).
     Actions (play, discard, color_clue, rank_clue, reorder, end_game) carry their public
-    outcome: the engine's history entry for them."""
+    outcome: the engine's history entry for them. A clue whose kind the viewer may not see
+    (Duck, while the game runs) has the type `clue`."""
 
     seq = fields.Integer(required=True)
     type = fields.String(required=True)

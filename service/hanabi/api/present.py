@@ -152,7 +152,8 @@ def public_events(game: Game, events: list[GameEvent], viewer_seat: int | None, 
     """The game's events (all of them, oldest first) as `viewer_seat` may see them (None: a
     spectator, see `watcher_seat`). Action events carry their public outcome as the engine's
     history records it, plus `drew_suit`/`drew_rank`: the drawn card's identity. While the
-    game runs, a player sees the identity of the other seats' cards only, a spectator all."""
+    game runs, a player sees the identity of the other seats' cards only, a spectator all. A
+    clue's `type` is what that history shows of it: `clue` where its kind is hidden (Duck)."""
     start = new_game(game.options, game.deck)
     final = start
     actions = [event.action for event in events if event.type not in LOBBY_EVENTS]
@@ -176,7 +177,8 @@ def public_events(game: Game, events: list[GameEvent], viewer_seat: int | None, 
         else:
             public = event_to_dict(history[action_index])
             action_index += 1
-            del public["kind"]
+            if public.pop("kind") == "clue":
+                entry["type"] = _clue_type(public["clue_kind"])
             if "by" in event.payload:
                 public["by"] = event.payload["by"]
             if "drew" in public:
@@ -187,6 +189,12 @@ def public_events(game: Game, events: list[GameEvent], viewer_seat: int | None, 
             entry.update(public)
         result.append(entry)
     return result
+
+
+def _clue_type(clue_kind: str | None) -> str:
+    """A clue event's type as the viewer may see it: `color_clue` or `rank_clue`, or `clue` when
+    the viewer's history hides the clue's kind (a Duck clue)."""
+    return f"{clue_kind}_clue" if clue_kind is not None else "clue"
 
 
 def _card(state: GameState, card: int, *, hidden: bool) -> dict:
