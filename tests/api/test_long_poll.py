@@ -220,9 +220,15 @@ def test_waiting_requests_miss_nothing_while_the_listener_reconnects(app, databa
 
 
 @pytest.fixture(scope="module")
-def two_servers(create_database, tmp_path_factory):
+def two_servers_database(create_database) -> str:
+    """The database of `two_servers`."""
+    return create_database()
+
+
+@pytest.fixture(scope="module")
+def two_servers(two_servers_database, tmp_path_factory):
     """Two `hanabi serve` processes on one fresh database: their base URLs."""
-    url = create_database()
+    url = two_servers_database
     servers = []
     try:
         for name in ("a", "b"):
@@ -370,3 +376,28 @@ def http_play_any(player: httpx.Client, game_id: int) -> int:
     response = player.post(f"/games/{game_id}/actions", json=action)
     assert response.status_code == 200, response.text
     return response.json()["version"]
+
+
+def test_my_turn_that_came_while_the_listeners_reconnected_is_found_by_the_next_wait(two_servers, two_servers_database):
+    """A server remembers that an account had no turn only while its listener hears every
+    notification: a turn committed while the listeners reconnect is found by the next wait."""
+    server_a, server_b = two_servers
+    suffix = os.urandom(4).hex()
+    alice, bob = http_account(server_a, f"alice-{suffix}"), http_account(server_b, f"bob-{suffix}")
+    with alice, bob, psycopg.connect(two_servers_database, autocommit=True) as admin:
+        game_id = alice.post("/games", json={"options": {"players": 2}, "seed": "reconnect"}).json()["id"]
+        alice.post(f"/games/{game_id}/join")
+        bob.post(f"/games/{game_id}/join")
+        assert bob.get("/me/turn", params={"wait": 1}).json()["items"] == []
+
+        listeners = admin.execute(
+            "SELECT pid FROM pg_stat_activity WHERE application_name = %s AND datname = current_database()",
+            (APPLICATION_NAME,),
+        ).fetchall()
+        assert listeners
+        for (pid,) in listeners:
+            admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        version = http_play_any(alice, game_id)
+
+        [game] = bob.get("/me/turn", params={"wait": 30}).json()["items"]
+        assert (game["id"], game["version"]) == (game_id, version)

@@ -66,6 +66,7 @@ class MyTurn(MethodView):
             found=bool,
             seconds=query["wait"],
             pause=release_db,
+            nothing=[],
         )
         body = game_page(games, query["limit"])
         body["next_cursor"] = None

@@ -19,7 +19,10 @@ A waiting request holds no database connection between its reads.
 
 A wait that ends with no wake-up, the listener connected since before the request's last read,
 answers with that read: nothing about its game or account was committed since, so a read would
-find the same. An empty wait costs one read, not two. Each wait ends at a random moment in
+find the same. Where what a read finds depends on the key alone ("my turn": the account), the
+listener also remembers the keys a read found nothing for, until a notification about the key,
+a new connection or `NOTHING_SECONDS`: a request for such a key answers without reading, and
+an empty wait costs no read at all. Each wait ends at a random moment in
 the last `WAIT_JITTER` of its time, so that requests that began together (clients that all
 reconnected after a restart) neither end nor come back together.
 """
@@ -44,6 +47,11 @@ TOKEN_CHANNEL = "hanabi_token"
 MAX_WAIT_SECONDS = 60
 WAIT_JITTER = 0.25
 """An empty wait of `wait` seconds ends between (1 - WAIT_JITTER) * wait and wait seconds."""
+NOTHING_SECONDS = 60.0
+"""How long the listener trusts that a key a read found nothing for still has nothing (while it
+hears nothing about it): a bound for a connection that died without the listener noticing."""
+MAX_NOTHING_KEYS = 100_000
+"""Past this many remembered keys the listener forgets them all and starts again."""
 RECHECK_SECONDS = 1.0
 """How often a waiting request reads the database while the listener is not listening."""
 HEALTH_CHECK_SECONDS = 10.0
@@ -113,6 +121,10 @@ class Watch:
         self._event.clear()
         return woken
 
+    def pending(self) -> bool:
+        """Woken since the last wait."""
+        return self._event.is_set()
+
 
 class TokenSubscriber(Protocol):
     def token_revoked(self, digest_hex: str) -> None:
@@ -136,6 +148,8 @@ class Listener:
         self._watches: dict[tuple, set[Watch]] = {}
         self._listening = False
         self._connections = 0
+        self._nothing: dict[tuple, tuple[int, float]] = {}
+        """Keys a read found nothing for: the connection that listened since, and until when."""
         self._thread: threading.Thread | None = None
         self._keep_running = False
         self._token_subscribers: list[TokenSubscriber] = []
@@ -150,6 +164,21 @@ class Listener:
         disconnection), None while it is not listening: while it stays the same, every
         notification since was heard."""
         return self._connections if self._listening else None
+
+    def remember_nothing(self, key: tuple, watch: Watch, connection: int | None) -> None:
+        """A read found nothing for `key`; it began with `watch` registered and the listener on
+        `connection`. Remember it, unless a notification about `key` came since."""
+        with self._lock:
+            if connection is None or self.connection != connection or watch.pending():
+                return
+            if len(self._nothing) >= MAX_NOTHING_KEYS:
+                self._nothing.clear()
+            self._nothing[key] = (connection, time.monotonic() + NOTHING_SECONDS)
+
+    def has_nothing(self, key: tuple) -> bool:
+        """A read found nothing for `key`, and nothing about it was heard since."""
+        entry = self._nothing.get(key)
+        return entry is not None and entry[0] == self.connection and time.monotonic() < entry[1]
 
     def subscribe_tokens(self, subscriber: "TokenSubscriber") -> None:
         """Tell `subscriber` of every revoked token and of every connection and disconnection,
@@ -220,6 +249,7 @@ class Listener:
         with self._lock:
             self._listening = listening
             self._connections += 1
+            self._nothing.clear()
             watches = [watch for group in self._watches.values() for watch in group]
             subscribers = list(self._token_subscribers)
         for subscriber in subscribers:
@@ -248,9 +278,9 @@ class Listener:
             log.warning("long-poll listener: unreadable notification on %s: %r", channel, payload)
             return
         with self._lock:
-            watches = list(self._watches.get(key, ()))
-        for watch in watches:
-            watch.wake()
+            self._nothing.pop(key, None)
+            for watch in self._watches.get(key, ()):
+                watch.wake()
 
 
 _listeners: dict[tuple[int, str, tuple[str, ...]], Listener] = {}
@@ -277,6 +307,7 @@ def long_poll(
     found: Callable[[T], bool],
     seconds: float,
     pause: Callable[[], None] = lambda: None,
+    nothing: T | None = None,
 ) -> T:
     """`read()` until `found(result)` or the wait is over; return the last result.
 
@@ -284,14 +315,23 @@ def long_poll(
     request sleeps until a notification about `key` (or, while the listener is not listening,
     for at most RECHECK_SECONDS); `pause()` runs before each sleep (the API gives its database
     connection back to the pool there). A wait that ends unwoken, the listener connected
-    throughout, returns the last read's result without reading again. With `seconds` 0, one read."""
+    throughout, returns the last read's result without reading again. With `seconds` 0, one read.
+
+    `nothing` is what `read()` returns when it finds nothing, given when that depends on `key`
+    alone: the listener then remembers that `key` had nothing, and until it hears about `key`
+    the request takes `nothing` instead of reading."""
     if seconds <= 0:
         return read()
     deadline = time.monotonic() + seconds * (1 - WAIT_JITTER * random.random())
     with listener.watch(key) as watch:
         while True:
             connection = listener.connection
-            result = read()
+            if nothing is not None and listener.has_nothing(key):
+                result = nothing
+            else:
+                result = read()
+                if nothing is not None and not found(result):
+                    listener.remember_nothing(key, watch, connection)
             remaining = deadline - time.monotonic()
             if found(result) or remaining <= 0:
                 return result
