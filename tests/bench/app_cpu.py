@@ -34,6 +34,7 @@ import random
 import secrets
 import statistics
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -79,8 +80,9 @@ class Driver:
 
     def call(self, method: str, path: str, token: str | None = None, body=None, timings: list | None = None):
         data = orjson.dumps(body) if body is not None else b""
-        environ = {**BASE_ENVIRON, "REQUEST_METHOD": method, "PATH_INFO": path, "wsgi.input": io.BytesIO(data),
-                   "wsgi.errors": sys.stderr}  # fmt: skip
+        path, _, query = path.partition("?")
+        environ = {**BASE_ENVIRON, "REQUEST_METHOD": method, "PATH_INFO": path, "QUERY_STRING": query,
+                   "wsgi.input": io.BytesIO(data), "wsgi.errors": sys.stderr}  # fmt: skip
         if token is not None:
             environ["HTTP_AUTHORIZATION"] = f"Bearer {token}"
         if body is not None:
@@ -143,6 +145,32 @@ def play(driver: Driver, actions: int, seed: int) -> tuple[list[float], list[flo
     return views, posts
 
 
+def empty_polls(driver: Driver, polls: int, at_once: int) -> list[float]:
+    """`polls` long polls of `/v1/me/turn?wait=1` that end empty, `at_once` bots (accounts with
+    no game) polling again and again, each in a thread of its own: the CPU of each, in its thread."""
+    tokens = [
+        driver.call("POST", "/v1/accounts", body={"name": f"poll-{n}-{secrets.token_hex(3)}", "kind": "bot"})["token"]
+        for n in range(at_once)
+    ]
+    for token in tokens:
+        driver.call("GET", "/v1/me/turn", token)
+    driver.call("GET", "/v1/me/turn?wait=1", tokens[0])  # the listener runs
+    timings: list[float] = []
+
+    def bot(token: str) -> None:
+        while len(timings) < polls:
+            page = driver.call("GET", "/v1/me/turn?wait=1", token, timings=timings)
+            if page["items"]:
+                raise RuntimeError(f"a bot with no game was given one: {page}")
+
+    threads = [threading.Thread(target=bot, args=(token,)) for token in tokens]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return timings
+
+
 def measure(url: str, args) -> None:
     configure_logging(load_settings({"HANABI_LOG_FORMAT": "json"}))
     logging.getLogger().handlers[0].setStream(open(os.devnull, "w"))  # noqa: SIM115 (open as long as the process)
@@ -150,9 +178,17 @@ def measure(url: str, args) -> None:
     profiler = cProfile.Profile(time.thread_time) if args.profile else None
     try:
         driver = Driver(create_app(load_settings({}), pool=pool), profiler, args.pause_ms / 1000)
-        views, posts = play(driver, args.actions, args.seed)
+        if args.empty_polls:
+            polls = empty_polls(driver, args.empty_polls, args.bots)
+        else:
+            views, posts = play(driver, args.actions, args.seed)
     finally:
         pool.close()
+    if args.empty_polls:
+        warm = len(polls) // 10
+        print(f"empty poll (GET me/turn?wait=1): CPU median {statistics.median(polls[warm:]) * 1e6:5.0f} µs, "
+              f"mean {statistics.fmean(polls[warm:]) * 1e6:5.0f} µs  ({len(polls) - warm} polls after warm-up)")  # fmt: skip
+        return
     warm = len(posts) // 10
     for label, timings in (("GET view", views[warm:]), ("POST action", posts[warm:])):
         print(f"{label:>12}: CPU median {statistics.median(timings) * 1e6:5.0f} µs, "
@@ -172,6 +208,10 @@ def main() -> None:
     parser.add_argument(
         "--pause-ms", type=float, default=0.0, help="sleep this long before each timed request (default 0)"
     )
+    parser.add_argument(
+        "--empty-polls", type=int, metavar="N", help="time N long polls that end empty instead (GET me/turn?wait=1)"
+    )
+    parser.add_argument("--bots", type=int, default=50, help="with --empty-polls: bots polling at once (default 50)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()  # fmt: skip
 
