@@ -26,6 +26,7 @@ except ImportError as error:  # pragma: no cover - depends on the machine
 SIMPLE = "hanabi_learning_environment.agents.simple_agent:SimpleAgent"
 RANDOM = "hanabi_learning_environment.agents.random_agent:RandomAgent"
 NOT_IN_OUR_OBSERVATION = ("vectorized", "pyhanabi")
+"""Compared apart: `vectorized` is encoded when read; `pyhanabi` (HLE's C++ object) is not given."""
 
 
 def hle_environment(players: int, seed: int, **config) -> rl_env.HanabiEnv:
@@ -89,7 +90,9 @@ def test_every_observation_equals_hles_on_the_same_deal(players, agent):
         for move, hle_observations in zip(moves, seen):
             assert not state.is_over
             for seat in range(players):
-                assert hle.observation(view(state, seat)) == hle_view(hle_observations[seat]), (seed, state.turn)
+                ours, theirs = hle.observation(view(state, seat)), hle_observations[seat]
+                assert ours == hle_view(theirs), (seed, state.turn)
+                assert ours["vectorized"] == theirs["vectorized"], (seed, state.turn, seat)
             state = state.apply(hle.move_to_action(move, view(state, state.current_seat)))
         assert state.is_over and state.score == score
 
@@ -156,7 +159,9 @@ def test_a_game_with_other_tokens_and_colors_observes_as_hle(tmp_path):
     state = new_game(options, deck=dealt_deck(environment, "4 Suits"))
     for move, hle_observations in zip(moves, seen):
         for seat in range(3):
-            assert hle.observation(view(state, seat)) == hle_view(hle_observations[seat])
+            ours, theirs = hle.observation(view(state, seat)), hle_observations[seat]
+            assert ours == hle_view(theirs)
+            assert ours.get("vectorized") == theirs["vectorized"]
         state = state.apply(hle.move_to_action(move, view(state, state.current_seat)))
     assert state.is_over and state.score == score
 

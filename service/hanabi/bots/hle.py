@@ -16,10 +16,12 @@ the agent returns back into an action. HLE's semantics, from its C++ core and `r
   `legal_moves_as_int` their ids; empty when the observer is not to move;
 - `discard_pile` every discarded and misplayed card, oldest first.
 
-Not given: `vectorized` (HLE's canonical encoding) and `pyhanabi` (its C++ observation object);
-an agent reading them gets a KeyError. As HLE's runner does, every agent gets an observation
-each turn: the mover's `act` must return a move, the others' (called from `observe`) return
-values are ignored.
+- `vectorized`: HLE's canonical encoding (its CanonicalObservationEncoder), computed when an
+  agent first reads it (`obs["vectorized"]` or `obs.get("vectorized")`).
+
+Not given: `pyhanabi` (HLE's C++ observation object); an agent reading it gets a KeyError. As
+HLE's runner does, every agent gets an observation each turn: the mover's `act` must return a
+move, the others' (called from `observe`) return values are ignored.
 
 HLE expresses games of 2 to 5 players whose suits are plain (every card touched by its own
 color clue and its own rank clue, three 1s, two each of 2 to 4, one 5), with any numbers of clue
@@ -27,9 +29,10 @@ tokens and strikes and no other rule option; `check_game` refuses the others wit
 """
 
 import importlib
+from collections import Counter
 from typing import Any, Callable
 
-from ..engine import Action, ColorClue, Discard, GameOptions, Play, RankClue, View
+from ..engine import Action, ClueEvent, ColorClue, Discard, DiscardEvent, GameOptions, Play, PlayEvent, RankClue, View
 from ..engine.variants import RANKS, STANDARD_COPIES, Rules
 
 COLOR_CHARS = "RYGWB"
@@ -111,14 +114,33 @@ def _card_id(card) -> int:
     return card.id
 
 
+def _is_color_clue(clue: ClueEvent) -> bool:
+    return clue.kind == "color"
+
+
 def _knowledge(card) -> dict:
     color = rank = None
     for clue in card.clues:
-        if clue.kind == "color":
+        if _is_color_clue(clue):
             color = COLOR_CHARS[clue.value]
         else:
             rank = clue.value - 1
     return {"color": color, "rank": rank}
+
+
+class Observation(dict):
+    """An observation dict whose `vectorized` is encoded when first read."""
+
+    __slots__ = ("view", "hands")
+
+    def __missing__(self, key: str):
+        if key != "vectorized":
+            raise KeyError(key)
+        value = self["vectorized"] = vectorized(self.view, self.hands)
+        return value
+
+    def get(self, key: str, default=None):
+        return self[key] if key == "vectorized" or key in self else default
 
 
 def observation(view: View) -> dict:
@@ -129,20 +151,111 @@ def observation(view: View) -> dict:
     observed = [[HIDDEN_CARD.copy() for _ in hands[0]]]
     observed += [[{"color": COLOR_CHARS[c.suit], "rank": c.rank - 1} for c in hand] for hand in hands[1:]]
     moves = legal_moves(view, hands)
-    return {
-        "current_player": view.current_seat,
-        "current_player_offset": (view.current_seat - seat) % players,
-        "life_tokens": view.options.max_strikes - view.strikes,
-        "information_tokens": view.clue_tokens,
-        "num_players": players,
-        "deck_size": view.deck_size,
-        "fireworks": dict(zip(COLOR_CHARS, view.fireworks)),
-        "legal_moves": [move for _, move, _ in moves],
-        "legal_moves_as_int": [uid for uid, _, _ in moves],
-        "observed_hands": observed,
-        "discard_pile": [{"color": COLOR_CHARS[d.suit], "rank": d.rank - 1} for d in view.discards],
-        "card_knowledge": [[_knowledge(c) for c in hand] for hand in hands],
-    }
+    result = Observation(
+        current_player=view.current_seat,
+        current_player_offset=(view.current_seat - seat) % players,
+        life_tokens=view.options.max_strikes - view.strikes,
+        information_tokens=view.clue_tokens,
+        num_players=players,
+        deck_size=view.deck_size,
+        fireworks=dict(zip(COLOR_CHARS, view.fireworks)),
+        legal_moves=[move for _, move, _ in moves],
+        legal_moves_as_int=[uid for uid, _, _ in moves],
+        observed_hands=observed,
+        discard_pile=[{"color": COLOR_CHARS[d.suit], "rank": d.rank - 1} for d in view.discards],
+        card_knowledge=[[_knowledge(c) for c in hand] for hand in hands],
+    )
+    result.view, result.hands = view, hands
+    return result
+
+
+def vectorized(view: View, hands: list) -> list[int]:
+    """HLE's canonical encoding of the observation (`hands` by offset, HLE order): the other
+    hands' cards, the board, the discards, the last move and every card's knowledge."""
+    options = view.options
+    players, hand_size, colors = options.players, options.hand_size, len(view.suits)
+    ranks = len(RANKS)
+    bits = colors * ranks
+    copies = [STANDARD_COPIES.count(rank) for rank in RANKS]
+    out: list[int] = []
+    for hand in hands[1:]:
+        section = [0] * (hand_size * bits)
+        for i, card in enumerate(hand):
+            section[i * bits + card.suit * ranks + card.rank - 1] = 1
+        out += section
+    out += [int(len(hand) < hand_size) for hand in hands]
+    deck_bits = colors * len(STANDARD_COPIES) - players * hand_size
+    out += _thermometer(view.deck_size, deck_bits)
+    for height in view.fireworks:
+        out += [int(height == rank) for rank in RANKS]
+    out += _thermometer(view.clue_tokens, options.clue_tokens)
+    out += _thermometer(options.max_strikes - view.strikes, options.max_strikes)
+    discarded = Counter((card.suit, card.rank) for card in view.discards)
+    for suit in range(colors):
+        for rank in RANKS:
+            out += _thermometer(discarded[suit, rank], copies[rank - 1])
+    out += _last_move(view, hands, bits)
+    for hand in hands:
+        for card in hand:
+            plausible = [0] * bits
+            for suit in card.possible_suits:
+                for rank in card.possible_ranks:
+                    plausible[suit * ranks + rank - 1] = 1
+            knowledge = _knowledge(card)
+            out += plausible
+            out += [int(knowledge["color"] == COLOR_CHARS[color]) for color in range(colors)]
+            out += [int(knowledge["rank"] == rank) for rank in range(ranks)]
+        out += [0] * ((hand_size - len(hand)) * (bits + colors + ranks))
+    return out
+
+
+def _thermometer(count: int, size: int) -> list[int]:
+    return [1] * count + [0] * (size - count)
+
+
+def _last_move(view: View, hands: list, bits: int) -> list[int]:
+    """The encoding's last-move section: who moved, the kind of move, a clue's target, value and
+    the cards it touched, a play's or discard's slot and card, and whether a play scored and won
+    back a clue token."""
+    options = view.options
+    seat, players, hand_size, colors = view.seat, options.players, options.hand_size, len(view.suits)
+    ranks = len(RANKS)
+    history = view.history
+    index = len(history) - 1
+    while index >= 0 and type(history[index]) not in (PlayEvent, DiscardEvent, ClueEvent):
+        index -= 1
+    if index < 0:
+        return [0] * (2 * players + 4 + colors + ranks + 2 * hand_size + bits + 2)
+    event = history[index]
+    kind = type(event)
+    mover = [0] * players
+    mover[(event.seat - seat) % players] = 1
+    move_type, target, color, rank = [0] * 4, [0] * players, [0] * colors, [0] * ranks
+    touched, slot, card, outcome = [0] * hand_size, [0] * hand_size, [0] * bits, [0, 0]
+    if kind is ClueEvent:
+        is_color = _is_color_clue(event)
+        move_type[2 if is_color else 3] = 1
+        target[(event.target - seat) % players] = 1
+        if is_color:
+            color[event.value] = 1
+        else:
+            rank[event.value - 1] = 1
+        hand = hands[(event.target - seat) % players]
+        for i, hand_card in enumerate(hand):
+            if hand_card.id in event.touched:
+                touched[i] = 1
+    else:
+        move_type[0 if kind is PlayEvent else 1] = 1
+        hand = view.hands[event.seat]
+        slot[sum(1 for c in hand if c.id != event.drew and c.id < event.card)] = 1
+        card[event.suit * ranks + event.rank - 1] = 1
+        if kind is PlayEvent:
+            before = next(
+                (e.clue_tokens for e in reversed(history[:index]) if type(e) in (PlayEvent, DiscardEvent, ClueEvent)),
+                options.clue_tokens,
+            )
+            outcome = [int(event.success), int(event.success and event.clue_tokens > before)]
+    return mover + move_type + target + color + rank + touched + slot + card + outcome
 
 
 def legal_moves(view: View, hands: list | None = None) -> list[tuple[int, dict, Action]]:
