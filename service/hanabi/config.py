@@ -29,10 +29,15 @@ HANABI_LOG_LEVEL     DEBUG, INFO, WARNING or ERROR (default INFO; WARNING drops 
 HANABI_RATE_LIMITS   on or off (default on)
 HANABI_RATE_LIMIT_STORAGE   where the counts live: memory:// (default: each process counts
                      alone) or redis://host:6379/N (every process and replica shares the counts)
-HANABI_RATE_LIMIT_ACCOUNTS  POST /v1/accounts per client address (default "1000 per hour")
-HANABI_RATE_LIMIT_READS     each GET endpoint per token (default "6000 per minute")
-HANABI_RATE_LIMIT_WRITES    each POST/DELETE endpoint per token (default "3000 per minute")
+HANABI_RATE_LIMIT_ACCOUNTS  accounts created per client address: POST /v1/accounts and an app's
+                     POST /v1/players together (default "1000 per hour")
+HANABI_RATE_LIMIT_PLAYERS   POST /v1/players per app (default "1000 per hour")
+HANABI_RATE_LIMIT_READS     each GET endpoint per token, and per account (default "6000 per minute")
+HANABI_RATE_LIMIT_WRITES    each POST/DELETE endpoint per token, and per account (default "3000 per minute")
 HANABI_RATE_LIMIT_APPS      all requests of an app and its players together (default "60000 per minute")
+HANABI_LOBBY_GAMES_PER_ACCOUNT  games one account may have waiting in the lobby (default 10; 0: no cap)
+HANABI_LOBBY_GAMES_PER_APP  games an app and its players together may have waiting in the lobby
+                     (default 100; 0: no cap)
 HANABI_TRUSTED_PROXIES      how many proxies in front of the API append to X-Forwarded-For
                      (default 0: the client address is the connection's)
 HANABI_WORKER_METRICS_PORT  `hanabi worker` serves Prometheus metrics on this port (default: none)
@@ -61,6 +66,9 @@ DEFAULT_RATE_LIMIT_ACCOUNTS = "1000 per hour"
 DEFAULT_RATE_LIMIT_READS = "6000 per minute"
 DEFAULT_RATE_LIMIT_WRITES = "3000 per minute"
 DEFAULT_RATE_LIMIT_APPS = "60000 per minute"
+DEFAULT_RATE_LIMIT_PLAYERS = "1000 per hour"
+DEFAULT_LOBBY_GAMES_PER_ACCOUNT = 10
+DEFAULT_LOBBY_GAMES_PER_APP = 100
 MIN_DEAL_SECRET_CHARACTERS = 32
 _SWITCHES = {"on": True, "true": True, "1": True, "yes": True, "off": False, "false": False, "0": False, "no": False}
 
@@ -100,6 +108,10 @@ class Settings:
     rate_limit_reads: str = DEFAULT_RATE_LIMIT_READS
     rate_limit_writes: str = DEFAULT_RATE_LIMIT_WRITES
     rate_limit_apps: str = DEFAULT_RATE_LIMIT_APPS
+    rate_limit_players: str = DEFAULT_RATE_LIMIT_PLAYERS
+    lobby_games_per_account: int = DEFAULT_LOBBY_GAMES_PER_ACCOUNT
+    """0 means no cap (and so for lobby_games_per_app)."""
+    lobby_games_per_app: int = DEFAULT_LOBBY_GAMES_PER_APP
     trusted_proxies: int = 0
     worker_metrics_port: int | None = None
     worker_metrics_host: str = "0.0.0.0"
@@ -151,6 +163,13 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         rate_limit_reads=_rate_limit(env, "HANABI_RATE_LIMIT_READS", DEFAULT_RATE_LIMIT_READS),
         rate_limit_writes=_rate_limit(env, "HANABI_RATE_LIMIT_WRITES", DEFAULT_RATE_LIMIT_WRITES),
         rate_limit_apps=_rate_limit(env, "HANABI_RATE_LIMIT_APPS", DEFAULT_RATE_LIMIT_APPS),
+        rate_limit_players=_rate_limit(env, "HANABI_RATE_LIMIT_PLAYERS", DEFAULT_RATE_LIMIT_PLAYERS),
+        lobby_games_per_account=_positive_int(
+            env, "HANABI_LOBBY_GAMES_PER_ACCOUNT", DEFAULT_LOBBY_GAMES_PER_ACCOUNT, allow_zero=True
+        ),
+        lobby_games_per_app=_positive_int(
+            env, "HANABI_LOBBY_GAMES_PER_APP", DEFAULT_LOBBY_GAMES_PER_APP, allow_zero=True
+        ),
         trusted_proxies=_positive_int(env, "HANABI_TRUSTED_PROXIES", 0, allow_zero=True),
         worker_metrics_port=_port(env, "HANABI_WORKER_METRICS_PORT"),
         worker_metrics_host=env.get("HANABI_WORKER_METRICS_HOST") or "0.0.0.0",

@@ -24,6 +24,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from hanabi import web
 from hanabi.web import embed
 from hanabi.config import Settings, load_settings
+from hanabi.store.lobby import LobbyCap
 from hanabi.webhook_addresses import WebhookAddresses
 
 from . import accounts, apps, embeds, events, games, hanablive, health, me, play, replays, table, tokens, webhooks
@@ -141,6 +142,7 @@ def create_app(
     app.extensions[webhooks.ADDRESSES_EXTENSION] = WebhookAddresses(settings.webhook_allowed_networks or ())
     app.extensions[DEAL_SECRET_EXTENSION] = settings.deal_secret
     app.extensions[table.CHAT_LIMITED_EXTENSION] = settings.rate_limits
+    app.extensions[games.LOBBY_CAP_EXTENSION] = LobbyCap(settings.lobby_games_per_account, settings.lobby_games_per_app)
     app.url_map.converters["id"] = IdConverter
     api = Api(app, spec_kwargs={"extra_plugins": [RateLimitDocumentation(settings), JsonSchemaRules()]})
     api.register_converter(IdConverter, id_parameter_schema)

@@ -3,7 +3,7 @@
 from collections.abc import Callable
 
 import psycopg
-from flask import Response
+from flask import Response, current_app
 from flask.views import MethodView
 from marshmallow import RAISE, ValidationError, fields, validate, validates_schema
 
@@ -39,6 +39,7 @@ from .schemas import (
 from .scopes import requires
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Games: the lobby and the seats")
+LOBBY_CAP_EXTENSION = "hanabi_lobby_cap"
 
 SEAT_FIELDS = {"open": (), "account": ("account",), "bot": ("strategy",)}
 """The field each kind of seat needs (and the only one it has besides `kind`)."""
@@ -169,13 +170,15 @@ class Games(MethodView):
     @links_to("game_id", GAME_OPERATIONS)
     @blp.arguments(CreateGameRequestSchema)
     @blp.response(201, GameSchema, headers={"Location": {"schema": {"type": "string"}}})
-    @problems(401, 422)
+    @problems(401, 409, 422)
     @idempotent
     def post(self, data):
         """Create a game with any engine options and a seat plan
 
         Seats are open, reserved for a named account, or played by a built-in bot strategy. The
-        creator does not take a seat by creating the game: join it like anyone else.
+        creator does not take a seat by creating the game: join it like anyone else. An account
+        keeps at most HANABI_LOBBY_GAMES_PER_ACCOUNT games waiting in the lobby, and an app with
+        all its players HANABI_LOBBY_GAMES_PER_APP: past that, 409 `too_many_lobby_games`.
         """
         account = current_account()
         options = GameOptions(**data["options"])
@@ -194,6 +197,7 @@ class Games(MethodView):
                 start_when_full=data["start_when_full"],
                 time_control=time_control,
                 spectators=data["spectators"],
+                lobby_cap=current_app.extensions[LOBBY_CAP_EXTENSION],
             )
             return Reply(201, summary_body(conn, game), {"Location": f"/v1/games/{game.id}"})
 

@@ -1,16 +1,21 @@
-"""Rate limits, counted per token and per endpoint by the `limits` library.
+"""Rate limits, counted per token, per account and per endpoint by the `limits` library.
 
 | requests | counted per | limit (default) |
 |---|---|---|
-| POST /v1/accounts | client address | HANABI_RATE_LIMIT_ACCOUNTS (1000 per hour) |
-| every GET with a token | token, each endpoint apart | HANABI_RATE_LIMIT_READS (6000 per minute) |
-| every POST or DELETE with a token | token, each endpoint apart | HANABI_RATE_LIMIT_WRITES (3000 per minute) |
+| POST /v1/accounts, and an app's POST /v1/players | client address, both together | HANABI_RATE_LIMIT_ACCOUNTS (1000 per hour) |
+| POST /v1/players | app | HANABI_RATE_LIMIT_PLAYERS (1000 per hour) |
+| every GET with a token | token, and account, each endpoint apart | HANABI_RATE_LIMIT_READS (6000 per minute) |
+| every POST or DELETE with a token | token, and account, each endpoint apart | HANABI_RATE_LIMIT_WRITES (3000 per minute) |
 | every request of an app and of its players | app, all endpoints together | HANABI_RATE_LIMIT_APPS (60000 per minute) |
 | health, readiness, the OpenAPI document, /metrics, the web page, OPTIONS (CORS preflights) | — | none |
 
 Each endpoint counts apart, so a bot's long polls never use up the budget of its moves. A
-request is counted before its token is checked, so a flood of bad tokens is slowed down before
-it reaches the database; the key is a hash of the token, never the token. A request with no
+request is counted for its token before the token is checked, so a flood of bad tokens is
+slowed down before it reaches the database (the key is a hash of the token, never the token);
+once the token is known, it is counted for its account too, so a token that issues more tokens
+gets no more requests from them. An app creates players from its own address: they count with
+the accounts created from that address, so an app lets nobody create more accounts than the
+address may. A request with no
 token counts for its client address (the connection's, or X-Forwarded-For's as seen through
 HANABI_TRUSTED_PROXIES proxies). Over the limit: 429 `rate_limited`, with `Retry-After`.
 
@@ -48,6 +53,9 @@ from .errors import PROBLEM_CONTENT_TYPE, Problem
 
 ACCOUNTS_ENDPOINT = "accounts.Accounts"
 ACCOUNTS_OPERATION = "create_account"
+PLAYERS_ENDPOINT = "apps.Players"
+PLAYERS_OPERATION = "create_player"
+TO_THIS_ENDPOINT = "requests to this endpoint"
 READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 APP_ENDPOINTS = "all endpoints"
 REDIS_TIMEOUT_SECONDS = 0.5
@@ -65,6 +73,7 @@ class RateLimiter:
         self.reads = parse_many(settings.rate_limit_reads)
         self.writes = parse_many(settings.rate_limit_writes)
         self.apps = parse_many(settings.rate_limit_apps)
+        self.players = parse_many(settings.rate_limit_players)
         self.unlimited = public_endpoints - {ACCOUNTS_ENDPOINT}
         self.public = public_endpoints
         self.local = ProcessWindows()
@@ -93,17 +102,24 @@ class RateLimiter:
             key, per = (self.token_key(token), "token") if token else (self.address_key(), "client address")
         self.hit(items, key, endpoint, per)
 
-    def check_app(self) -> None:
-        """Count the request of an app or of one of its players against the app's limit, all
-        endpoints together (after the per-token limits: this needs the token's account)."""
+    def check_account(self) -> None:
+        """After the per-token count (this needs the token's account): count the request for
+        its account (each endpoint apart, with the token's limits), for its app (all endpoints
+        together), and a new player with the accounts of its client address and of its app."""
         endpoint = request.endpoint
         if endpoint is None or endpoint in self.public or request.method == "OPTIONS":
             return
-        app_id = current_token().app_id
-        if app_id is not None:
-            self.hit(self.apps, f"app:{app_id}", APP_ENDPOINTS, "app")
+        token = current_token()
+        items = self.reads if request.method in READ_METHODS else self.writes
+        self.hit(items, f"account:{token.account.id}", endpoint, "account")
+        if token.app_id is not None:
+            self.hit(self.apps, f"app:{token.app_id}", APP_ENDPOINTS, "app", "requests of this app and its players")
+        if endpoint == PLAYERS_ENDPOINT and request.method == "POST":
+            created = "accounts created (POST /v1/accounts and apps' players together)"
+            self.hit(self.accounts, self.address_key(), ACCOUNTS_ENDPOINT, "client address", created)
+            self.hit(self.players, f"app:{token.account.id}", PLAYERS_ENDPOINT, "app", "players created")
 
-    def hit(self, items: list[RateLimitItem], key: str, endpoint: str, per: str) -> None:
+    def hit(self, items: list[RateLimitItem], key: str, endpoint: str, per: str, what: str = TO_THIS_ENDPOINT) -> None:
         for item in items:
             limiter = self.limiter()
             try:
@@ -118,7 +134,7 @@ class RateLimiter:
                 limiter = self.local
                 allowed = limiter.hit(item, KEY_PREFIX, key, endpoint)
             if not allowed:
-                raise self.too_many(limiter, item, key, endpoint, per)
+                raise self.too_many(limiter, item, key, endpoint, per, what)
 
     def limiter(self) -> "FixedWindowRateLimiter | ProcessWindows":
         return self.local if self.shared_down_until > time.monotonic() else self.shared
@@ -132,7 +148,7 @@ class RateLimiter:
         return "address:" + (request.remote_addr or "unknown")
 
     @staticmethod
-    def too_many(limiter, item: RateLimitItem, key: str, endpoint: str, per: str) -> Problem:
+    def too_many(limiter, item: RateLimitItem, key: str, endpoint: str, per: str, what: str) -> Problem:
         try:
             reset_time = limiter.get_window_stats(item, KEY_PREFIX, key, endpoint).reset_time
         except StorageError:
@@ -141,8 +157,7 @@ class RateLimiter:
         return Problem(
             429,
             "rate_limited",
-            f"Too many requests {'of this app and its players' if per == 'app' else 'to this endpoint'}: "
-            f"at most {item} per {per}; try again in {retry_after} s.",
+            f"Too many {what}: at most {item} per {per}; try again in {retry_after} s.",
             headers={"Retry-After": str(retry_after)},
         )
 
@@ -193,7 +208,7 @@ def install_rate_limits(app: Flask, settings: Settings, public_endpoints: frozen
         return None
     limiter = RateLimiter(settings, public_endpoints)
     app.before_request(limiter.check)
-    app.before_request(limiter.check_app)
+    app.before_request(limiter.check_account)
     return limiter
 
 
@@ -213,9 +228,16 @@ class RateLimitDocumentation(BasePlugin):
             if limit is None:
                 continue
             operation["x-rate-limit"] = {"limit": limit, "per": per, "setting": setting}
+            also = (
+                f"; and it creates an account, at most {self.settings.rate_limit_accounts} per client address "
+                f"(HANABI_RATE_LIMIT_ACCOUNTS, with POST /v1/accounts) and {self.settings.rate_limit_players} "
+                "per app (HANABI_RATE_LIMIT_PLAYERS)"
+                if operation.get("operationId") == PLAYERS_OPERATION
+                else ""
+            )
             operation.setdefault("responses", {})["429"] = {
                 "description": f"Too many requests (`rate_limited`): this endpoint allows {limit} per {per} "
-                f"({setting}); `Retry-After` gives the seconds to wait.",
+                f"({setting}){also}; `Retry-After` gives the seconds to wait.",
                 "headers": {
                     "Retry-After": {"description": "Seconds to wait before trying again", "schema": {"type": "integer"}}
                 },
@@ -228,5 +250,5 @@ class RateLimitDocumentation(BasePlugin):
         if operation.get("security") == []:
             return None, None, None
         if method.upper() in READ_METHODS:
-            return self.settings.rate_limit_reads, "token", "HANABI_RATE_LIMIT_READS"
-        return self.settings.rate_limit_writes, "token", "HANABI_RATE_LIMIT_WRITES"
+            return self.settings.rate_limit_reads, "token and per account", "HANABI_RATE_LIMIT_READS"
+        return self.settings.rate_limit_writes, "token and per account", "HANABI_RATE_LIMIT_WRITES"

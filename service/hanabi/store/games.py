@@ -34,6 +34,7 @@ from . import commits, webhooks
 from .deadlines import TimeControl, turn_clock
 from .deals import new_deck
 from .errors import Conflict, Forbidden, InvalidRequest, NotFound, VersionConflict
+from .lobby import LobbyCap, check_lobby_room
 from .records import (
     CHANGING_COLUMNS_BUT_SEATS,
     GAME_COLUMNS,
@@ -67,13 +68,15 @@ def create_game(
     time_control: TimeControl = TimeControl(),
     spectators: bool = False,
     deal_secret: str | None = None,
+    lobby_cap: LobbyCap | None = None,
 ) -> LoadedGame:
     """Create a game in the lobby. The deck is `deck` when given, else the deal that `seed`
     names on this server (keyed with `deal_secret`, default the database's; see `deals`), or a
     random deck when there is no seed. With `start_when_full`, taking the last free
     seat starts the game, and a game whose seats are all bots starts at once. `time_control`
     sets every turn's deadline (see `deadlines`). With `spectators`, accounts without a seat may
-    watch the game while it runs."""
+    watch the game while it runs. With `lobby_cap`, a game that would wait in the lobby is
+    refused when its creator has as many there as the cap allows (`lobby.check_lobby_room`)."""
     plan = list(seat_plan)
     if len(plan) != options.players:
         raise InvalidRequest(
@@ -83,6 +86,8 @@ def create_game(
     free_seats = sum(1 for entry in plan if entry.kind != "bot")
     try:
         with commits.transaction(conn):
+            if lobby_cap is not None and creator_id is not None and (free_seats or not start_when_full):
+                check_lobby_room(conn, creator_id, lobby_cap)
             state = new_game(options, deck if deck is not None else new_deck(conn, options, seed, deal_secret))
             game_id = conn.execute(
                 """INSERT INTO games (options, deck, seed, players, creator_id, free_seats, start_when_full, time_control,

@@ -1,13 +1,16 @@
-"""Lists of games: the lobby, an account's games, and the games waiting for an account's move.
+"""Lists of games: the lobby, an account's games, and the games waiting for an account's move;
+and the cap on the games one account (or one app with its players) keeps waiting in the lobby.
 
 Lists are pages, newest game first; pass the last id of a page as `before_id` for the next.
-Each query is served by an index of migrations/0001_initial.sql.
+Each query is served by an index of migrations/0001_initial.sql (the cap's by 0014's).
 """
+
+from dataclasses import dataclass
 
 import psycopg
 from psycopg.rows import dict_row
 
-from .errors import InvalidRequest
+from .errors import Conflict, InvalidRequest
 from .records import GAME_COLUMNS, STATUSES, Game, game_from_row
 
 MAX_PAGE = 200
@@ -78,3 +81,47 @@ def _check_limit(limit: int) -> None:
 def _fetch(conn: psycopg.Connection, query: str, params: dict) -> list[Game]:
     rows = conn.cursor(row_factory=dict_row).execute(query, params).fetchall()
     return [game_from_row(row) for row in rows]
+
+
+@dataclass(frozen=True)
+class LobbyCap:
+    """The most games in the lobby that one account, and one app with its players together,
+    may have created (0: no cap)."""
+
+    per_account: int
+    per_app: int
+
+
+def check_lobby_room(conn: psycopg.Connection, creator_id: int, cap: LobbyCap) -> None:
+    """Inside the transaction that puts a game of `creator_id` in the lobby: a 409
+    `too_many_lobby_games` when the creator (or its app, with all the app's players) already
+    has as many there as `cap` allows. Games of one app, or of one account, are created one at
+    a time past this check (an advisory lock until the transaction ends), so racing requests
+    cannot pass the cap together."""
+    (app_id,) = conn.execute(
+        "SELECT CASE WHEN kind = 'app' THEN id ELSE created_by_app END FROM accounts WHERE id = %s", (creator_id,)
+    ).fetchone()
+    owner = creator_id if app_id is None else app_id
+    conn.execute("SELECT pg_advisory_xact_lock(hashtext('lobby_games'), hashtext(%s))", (str(owner),))
+    if cap.per_account:
+        (mine,) = conn.execute(
+            "SELECT count(*) FROM games WHERE creator_id = %s AND status = 'lobby'", (creator_id,)
+        ).fetchone()
+        if mine >= cap.per_account:
+            raise Conflict(
+                f"You have {mine} games waiting in the lobby, the most one account may have: start or abort "
+                "one of them first.",
+                "too_many_lobby_games",
+            )
+    if cap.per_app and app_id is not None:
+        (apps,) = conn.execute(
+            """SELECT count(*) FROM games g JOIN accounts a ON a.id = g.creator_id
+                WHERE g.status = 'lobby' AND (a.id = %(app)s OR a.created_by_app = %(app)s)""",
+            {"app": app_id},
+        ).fetchone()
+        if apps >= cap.per_app:
+            raise Conflict(
+                f"The app and its players have {apps} games waiting in the lobby, the most one app may have: "
+                "start or abort one of them first.",
+                "too_many_lobby_games",
+            )

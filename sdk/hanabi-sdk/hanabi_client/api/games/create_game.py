@@ -43,6 +43,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 422:
         response_422 = Problem.from_dict(response.json())
 
@@ -76,7 +81,9 @@ def sync_detailed(
     """Create a game with any engine options and a seat plan
 
      Seats are open, reserved for a named account, or played by a built-in bot strategy. The
-    creator does not take a seat by creating the game: join it like anyone else.
+    creator does not take a seat by creating the game: join it like anyone else. An account
+    keeps at most HANABI_LOBBY_GAMES_PER_ACCOUNT games waiting in the lobby, and an app with
+    all its players HANABI_LOBBY_GAMES_PER_APP: past that, 409 `too_many_lobby_games`.
 
     Args:
         idempotency_key (str | Unset):
@@ -111,7 +118,9 @@ def sync(
     """Create a game with any engine options and a seat plan
 
      Seats are open, reserved for a named account, or played by a built-in bot strategy. The
-    creator does not take a seat by creating the game: join it like anyone else.
+    creator does not take a seat by creating the game: join it like anyone else. An account
+    keeps at most HANABI_LOBBY_GAMES_PER_ACCOUNT games waiting in the lobby, and an app with
+    all its players HANABI_LOBBY_GAMES_PER_APP: past that, 409 `too_many_lobby_games`.
 
     Args:
         idempotency_key (str | Unset):
@@ -141,7 +150,9 @@ async def asyncio_detailed(
     """Create a game with any engine options and a seat plan
 
      Seats are open, reserved for a named account, or played by a built-in bot strategy. The
-    creator does not take a seat by creating the game: join it like anyone else.
+    creator does not take a seat by creating the game: join it like anyone else. An account
+    keeps at most HANABI_LOBBY_GAMES_PER_ACCOUNT games waiting in the lobby, and an app with
+    all its players HANABI_LOBBY_GAMES_PER_APP: past that, 409 `too_many_lobby_games`.
 
     Args:
         idempotency_key (str | Unset):
@@ -174,7 +185,9 @@ async def asyncio(
     """Create a game with any engine options and a seat plan
 
      Seats are open, reserved for a named account, or played by a built-in bot strategy. The
-    creator does not take a seat by creating the game: join it like anyone else.
+    creator does not take a seat by creating the game: join it like anyone else. An account
+    keeps at most HANABI_LOBBY_GAMES_PER_ACCOUNT games waiting in the lobby, and an app with
+    all its players HANABI_LOBBY_GAMES_PER_APP: past that, 409 `too_many_lobby_games`.
 
     Args:
         idempotency_key (str | Unset):

@@ -1,0 +1,1 @@
+DROP INDEX games_lobby_by_creator;
