@@ -41,7 +41,16 @@ from .context import (
     release_db,
 )
 from .errors import PROBLEM_CONTENT_TYPE, handle_error
-from .inputs import API_BLUEPRINTS_EXTENSION, ApiRequest, IdConverter, JsonProvider, check_request, id_parameter_schema
+from .inputs import (
+    API_BLUEPRINTS_EXTENSION,
+    ApiRequest,
+    CardConverter,
+    IdConverter,
+    JsonProvider,
+    card_parameter_schema,
+    check_request,
+    id_parameter_schema,
+)
 from .instrumentation import instrument
 from .metrics import add_metrics_route
 from .metrics import ENDPOINT as METRICS_ENDPOINT
@@ -144,8 +153,10 @@ def create_app(
     app.extensions[table.CHAT_LIMITED_EXTENSION] = settings.rate_limits
     app.extensions[games.LOBBY_CAP_EXTENSION] = LobbyCap(settings.lobby_games_per_account, settings.lobby_games_per_app)
     app.url_map.converters["id"] = IdConverter
+    app.url_map.converters["card"] = CardConverter
     api = Api(app, spec_kwargs={"extra_plugins": [RateLimitDocumentation(settings), JsonSchemaRules()]})
     api.register_converter(IdConverter, id_parameter_schema)
+    api.register_converter(CardConverter, card_parameter_schema)
     api.spec.components.schema(hanablive.HANABLIVE_GAME_COMPONENT, hanablive.HANABLIVE_GAME)
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)

@@ -1,5 +1,7 @@
 """What the API reads from a request, checked once for every endpoint before its view runs.
 
+- A body is at most the app's MAX_CONTENT_LENGTH long, chunked or not (else 413
+  `payload_too_large`).
 - A body is JSON (`Content-Type: application/json`, else 415 `unsupported_media_type`), parsed
   once as I-JSON (RFC 7493): no name twice in one object, no lone surrogate (`"\\ud800"`), no
   NaN or Infinity, and no number of more than MAX_NUMBER_DIGITS digits; anything else is a 400
@@ -144,6 +146,25 @@ def id_parameter_schema(converter: IdConverter) -> dict:
     return {"type": "integer", "minimum": 1, "maximum": MAX_ID}
 
 
+class CardConverter(BaseConverter):
+    """A card's id in a path: any integer, so that one the game has no card for reaches the view
+    (`card_not_found`) rather than Flask's stock 404. One too long to be a number of any deck is
+    read as -1, which no card is."""
+
+    regex = r"-?[0-9]+"
+    part_isolating = True
+
+    def to_python(self, value: str) -> int:
+        return int(value) if len(value) <= 20 else -1
+
+    def to_url(self, value) -> str:
+        return str(int(value))
+
+
+def card_parameter_schema(converter: CardConverter) -> dict:
+    return {"type": "integer", "minimum": 0}
+
+
 NOT_FOUND = {
     "game_id": ("game_not_found", "There is no game {}."),
     "account_id": ("account_not_found", "There is no account {}."),
@@ -167,6 +188,8 @@ def check_request() -> None:
     if request.blueprint not in current_app.extensions[API_BLUEPRINTS_EXTENSION]:
         return
     _check_ids(request.view_args)
+    if request.method in BODY_METHODS and request.content_length is None:
+        _refuse_a_streamed_body_over_the_limit()
     if request.method in BODY_METHODS and request.content_length != 0:
         if request.is_json:
             try:
@@ -185,6 +208,23 @@ def check_request() -> None:
                 "The request is not valid: " + "; ".join(f"{name}: Unknown field." for name in unknown),
                 errors=errors,
             )
+
+
+def _refuse_a_streamed_body_over_the_limit() -> None:
+    """A body sent without a Content-Length (chunked) over the app's limit is a 413 too: werkzeug
+    reads such a body up to the limit and stops there, without telling a body of exactly that
+    length from a longer one, which it would hand on cut. So it reads one byte more here."""
+    limit = request.max_content_length
+    if limit is None:
+        return
+    request.max_content_length = limit + 1
+    if len(request.get_data(cache=True)) > limit:
+        raise Problem(
+            413,
+            "payload_too_large",
+            f"The request body is longer than {limit} bytes, the most the API reads, however it is sent "
+            "(with a Content-Length or chunked).",
+        )
 
 
 def _wrong_content_type() -> Problem:

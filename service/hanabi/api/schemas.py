@@ -79,9 +79,21 @@ NAME_PATTERN = r"^[A-Za-z0-9_.\-]{1,64}$"
 ASCII-only in JSON Schema's ECMA-262 regexes but Unicode in Python's."""
 
 
+def _not_only_dots(name: str) -> str:
+    """`.` and `..` (and longer runs of dots) name no one: in a path or a URL they are steps
+    through it, not a segment, so an account (or an app's player, `<app>/..`) may not be called so."""
+    if name.strip(".") == "":
+        raise ValidationError("A name is not only dots: '.' and '..' step through paths and URLs.")
+    return name
+
+
 def account_name_field(**kwargs) -> fields.String:
     return fields.String(
-        validate=FullMatch(NAME_PATTERN, error="A name is 1 to 64 ASCII letters, digits, '_', '.' or '-'."), **kwargs
+        validate=[
+            FullMatch(NAME_PATTERN, error="A name is 1 to 64 ASCII letters, digits, '_', '.' or '-'."),
+            _not_only_dots,
+        ],
+        **kwargs,
     )
 
 

@@ -6,8 +6,8 @@ operation's security requirement (`security: [{bearerAuth: [play]}]`).
 403 `insufficient_scope` naming it (and `WWW-Authenticate: Bearer error="insufficient_scope"`,
 RFC 6750). An endpoint that declares nothing needs every scope, so a new endpoint is never
 open to narrow tokens by mistake (tests/api/test_scopes.py fails for it). A token limited to
-one game (a table link) may use only that game's endpoints and `get_my_account`: others are a
-403 `token_limited_to_game`.
+one game (a watch or table link) may use only that game's endpoints and read or revoke itself:
+others are a 403 `token_limited_to_game`.
 """
 
 from flask import current_app, request
@@ -20,7 +20,7 @@ from .errors import Problem
 
 ANY_TOKEN = ""
 """`requires(ANY_TOKEN)`: any valid token, whatever its scopes (reading or revoking the token itself)."""
-GAME_LIMITED_ALLOWED = frozenset({"get_my_account", "get_current_token", "revoke_current_token"})
+GAME_LIMITED_ALLOWED = frozenset({"get_current_token", "revoke_current_token"})
 
 
 def requires(scope: str):

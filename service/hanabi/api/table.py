@@ -19,7 +19,7 @@ from hanabi.store.table import (
     write_note,
 )
 
-from .context import Reply, current_account, db, idempotent_write, listen_conninfo, release_db
+from .context import Reply, current_account, current_token, db, idempotent_write, listen_conninfo, release_db
 from .docs import idempotent, problems
 from .errors import Problem
 from .inputs import Blueprint
@@ -188,14 +188,26 @@ class Notes(MethodView):
     @blp.response(200, NotesSchema)
     @problems(401, 403, 404)
     def get(self, game_id):
-        """Your notes on the game's cards (nobody else sees them)"""
+        """Your notes on the game's cards (nobody else sees them)
+
+        A watch link (a token limited to one game that may not play) shows the game, never its
+        maker's notes: 403 `notes_not_shown_to_watch_links`.
+        """
         account = current_account()
+        token = current_token()
+        if token.game_id is not None and "play" not in token.scopes:
+            raise Problem(
+                403,
+                "notes_not_shown_to_watch_links",
+                "A watch link shows the game to whoever holds it, not its maker's private notes: "
+                "read your notes with a token of your own.",
+            )
         conn = db()
         _watched_game(conn, game_id, account.id)
         return {"notes": [{"card": card, "text": text} for card, text in notes_of(conn, game_id, account.id).items()]}
 
 
-@blp.route(f"/<{GAME_ID}>/notes/<int(max=1000):card>")
+@blp.route(f"/<{GAME_ID}>/notes/<card:card>")
 class Note(MethodView):
     @blp.doc(operationId="write_note")
     @requires("play")
@@ -209,7 +221,7 @@ class Note(MethodView):
 
         def write(conn):
             game, _ = _watched_game(conn, game_id, account.id)
-            if card >= len(game.deck):
+            if not 0 <= card < len(game.deck):
                 raise Problem(
                     404,
                     "card_not_found",

@@ -71,6 +71,9 @@ def sync_detailed(
 ) -> Response[Notes | Problem]:
     """Your notes on the game's cards (nobody else sees them)
 
+     A watch link (a token limited to one game that may not play) shows the game, never its
+    maker's notes: 403 `notes_not_shown_to_watch_links`.
+
     Args:
         game_id (int):
 
@@ -100,6 +103,9 @@ def sync(
 ) -> Notes | Problem | None:
     """Your notes on the game's cards (nobody else sees them)
 
+     A watch link (a token limited to one game that may not play) shows the game, never its
+    maker's notes: 403 `notes_not_shown_to_watch_links`.
+
     Args:
         game_id (int):
 
@@ -123,6 +129,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
 ) -> Response[Notes | Problem]:
     """Your notes on the game's cards (nobody else sees them)
+
+     A watch link (a token limited to one game that may not play) shows the game, never its
+    maker's notes: 403 `notes_not_shown_to_watch_links`.
 
     Args:
         game_id (int):
@@ -150,6 +159,9 @@ async def asyncio(
     client: AuthenticatedClient,
 ) -> Notes | Problem | None:
     """Your notes on the game's cards (nobody else sees them)
+
+     A watch link (a token limited to one game that may not play) shows the game, never its
+    maker's notes: 403 `notes_not_shown_to_watch_links`.
 
     Args:
         game_id (int):
