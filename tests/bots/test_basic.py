@@ -5,7 +5,18 @@ import random
 import pytest
 
 from hanabi.bots import get_strategy
-from hanabi.engine import ClueEvent, ColorClue, Discard, GameOptions, Play, RankClue, new_game, stacked_deck, view
+from hanabi.engine import (
+    ClueEvent,
+    ColorClue,
+    Discard,
+    GameOptions,
+    Play,
+    PlayEvent,
+    RankClue,
+    new_game,
+    stacked_deck,
+    view,
+)
 
 RED, YELLOW, GREEN, BLUE, WHITE = range(5)
 basic = get_strategy("basic")
@@ -87,17 +98,24 @@ def test_delayed_play_clue_on_the_card_after_one_a_teammate_knows():
 
 @pytest.mark.parametrize("variant", ["No Variant", "6 Suits", "Black (6 Suits)", "Rainbow (6 Suits)"])
 def test_every_clue_tells_its_receiver_something_new(variant):
-    """Each clue the basic bot gives narrows what its receiver's clues said of some card (the
-    engine marks a clue that does not as not `informative`), at every table size."""
+    """Each clue the basic bot gives narrows what the clues so far said of a card it touches:
+    never the same clue again on the same cards (the engine marks a clue that narrows no card
+    of the hand as not `informative`), at every table size."""
     for players in (2, 3, 4, 5):
         options = GameOptions(players=players, variant=variant)
         for index in range(12):
             seed = f"news/{players}/{index}"
             rng, state = random.Random(seed), new_game(options, seed=seed)
+            clues = 0
             while not state.is_over:
+                before = state
                 state = state.apply(basic(view(state, state.current_seat), rng))
-            clues = [event for event in state.history if isinstance(event, ClueEvent)]
-            assert clues and all(clue.informative for clue in clues), (players, seed)
+                event = state.history[-1]
+                if isinstance(event, ClueEvent):
+                    clues += 1
+                    assert event.informative, (seed, event)
+                    assert any(state.card_masks[c] != before.card_masks[c] for c in event.touched), (seed, event)
+            assert clues, seed
 
 
 def test_finesse_on_the_next_player():
@@ -140,3 +158,37 @@ def test_a_red_clue_without_a_blind_play_is_red_one():
     assert action != Play(1, 9)
     state = state.apply(action)
     assert basic(view(state, 2), random.Random(0)) == Play(2, red_one)
+
+
+def test_good_touch_no_new_clue_touches_a_card_already_clued_or_played():
+    """A clue newly touches no card whose identity has been played, is clued in a hand its
+    giver sees, or is on another card it touches anew (but for a stall with every clue token in
+    hand, when no clue keeps to that: a discard is not allowed then)."""
+    for players in (2, 3, 4, 5):
+        options = GameOptions(players=players)
+        for index in range(10):
+            seed = f"touch/{players}/{index}"
+            rng, state = random.Random(seed), new_game(options, seed=seed)
+            clued = set()
+            while not state.is_over:
+                before = state
+                state = state.apply(basic(view(before, before.current_seat), rng))
+                event = state.history[-1]
+                if not isinstance(event, ClueEvent):
+                    continue
+                clued_before, clued = clued, clued | set(event.touched)
+                if before.clue_tokens == options.clue_tokens:
+                    continue
+                table = before.table
+                identity = lambda card: (table.card_suit[card], table.card_rank[card])  # noqa: E731
+                played = {(e.suit, e.rank) for e in before.history if isinstance(e, PlayEvent) and e.success}
+                seen_clued = {
+                    identity(card)
+                    for seat, hand in enumerate(before.hands)
+                    if seat != event.seat
+                    for card in hand
+                    if card in clued_before
+                }
+                fresh = [identity(card) for card in event.touched if card not in clued_before]
+                assert not set(fresh) & (played | seen_clued), (seed, event)
+                assert len(set(fresh)) == len(fresh), (seed, event)

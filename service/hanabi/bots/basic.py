@@ -184,6 +184,10 @@ class BasicState(PublicState):
                 self.meaning[focus] = direct | finesse
             elif meaning:
                 self.meaning[focus] = meaning
+            if self.rules.finessable:
+                for card in fresh:
+                    if card != focus and self.clue_masks[card] & ~dead:
+                        self.meaning[card] = self.clue_masks[card] & ~dead
         else:
             super().apply_clue(event)
 
@@ -250,6 +254,34 @@ class Table:
         possible = mask_of_counts(self.unseen)
         self.hand = [c.id for c in view.my_hand]
         self.mine = {c: (self.public(c) & possible) or self.public(c) for c in self.hand}
+        if rules.finessable:
+            self._touch_only_once(view)
+
+    def _touch_only_once(self, view: View) -> None:
+        """Good touch: no one newly touches a copy of a card they see clued. So a clued card of
+        the viewer's is not a card clued in another hand before it (unless in its giver's hand,
+        which the giver does not see), nor one clued after it by someone other than the viewer."""
+        seen = []
+        for seat, hand in enumerate(view.hands):
+            if seat != view.seat:
+                for card in hand:
+                    if card.clues:
+                        seen.append((seat, card.clues[0], self.identity[card.id]))
+        if not seen:
+            return
+        for card in view.my_hand:
+            if not card.clues:
+                continue
+            first = card.clues[0]
+            excluded = 0
+            for seat, clue, i in seen:
+                if (clue.turn < first.turn and seat != first.seat) or (
+                    clue.turn > first.turn and clue.seat != view.seat
+                ):
+                    excluded |= 1 << i
+            mask = self.mine[card.id]
+            if mask & ~excluded:
+                self.mine[card.id] = mask & ~excluded
 
     def public(self, card: int) -> int:
         """What everyone knows of a card now. A pointing play clue named a card that played
@@ -305,7 +337,25 @@ def choose(view: View, rng: random.Random):
         return clues[0][1]
     if can_discard and t.hand:
         return Discard(seat, min(t.hand, key=lambda c: _keep_value(t, c)))
-    return safe_fallback(view, rng)
+    stall = _stall_clue(t, legal) if tokens > 0 and not t.rules.pointing_clues else None
+    return stall if stall is not None else safe_fallback(view, rng)
+
+
+def _stall_clue(t: Table, legal: set):
+    """With nothing to play and no discard allowed: a clue that tells something new, touching
+    only cards already clued if one does."""
+    fallback = None
+    for _, target, hand, ids, candidates in _clue_targets(t):
+        for kind, value in candidates:
+            clue = ColorClue(t.view.seat, target, value) if kind == "color" else RankClue(t.view.seat, target, value)
+            mask = t.rules.clue_mask(kind, value)
+            touched = [c for c, i in zip(hand, ids) if mask >> i & 1]
+            if clue not in legal or not tells_something(t.state, touched, mask):
+                continue
+            if all(c in t.state.clued for c in touched):
+                return clue
+            fallback = fallback or clue
+    return fallback
 
 
 def _finessed(view: View, state: BasicState, identities: dict[int, int], pending: Finesse) -> bool:
@@ -361,7 +411,7 @@ def _rank_clues(t: Table) -> list[tuple[float, object]]:
         for kind, value in candidates:
             mask = rules.clue_mask(kind, value)
             touched = [c for c, i in zip(hand, ids) if mask >> i & 1]
-            if not tells_something(state, hand, touched, mask):
+            if not tells_something(state, touched, mask):
                 continue
             fresh = [c for c in touched if c not in state.clued]
             worth = 0.0
@@ -391,11 +441,11 @@ def _rank_clues(t: Table) -> list[tuple[float, object]]:
                     continue
                 if focus == chop and urgent_save:
                     worth += 5.0 - 0.5 * distance
+                if any(_bad_touch(t, ids, clued_identities, t.identity[c]) for c in fresh):
+                    continue
                 for c in fresh:
                     i = t.identity[c]
-                    if t.dead >> i & 1 or i in clued_identities or ids.count(i) > 1:
-                        worth -= 2.0
-                    elif (t.critical & ~t.playable) >> i & 1:
+                    if (t.critical & ~t.playable) >> i & 1:
                         worth += EARLY_SAVE_WORTH
             seen_new_plays = set()
             for c, i in zip(hand, ids):
@@ -429,12 +479,13 @@ def _rank_clues(t: Table) -> list[tuple[float, object]]:
     return ranked
 
 
-def tells_something(state: PublicState, hand, touched, mask: int) -> bool:
-    """Whether a clue touching `touched` of `hand` narrows what the clues so far told of some
-    card of it (the touched ones are among `mask`, the others are not)."""
-    for card in hand:
+def tells_something(state: PublicState, touched, mask: int) -> bool:
+    """Whether a clue narrows what the clues so far told of some card it touches (so it is
+    never the same clue again on the same cards, even when it tells the cards drawn since that
+    they are not of its kind)."""
+    for card in touched:
         before = state.clue_mask_of(card)
-        if before & (mask if card in touched else ~mask) != before:
+        if before & mask != before:
             return True
     return False
 
@@ -452,6 +503,12 @@ def _clue_targets(t: Table):
         candidates = sorted({("color", color) for i in ids for color in rules.colors_of[i]})
         candidates += sorted({("rank", rank) for i in ids for rank in rules.rank_clues_of[i]})
         yield distance, target, hand, ids, candidates
+
+
+def _bad_touch(t: Table, ids: list[int], clued_identities: set[int], i: int) -> bool:
+    """Whether newly touching a card of identity `i` breaks good touch: a card that can no
+    longer score, a copy of one already clued, or one of two copies in the hand."""
+    return t.rules.finessable and (t.dead >> i & 1 or i in clued_identities or ids.count(i) > 1)
 
 
 def _clued_identities(t: Table) -> set[int]:
