@@ -7,7 +7,9 @@ from hanabi.store.accounts import (
     create_account,
     find_account,
     get_account,
+    create_player,
     issue_token,
+    revoke_all_tokens,
     revoke_token,
 )
 from hanabi.store.errors import Conflict, InvalidRequest, NotFound
@@ -67,3 +69,15 @@ def test_an_account_is_human_or_bot(conn):
 def test_unknown_account(conn):
     with pytest.raises(NotFound):
         get_account(conn, 10**12)
+
+
+def test_revoking_all_of_an_apps_tokens_revokes_what_it_issued_for_its_players_before_lineage(conn, make_account):
+    app, app_token = make_account(kind="app")
+    player = create_player(conn, app, "alice")
+    issued_without_parent = issue_token(conn, player.id, issued_by_app=app.id)
+    child = issue_token(conn, player.id, parent=hashlib.sha256(issued_without_parent.encode()).digest())
+    bystander, bystander_token = make_account()
+
+    assert len(revoke_all_tokens(conn, app.id)) == 3
+    assert [authenticate(conn, token) for token in (app_token, issued_without_parent, child)] == [None] * 3
+    assert authenticate(conn, bystander_token) == bystander

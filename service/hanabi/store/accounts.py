@@ -185,12 +185,12 @@ def revoke_token(conn: psycopg.Connection, token: str) -> list[bytes]:
 
 def revoke_all_tokens(conn: psycopg.Connection, account_id: int) -> list[bytes]:
     """Sign an account out everywhere: revoke all its tokens and every token issued from them
-    (its watch links; an app's table links and its players' tokens). The digests of those
-    that were valid."""
-    return _revoke_trees(conn, "account_id = %s", (account_id,))
+    (its watch links; an app's table links and its players' tokens, those issued before
+    tokens recorded their parent too). The digests of those that were valid."""
+    return _revoke_trees(conn, "account_id = %(account)s OR issued_by_app = %(account)s", {"account": account_id})
 
 
-def _revoke_trees(conn: psycopg.Connection, roots: str, params: tuple) -> list[bytes]:
+def _revoke_trees(conn: psycopg.Connection, roots: str, params: tuple | dict) -> list[bytes]:
     """Revoke the tokens that match `roots` (SQL over api_tokens) and their descendants, in
     one transaction; the digests revoked.
 
