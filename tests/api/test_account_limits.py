@@ -4,7 +4,8 @@ players, keep only so many games waiting in the lobby; the players an app create
 accounts created, per client address and per app.
 
 The server trusts one proxy, so each test gives its requests client addresses of its own
-(X-Forwarded-For) and counts of other tests never reach it."""
+(X-Forwarded-For) and counts of other tests never reach it. The limits are per day: counted in
+memory, a window is aligned to its period, and a test must not see one close midway."""
 
 import os
 import random
@@ -17,9 +18,9 @@ from tests.sdk.conftest import served
 
 from .test_token_lineage import Client
 
-WRITES_PER_MINUTE = 12
-ACCOUNTS_PER_HOUR = 10
-PLAYERS_PER_HOUR = 6
+WRITES_PER_DAY = 12
+ACCOUNTS_PER_DAY = 10
+PLAYERS_PER_DAY = 6
 LOBBY_PER_ACCOUNT = 3
 LOBBY_PER_APP = 5
 
@@ -31,9 +32,9 @@ def limited_server(create_database, tmp_path_factory) -> str:
         "DATABASE_URL": create_database(),
         "HANABI_DATA_DIR": str(tmp_path_factory.mktemp("data")),
         "HANABI_TRUSTED_PROXIES": "1",
-        "HANABI_RATE_LIMIT_WRITES": f"{WRITES_PER_MINUTE} per minute",
-        "HANABI_RATE_LIMIT_ACCOUNTS": f"{ACCOUNTS_PER_HOUR} per hour",
-        "HANABI_RATE_LIMIT_PLAYERS": f"{PLAYERS_PER_HOUR} per hour",
+        "HANABI_RATE_LIMIT_WRITES": f"{WRITES_PER_DAY} per day",
+        "HANABI_RATE_LIMIT_ACCOUNTS": f"{ACCOUNTS_PER_DAY} per day",
+        "HANABI_RATE_LIMIT_PLAYERS": f"{PLAYERS_PER_DAY} per day",
         "HANABI_LOBBY_GAMES_PER_ACCOUNT": str(LOBBY_PER_ACCOUNT),
         "HANABI_LOBBY_GAMES_PER_APP": str(LOBBY_PER_APP),
     }
@@ -69,7 +70,7 @@ GAME = {"options": {"players": 2}}
 def test_a_token_over_its_limit_gets_nothing_more_from_a_token_it_issues(limited_server):
     player = account(limited_server)
     spare = player.mint("/v1/tokens")
-    for _ in range(WRITES_PER_MINUTE):
+    for _ in range(WRITES_PER_DAY):
         game_id = player.post("/v1/games", GAME)["id"]
         player.post(f"/v1/games/{game_id}/abort", status=200)
     problem(player.request("POST", "/v1/games", json=GAME), 429, "rate_limited")
@@ -114,10 +115,10 @@ def test_an_app_and_its_players_keep_only_so_many_games_in_the_lobby(limited_ser
 def test_the_players_an_app_creates_count_with_the_accounts_of_its_address(limited_server):
     address = new_address()
     app = account(limited_server, "app", address)
-    for _ in range(ACCOUNTS_PER_HOUR - 1 - (PLAYERS_PER_HOUR - 1)):
+    for _ in range(ACCOUNTS_PER_DAY - 1 - (PLAYERS_PER_DAY - 1)):
         account(limited_server, address=address)
     from_address = {"X-Forwarded-For": address}
-    for index in range(PLAYERS_PER_HOUR - 1):
+    for index in range(PLAYERS_PER_DAY - 1):
         created = app.request("POST", "/v1/players", json={"user": f"u{index}"}, headers=from_address)
         assert created.status_code == 201, created.text
     over = problem(app.request("POST", "/v1/players", json={"user": "over"}, headers=from_address), 429, "rate_limited")
@@ -135,7 +136,7 @@ def test_an_app_creates_only_so_many_players_from_any_number_of_addresses(limite
     def create(user: str) -> httpx.Response:
         return app.request("POST", "/v1/players", json={"user": user}, headers={"X-Forwarded-For": new_address()})
 
-    assert [create(f"u{index}").status_code for index in range(PLAYERS_PER_HOUR)] == [201] * PLAYERS_PER_HOUR
+    assert [create(f"u{index}").status_code for index in range(PLAYERS_PER_DAY)] == [201] * PLAYERS_PER_DAY
     over = problem(create("over"), 429, "rate_limited")
     assert "per app" in over["detail"]
     assert account(limited_server, "app").request("POST", "/v1/players", json={"user": "u"}).status_code == 201

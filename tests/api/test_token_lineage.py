@@ -175,3 +175,15 @@ def test_a_token_issued_while_its_parent_is_revoked_is_revoked_or_never_issued(a
         assert {r.status_code for r in results if r.request.method == "POST"} <= {201, 401}
         assert all(not Client(str(root.http.base_url), token).works() for token in issued)
         parent = root.mint("/v1/tokens")
+
+
+def test_overlapping_revocations_all_end_well(account):
+    for _ in range(3):
+        root = account()
+        chain = [root]
+        for _ in range(3):
+            chain.extend([chain[-1].mint("/v1/tokens"), chain[-1].mint("/v1/tokens")])
+        revocations = [lambda token=token: token.request("DELETE", "/v1/tokens/current") for token in chain[1:]]
+        results = run_together(lambda: chain[2].request("DELETE", "/v1/tokens"), *revocations)
+        assert {response.status_code for response in results} <= {204, 401}
+        assert not any(token.works() for token in chain)

@@ -197,8 +197,11 @@ def _revoke_trees(conn: psycopg.Connection, roots: str, params: tuple | dict) ->
     The roots are revoked (and their rows locked) first; each later statement has a newer
     snapshot, which sees every child committed before the locks were taken, and a child issued
     after waits for the lock and then finds its parent revoked (`issue_limited_token`). The
-    descendants are revoked again until a pass finds none left."""
+    descendants are revoked again until a pass finds none left. Revocations take turns (an
+    advisory lock): two that overlap, an account's and one of its tokens', could otherwise
+    each lock rows the other waits for."""
     with conn.transaction():
+        conn.execute("SELECT pg_advisory_xact_lock(hashtext('token_revocation'))")
         revoked = [
             digest
             for (digest,) in conn.execute(
