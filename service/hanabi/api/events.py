@@ -11,6 +11,7 @@ from .context import current_account, db, listen_conninfo, release_db
 from .docs import problems
 from .errors import Problem
 from .inputs import Blueprint
+from .instrumentation import request_started
 from .notifications import WaitSeconds, game_key, listener_for, long_poll
 from .present import public_events, watcher_seat
 from .schemas import GAME_ID, ActionOutcomeSchema, StrictSchema
@@ -92,6 +93,7 @@ class Events(MethodView):
             read=lambda: _event_page(account.id, game_id, after, limit),
             found=lambda page: bool(page["events"]),
             seconds=query["wait"],
+            started=request_started(),
             pause=release_db,
         )
 

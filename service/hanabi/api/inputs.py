@@ -17,6 +17,7 @@ import re
 
 import flask
 import flask_smorest
+import marshmallow as ma
 from flask import current_app, request
 from flask.json.provider import DefaultJSONProvider
 from webargs import core
@@ -115,7 +116,20 @@ class ApiRequest(flask.Request):
 
 
 class Parser(FlaskParser):
-    """webargs' parser, reading the body that `check_request` parsed."""
+    """webargs' parser, reading the body that `check_request` parsed, with one instance of each
+    schema class for every request (webargs would make one per request)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._schemas: dict[type, ma.Schema] = {}
+
+    def _get_schema(self, argmap, req):
+        if isinstance(argmap, type) and issubclass(argmap, ma.Schema):
+            schema = self._schemas.get(argmap)
+            if schema is None:
+                schema = self._schemas[argmap] = argmap()
+            return schema
+        return super()._get_schema(argmap, req)
 
     def _raw_load_json(self, req):
         if not is_json_request(req) or not req.get_data(cache=True):

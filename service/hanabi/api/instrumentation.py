@@ -49,6 +49,11 @@ def operation_names(app: Flask) -> dict[tuple[str, str], str]:
     return names
 
 
+def request_started() -> float:
+    """When this request reached the app (`time.perf_counter()`)."""
+    return getattr(g, "request_started", None) or perf_counter()
+
+
 def instrument(app: Flask) -> None:
     """Install the hooks. Call after every route is registered, before any other before_request
     hook, so that the id exists for everything that follows (a 401, a 429, a 404)."""

@@ -9,6 +9,7 @@ from .context import current_account, db, listen_conninfo, release_db
 from .docs import problems
 from .games import game_page
 from .inputs import Blueprint
+from .instrumentation import request_started
 from .notifications import WaitSeconds, listener_for, long_poll, turn_key
 from .present import decode_cursor
 from .schemas import DEFAULT_PAGE, GamePageSchema, PageQuerySchema, StrictSchema
@@ -65,6 +66,7 @@ class MyTurn(MethodView):
             read=lambda: games_awaiting_move(db(), account.id, limit=query["limit"]),
             found=bool,
             seconds=query["wait"],
+            started=request_started(),
             pause=release_db,
             nothing=[],
         )

@@ -308,10 +308,13 @@ def long_poll(
     seconds: float,
     pause: Callable[[], None] = lambda: None,
     nothing: T | None = None,
+    started: float | None = None,
 ) -> T:
     """`read()` until `found(result)` or the wait is over; return the last result.
 
-    The wait lasts `seconds`, less a random part of up to WAIT_JITTER of them. Between reads the
+    The wait lasts `seconds` from `started` (`time.perf_counter()`; default: now), less a random
+    part of up to WAIT_JITTER of them: the API starts it when the request arrived, so that a
+    request that queued in a busy server behind others is not answered that much later. Between reads the
     request sleeps until a notification about `key` (or, while the listener is not listening,
     for at most RECHECK_SECONDS); `pause()` runs before each sleep (the API gives its database
     connection back to the pool there). A wait that ends unwoken, the listener connected
@@ -322,7 +325,7 @@ def long_poll(
     the request takes `nothing` instead of reading."""
     if seconds <= 0:
         return read()
-    deadline = time.monotonic() + seconds * (1 - WAIT_JITTER * random.random())
+    deadline = (started or time.perf_counter()) + seconds * (1 - WAIT_JITTER * random.random())
     with listener.watch(key) as watch:
         while True:
             connection = listener.connection
@@ -332,7 +335,7 @@ def long_poll(
                 result = read()
                 if nothing is not None and not found(result):
                     listener.remember_nothing(key, watch, connection)
-            remaining = deadline - time.monotonic()
+            remaining = deadline - time.perf_counter()
             if found(result) or remaining <= 0:
                 return result
             pause()

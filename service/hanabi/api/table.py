@@ -23,6 +23,7 @@ from .context import Reply, current_account, current_token, db, idempotent_write
 from .docs import idempotent, problems
 from .errors import Problem
 from .inputs import Blueprint
+from .instrumentation import request_started
 from .notifications import WaitSeconds, chat_key, listener_for, long_poll
 from .present import watcher_seat
 from .schemas import GAME_ID, MAX_ID, NO_NUL, FullMatch, StrictSchema
@@ -121,6 +122,7 @@ class Chat(MethodView):
             read=lambda: _chat_page(game_id, after, limit),
             found=lambda page: bool(page["messages"]),
             seconds=query["wait"],
+            started=request_started(),
             pause=release_db,
         )
 
