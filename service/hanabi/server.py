@@ -101,13 +101,18 @@ def webhooks_on_loopback(settings: Settings, host: str) -> Settings:
     return settings
 
 
-def allow_open_files(wanted: int) -> None:
+OPEN_FILES_BESIDE_CONNECTIONS = 100
+"""Files a worker keeps open besides its connections: its database pool, the listeners, logs."""
+
+
+def allow_open_files(wanted: int) -> int:
     """Raise this process's limit of open files (which its workers inherit) towards `wanted`,
-    as far as the hard limit allows: each connection is a file."""
+    as far as the hard limit allows: each connection is a file. Returns the limit now."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
     if soft != resource.RLIM_INFINITY and soft < target:
         resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
 def serve(
@@ -127,7 +132,14 @@ def serve(
     if run_worker is None:
         run_worker = settings.celery_broker_url is None
     settings = webhooks_on_loopback(settings, host)
-    allow_open_files(connections + 100)
+    open_files = allow_open_files(connections + OPEN_FILES_BESIDE_CONNECTIONS)
+    if open_files != resource.RLIM_INFINITY and open_files < connections + OPEN_FILES_BESIDE_CONNECTIONS:
+        print(
+            f"hanabi serve: warning: a worker may open {open_files} files (the hard limit, `ulimit -Hn`), so it"
+            f" serves about {max(open_files - OPEN_FILES_BESIDE_CONNECTIONS, 0)} connections at once, not"
+            f" --connections {connections}; clients past that wait to be accepted",
+            flush=True,
+        )
     embedded = settings.database_url is None
     url = database_url(settings)
     try:

@@ -89,3 +89,24 @@ def test_hanabi_serve_with_nothing_configured_runs_an_embedded_postgres_and_stop
     assert server.returncode == 0, output
     assert "applied migrations" in output
     assert not (data_dir / "postgres" / "postmaster.pid").exists(), "the embedded Postgres is still running"
+
+
+def test_hanabi_serve_says_when_the_open_files_limit_holds_fewer_connections_than_asked(data_dir):
+    """Each connection is an open file: a hard limit below --connections is said at start, before
+    anything else can fail (here the database, which is out of reach)."""
+    import resource
+
+    def low_hard_limit():
+        resource.setrlimit(resource.RLIMIT_NOFILE, (1024, 1024))
+
+    env = {**os.environ, "DATABASE_URL": "postgresql://postgres@127.0.0.1:1/none", "HANABI_DATA_DIR": str(data_dir)}
+    result = subprocess.run(
+        [sys.executable, "-m", "hanabi.cli", "serve", "--port", str(free_port()), "--connections", "5000"],
+        env=env,
+        preexec_fn=low_hard_limit,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode != 0
+    assert "may open 1024 files" in result.stdout and "--connections 5000" in result.stdout
