@@ -22,6 +22,7 @@ from flask import current_app, request
 from flask.json.provider import DefaultJSONProvider
 from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
+from webargs.multidictproxy import MultiDictProxy
 from werkzeug.routing import BaseConverter, ValidationError
 
 from hanabi.store.errors import NotFound
@@ -130,6 +131,13 @@ class Parser(FlaskParser):
                 schema = self._schemas[argmap] = argmap()
             return schema
         return super()._get_schema(argmap, req)
+
+    def load_querystring(self, req, schema):
+        """The query string as a plain dict: a name's first value, or all of them for a list
+        field. webargs' own proxy reads werkzeug's MultiDict, which raises (and builds) an
+        exception for every field the query leaves out."""
+        multiple = MultiDictProxy(req.args, schema).multiple_keys
+        return {name: values if name in multiple else values[0] for name, values in req.args.lists()}
 
     def _raw_load_json(self, req):
         if not is_json_request(req) or not req.get_data(cache=True):
