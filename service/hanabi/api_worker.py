@@ -13,6 +13,11 @@ listener's threads and events all become greenlets and hub waits.
   `keepalive` seconds here (gunicorn's gevent worker would wait forever). A body that stops
   short of its Content-Length, the client silent or gone, reaches the app as a client that went
   away (`whole_bodies`), which the app answers with its 400 `incomplete_body`.
+- One address may hold all but a twentieth of a worker's connections (`per_address_cap`):
+  another one it opens meanwhile gets a 503 `too_many_connections` and is closed at once, so
+  a client that holds connections open (half-sent heads, or anything slow) cannot take every
+  connection from everyone else. Behind a proxy every connection comes from the proxy's
+  address; the proxy holds each client to its own cap (deploy/haproxy.cfg).
 - A request that gunicorn's parser refuses (`limit_request_line`, `limit_request_fields`,
   `limit_request_field_size`, a malformed head) gets the API's problem+json, 414
   `uri_too_long`, 431 `request_headers_too_large` or 400 `malformed_request`, and the
@@ -25,6 +30,7 @@ psycopg imported unpatched refuses to start.
 """
 
 import sys
+from collections import Counter
 
 from gunicorn.http.errors import LimitRequestHeaders, LimitRequestLine, ParseException
 from gunicorn.util import write_nonblock
@@ -40,7 +46,44 @@ REFUSED = {
 }
 
 
+SHARE_KEPT_FROM_ONE_ADDRESS = 20
+"""One in this many of a worker's connections is never given to the same address."""
+
+
+def per_address_cap(worker_connections: int) -> int:
+    """How many of a worker's connections one address may hold at once."""
+    return worker_connections - max(1, worker_connections // SHARE_KEPT_FROM_ONE_ADDRESS)
+
+
 class ApiWorker(GeventWorker):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.connections_of = Counter()
+        self.per_address = per_address_cap(self.worker_connections)
+
+    def handle(self, listener, client, addr):
+        """Serve a connection, unless its address holds its share of the worker's connections."""
+        host = addr[0] if isinstance(addr, tuple) else addr
+        if self.connections_of[host] >= self.per_address:
+            self.log.warning("Too many connections from ip=%s: %d", host, self.connections_of[host])
+            self.send_problem(
+                client,
+                503,
+                "too_many_connections",
+                f"Your address holds {self.per_address} connections to this server already, as many as one "
+                "address may: close some (or wait for answers) before opening more.",
+                retry_after=1,
+            )
+            client.close()
+            return
+        self.connections_of[host] += 1
+        try:
+            super().handle(listener, client, addr)
+        finally:
+            self.connections_of[host] -= 1
+            if not self.connections_of[host]:
+                del self.connections_of[host]
+
     def patch(self):
         super().patch()
         require_cooperative_psycopg()
@@ -54,15 +97,20 @@ class ApiWorker(GeventWorker):
         closes) instead of gunicorn's HTML page."""
         if not isinstance(exc, ParseException):
             return super().handle_error(req, client, addr, exc)
-        from hanabi.api.errors import problem_response
-
         status, code, detail = REFUSED.get(
             type(exc), (400, "malformed_request", f"The request is not HTTP/1.1 that the server reads: {exc}.")
         )
         self.log.warning("Invalid request from ip=%s: %s", (addr or ("",))[0], exc)
+        self.send_problem(client, status, code, detail)
+
+    def send_problem(self, client, status: int, code: str, detail: str, retry_after: int | None = None) -> None:
+        """The API's problem+json, written straight to a connection that is then closed."""
+        from hanabi.api.errors import problem_response
+
         response = problem_response(status, code, detail)
         body = response.get_data()
-        head = f"HTTP/1.1 {response.status}\r\nConnection: close\r\nContent-Type: {response.content_type}\r\nContent-Length: {len(body)}\r\n\r\n"
+        retry = f"Retry-After: {retry_after}\r\n" if retry_after is not None else ""
+        head = f"HTTP/1.1 {response.status}\r\nConnection: close\r\n{retry}Content-Type: {response.content_type}\r\nContent-Length: {len(body)}\r\n\r\n"
         try:
             write_nonblock(client, head.encode("latin-1") + body)
         except OSError:

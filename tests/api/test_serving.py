@@ -13,6 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from hanabi.api_worker import per_address_cap
 from tests.sdk.conftest import free_port, wait_until_ready
 
 WAITING = 300
@@ -147,3 +148,64 @@ def test_a_client_that_sends_its_request_head_a_byte_at_a_time_is_cut_off(server
                 return
             connection.sendall(bytes([byte]))
     pytest.fail("the server read a head sent over 30 s")
+
+
+SMALL_CONNECTIONS = 200
+
+
+@pytest.fixture(scope="module")
+def small_server(create_database, tmp_path_factory):
+    """A `hanabi serve --workers 1 --connections 200` of its own: its base URL."""
+    folder = tmp_path_factory.mktemp("small")
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": create_database(), "HANABI_DATA_DIR": str(folder / "data")}
+    log_path = folder / "serve.log"
+    command = [sys.executable, "-m", "hanabi.cli", "serve", "--port", str(port), "--workers", "1"]
+    with open(log_path, "w") as log:
+        process = subprocess.Popen(
+            [*command, "--no-run-worker", "--connections", str(SMALL_CONNECTIONS)],
+            env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        )  # fmt: skip
+    base_url = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_ready(base_url, process, log_path)
+        yield base_url
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def test_one_address_holding_half_sent_heads_leaves_connections_to_the_others(small_server):
+    """Twice as many half-sent request heads from one address as the worker has connections: the
+    connections it may not take are refused at once (503 `too_many_connections`), and another
+    address is answered while the held ones still wait for their heads (none is cut meanwhile)."""
+    partial = b"GET /v1/health HTTP/1.1\r\nHost: test\r\n"
+    held = []
+    try:
+        for _ in range(2 * SMALL_CONNECTIONS):
+            connection = socket.create_connection(address(small_server), timeout=60)
+            connection.sendall(partial)
+            held.append(connection)
+        other = httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2"), timeout=60)
+        health = other.get(f"{small_server}/v1/health")
+        readable, _, _ = select.select(held, [], [], 0)
+        answered = {connection: connection.recv(65536) for connection in readable}
+        waiting = [connection for connection in held if connection not in answered]
+        if waiting:
+            waiting[0].sendall(b"\r\n")
+            finished = answer_of(waiting[0])
+    finally:
+        for connection in held:
+            connection.close()
+    assert health.status_code == 200
+    cut = [connection for connection, data in answered.items() if data == b""]
+    assert not cut, f"{len(cut)} half-sent heads were cut by the head deadline before another address was answered"
+    refused = [data for data in answered.values() if data]
+    assert refused and all(data.startswith(b"HTTP/1.1 503 ") and b"too_many_connections" in data for data in refused)
+    assert all(b"\r\nRetry-After: 1\r\n" in data for data in refused)
+    assert len(waiting) == per_address_cap(SMALL_CONNECTIONS), "the address held more or fewer connections than its cap"
+    assert finished[0].startswith(b"HTTP/1.1 200 "), "a held connection was not served once its head came"
