@@ -24,7 +24,7 @@ from hanabi.engine import (
     stacked_deck,
 )
 from hanabi.engine.hanablive import HanabLiveError, export_game, import_game, outcome
-from hanabi.engine.variants import get_variant, representatives
+from hanabi.engine.variants import representatives
 
 OUTCOME_KEYS = {"score", "fireworks", "strikes", "clue_tokens", "turns", "end_condition"}
 

@@ -14,7 +14,6 @@ from hanabi.engine import (
     Play,
     RankClue,
     full_view,
-    new_game,
     replay,
     stacked_deck,
 )

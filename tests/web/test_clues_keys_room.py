@@ -146,7 +146,7 @@ def test_a_5_and_a_6_player_table_fit_one_screen(person, site_url):
 
 
 def test_a_note_being_typed_survives_the_redraw_of_a_teammates_move(person, site_url):
-    (alice, alice_token), (bob, bob_token) = new_account(site_url, "pia"), new_account(site_url, "quin")
+    (alice, alice_token), (_bob, bob_token) = new_account(site_url, "pia"), new_account(site_url, "quin")
     game_id = running_game(site_url, [alice_token, bob_token], {"players": 2}, seed="drafts")
     page = person(f"/#/game/{game_id}", signed_in=(alice, alice_token))
     page.get_by_role("button", name="Note on your card 3").click()

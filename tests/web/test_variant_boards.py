@@ -9,7 +9,7 @@ from .test_table_details import new_account, running_game
 
 
 def test_a_sudoku_firework_shows_its_start_and_its_next_rank(person, site_url):
-    (alice, alice_token), (bob, bob_token) = new_account(site_url, "sue"), new_account(site_url, "dan")
+    (_alice, alice_token), (bob, bob_token) = new_account(site_url, "sue"), new_account(site_url, "dan")
     game_id = running_game(
         site_url, [alice_token, bob_token], {"players": 2, "variant": "Sudoku (5 Suits)"}, seed="sudoku"
     )
@@ -32,7 +32,7 @@ def test_a_sudoku_firework_shows_its_start_and_its_next_rank(person, site_url):
 
 
 def test_clue_starved_shows_half_a_clue_token(person, site_url):
-    (alice, alice_token), (bob, bob_token) = new_account(site_url, "ivy"), new_account(site_url, "max")
+    (alice, alice_token), (_bob, bob_token) = new_account(site_url, "ivy"), new_account(site_url, "max")
     game_id = running_game(
         site_url, [alice_token, bob_token], {"players": 2, "variant": "Clue Starved (5 Suits)"}, seed="starved"
     )

@@ -694,7 +694,7 @@ class GameState:
                     f"Announced suit {announce!r} is not a suit of this game (0 to {table.num_suits - 1}).",
                     depends_on_state=False,
                 )
-        suit, rank = table.card_suit[card], table.card_rank[card]
+        suit = table.card_suit[card]
         if suit in table.inverted:
             self._discard_card(seat, hand, card, from_deck)
             return
