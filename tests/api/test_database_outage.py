@@ -82,3 +82,17 @@ def test_a_broken_connection_is_a_503_and_the_next_request_that_reaches_the_data
         assert health.wait_seconds() is None
     finally:
         pool.close()
+
+
+def test_a_request_that_found_the_pool_busy_while_others_got_connections_is_no_outage():
+    """In a crowd (thousands of clients reconnecting at once) a request may wait the pool's whole
+    timeout while the connections go from request to request: that is no outage, and the next
+    requests keep the pool's timeout."""
+    health = DatabaseHealth()
+    waited_since = time.monotonic()
+    health.reached()
+    health.timed_out(waited_since)
+    assert health.wait_seconds() is None
+
+    health.timed_out(time.monotonic())
+    assert health.wait_seconds() == DatabaseHealth.UNREACHABLE_WAIT_SECONDS

@@ -6,6 +6,7 @@ back when the request ends. The API keeps nothing else between requests.
 """
 
 import json
+import time
 from datetime import UTC, datetime
 from typing import Callable, NamedTuple
 
@@ -46,15 +47,18 @@ def deal_secret() -> str | None:
 
 class DatabaseHealth:
     """Whether this process's requests lately found the database out of reach: a connection
-    that broke, or none to be had within the pool's timeout. Until a request gets a connection
-    again, the next ones wait for one at most UNREACHABLE_WAIT_SECONDS instead of the pool's
-    timeout (10 s): in an outage every request would otherwise hold its thread that long
-    before its 503, and the health checks would queue behind them."""
+    that broke, or none to be had within the pool's timeout while no other request got one
+    either (a pool that is only busy, its connections going from request to request, is not an
+    outage). Until a request gets a connection again, the next ones wait for one at most
+    UNREACHABLE_WAIT_SECONDS instead of the pool's timeout (10 s): in an outage every request
+    would otherwise hold its thread that long before its 503, and the health checks would
+    queue behind them."""
 
     UNREACHABLE_WAIT_SECONDS = 1.0
 
     def __init__(self):
         self.out_of_reach = False
+        self.last_reached = float("-inf")
 
     def wait_seconds(self) -> float | None:
         """How long the next request waits for a connection (None: the pool's timeout)."""
@@ -65,6 +69,12 @@ class DatabaseHealth:
 
     def reached(self) -> None:
         self.out_of_reach = False
+        self.last_reached = time.monotonic()
+
+    def timed_out(self, waited_since: float) -> None:
+        """A request waited for a connection from `waited_since` (time.monotonic()) and got none."""
+        if self.last_reached < waited_since:
+            self.unreachable()
 
 
 def db() -> psycopg.Connection:
@@ -73,10 +83,11 @@ def db() -> psycopg.Connection:
     if "db_conn" not in context:
         health = current_app.extensions[DATABASE_HEALTH_EXTENSION]
         connection = pool().connection(timeout=health.wait_seconds())
+        waited_since = time.monotonic()
         try:
             context.db_conn = connection.__enter__()
         except PoolTimeout:
-            health.unreachable()
+            health.timed_out(waited_since)
             raise
         context.db_context = connection
         health.reached()
