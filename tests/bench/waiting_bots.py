@@ -115,7 +115,7 @@ class Run:
         self.rng = random.Random(args.seed)
         self.measuring = False
         self.stopping = False
-        self.polls = {"answered": 0, "correct": 0}
+        self.polls = {"answered": 0, "correct": 0, "empty": 0}
         self.lateness: list[float] = []
         """Of each poll that ended empty in the window: seconds from its `wait` to its answer (negative: before)."""
         self.in_time = 0
@@ -156,6 +156,7 @@ class Run:
             answered = time.perf_counter()
             bot.polling_since = None
             self.polls["answered"] += 1
+            self.polls["empty"] += status == 200 and not page["items"]
             elapsed = answered - started
             if self.measuring:
                 self.polls_in_window += 1
@@ -461,14 +462,16 @@ async def drive(args, port: int, server_pid: int, url: str, mover_token: str, bo
 
 
 async def cpu_per_empty_poll(run: Run, api: list[int], seconds: float) -> dict:
-    """The API's CPU per poll while only empty polls run (the mover stopped): over `seconds`."""
-    polls_before, cpu_before, started = run.polls["answered"], cpu_seconds(api), time.perf_counter()
+    """The API's CPU per poll answered 200 and empty while only such polls run (the mover
+    stopped), over `seconds`; the other answers in that time (errors) are counted too."""
+    before, cpu_before, started = dict(run.polls), cpu_seconds(api), time.perf_counter()
     await asyncio.sleep(seconds)
-    polls = run.polls["answered"] - polls_before
+    polls = run.polls["empty"] - before["empty"]
     cpu = cpu_used(cpu_before, cpu_seconds(api))
     return {
         "seconds": round(time.perf_counter() - started, 1),
         "polls": polls,
+        "other_answers": run.polls["answered"] - before["answered"] - polls,
         "ms_per_poll": round(1000 * cpu / polls, 3) if polls else None,
     }
 
@@ -552,7 +555,8 @@ def main() -> None:
           + "".join(f"; {k} p50 {v['p50']} / p99 {v['p99']} ms" for k, v in result["plain_ms_by_kind"].items()))  # fmt: skip
     print(f"wake-ups: {result['wake_ups']}, p50 {result['wake_ms']['p50']} ms, p99 {result['wake_ms']['p99']} ms")
     print(
-        f"API CPU per empty poll: {cpu['ms_per_poll']} ms ({cpu['polls']} polls in {cpu['seconds']} s with the mover stopped)"
+        f"API CPU per empty poll: {cpu['ms_per_poll']} ms ({cpu['polls']} polls answered empty and"
+        f" {cpu['other_answers']} other answers in {cpu['seconds']} s with the mover stopped)"
     )
     print(f"server memory (PSS): API processes {memory['api_mib']} MiB ({memory['api_threads']} threads),"
           f" all of hanabi serve {memory['all_mib']} MiB")  # fmt: skip
