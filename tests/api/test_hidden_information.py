@@ -214,6 +214,16 @@ NO_GAME_INFORMATION = {
 """GET routes that show nothing about any game, each with the reason."""
 
 STREAM_SECONDS = 2.0
+PER_REQUEST_HEADERS = {
+    "date",
+    "expires",
+    "x-request-id",
+    "content-length",
+    "ratelimit-remaining",
+    "ratelimit-reset",
+    "ratelimit",
+}
+"""Headers that differ from one request to the next (the body's length with the game's id)."""
 DELIVERY_PROGRESS = {"status", "attempts", "last_status_code", "last_failure"}
 """How far a webhook delivery has got: the worker's timing, not the game's."""
 
@@ -325,7 +335,10 @@ def normalized(response: httpx.Response, game_id: int):
             return re.sub(rf"(?<=ame ){game_id}\b|(?<=games/){game_id}\b", "<game>", value)
         return value
 
-    return response.status_code, response.headers.get("etag"), clean(body)
+    headers = {
+        name: clean(value) for name, value in response.headers.items() if name.lower() not in PER_REQUEST_HEADERS
+    }
+    return response.status_code, headers, clean(body)
 
 
 class Twins:
