@@ -2,7 +2,7 @@
 
     hanabi_http_requests_total{operation, status}            API requests answered
     hanabi_http_request_duration_seconds{operation}          their time in the app (long polls: with the wait)
-    hanabi_actions_appended_total{kind, source}              actions written to games' event logs
+    hanabi_actions_appended_total{kind, source}              actions written to games' event logs (clues as `clue`)
     hanabi_bot_move_latency_seconds{strategy}                a bot seat's turn: from its start to the move committed
     hanabi_bot_decide_seconds{strategy}                      a bot strategy's time to choose its move
     hanabi_deadline_lag_seconds{on_timeout}                  a turn's deadline: from it to the timeout committed
@@ -43,9 +43,19 @@ HTTP_REQUEST_SECONDS = Histogram(
 )
 ACTIONS_APPENDED = Counter(
     "hanabi_actions_appended",
-    "Actions written to games' event logs, by kind and by who made them (api, bot_seat, timeout)",
+    "Actions written to games' event logs, by kind (a clue of either kind: clue) and by who made them "
+    "(api, bot_seat, timeout)",
     ["kind", "source"],
 )
+CLUE_KINDS = frozenset({"color_clue", "rank_clue"})
+
+
+def count_action(kind: str, source: str) -> None:
+    """Count an appended action. A clue counts as `clue`, whatever its kind: /metrics needs no
+    token, and a Duck clue's kind is hidden from the seats while the game runs."""
+    ACTIONS_APPENDED.labels("clue" if kind in CLUE_KINDS else kind, source).inc()
+
+
 BOT_MOVE_LATENCY = Histogram(
     "hanabi_bot_move_latency_seconds",
     "From the start of a bot seat's turn to its move committed (database clock), by strategy",

@@ -204,7 +204,8 @@ NO_GAME_INFORMATION = {
     "/static/<path:filename>": "files shipped with the server",
     "/web/<path:filename>": "the web page's files, shipped with the server",
     "/": "the web page's HTML, shipped with the server",
-    "/metrics": "counts of requests and appended actions by kind, never an outcome; internal (docs/observability.md)",
+    "/metrics": "counts of requests by operation and of actions by kind across all games, a clue as `clue` "
+    "whatever its kind (hanabi.metrics.count_action), never an outcome",
     "/v1/accounts/me": "the caller's name, kind and creation time",
     "/v1/accounts/<id:account_id>": "an account's name, kind and creation time",
     "/v1/tokens/current": "the token's scopes, game and expiry",

@@ -16,6 +16,8 @@ from hanabi.store.seats import join_seat
 from tests.logcapture import json_log_lines
 
 TURN_EVENTS = {"play", "discard", "color_clue", "rank_clue"}
+ACTION_LABELS = {"play", "discard", "clue"}
+"""The turn actions' `kind` labels: a clue counts as `clue` (hanabi.metrics.count_action)."""
 
 
 def metric(name: str, **labels) -> float:
@@ -32,7 +34,7 @@ def test_a_worker_records_each_bot_move_with_its_latency(service):
         "latency": metric("hanabi_bot_move_latency_seconds_count", strategy="basic"),
         "latency_sum": metric("hanabi_bot_move_latency_seconds_sum", strategy="basic"),
         "decide": metric("hanabi_bot_decide_seconds_count", strategy="basic"),
-        "actions": sum(metric("hanabi_actions_appended_total", kind=kind, source="bot_seat") for kind in TURN_EVENTS),
+        "actions": sum(metric("hanabi_actions_appended_total", kind=kind, source="bot_seat") for kind in ACTION_LABELS),
     }
     with service.connect() as conn:
         game_id = create_game(conn, GameOptions(players=3), [SeatPlan.bot("basic")] * 3, seed="metrics").game.id
@@ -44,7 +46,7 @@ def test_a_worker_records_each_bot_move_with_its_latency(service):
     assert metric("hanabi_bot_decide_seconds_count", strategy="basic") - before["decide"] == moves
     mean = (metric("hanabi_bot_move_latency_seconds_sum", strategy="basic") - before["latency_sum"]) / latencies
     assert 0 < mean < 5, "from the turn's start to the move's commit, on one clock"
-    after_actions = sum(metric("hanabi_actions_appended_total", kind=kind, source="bot_seat") for kind in TURN_EVENTS)
+    after_actions = sum(metric("hanabi_actions_appended_total", kind=kind, source="bot_seat") for kind in ACTION_LABELS)
     assert after_actions - before["actions"] == moves
 
 

@@ -115,4 +115,4 @@ def _count_action(operation: str, current: Request, response: Response) -> None:
     if "Idempotent-Replayed" in response.headers:
         return
     kind = ACTION_KINDS.get(operation) or (current.get_json(silent=True) or {}).get("kind")
-    metrics.ACTIONS_APPENDED.labels(kind, "api").inc()
+    metrics.count_action(kind, "api")

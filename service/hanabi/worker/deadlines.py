@@ -86,7 +86,7 @@ def expire_turn(app, conn: psycopg.Connection, game: Game, state: GameState) -> 
 
 def record_expiry(before: Game, after: Game, kind: str) -> None:
     """Count the action, and the lag from the deadline to its commit (the database's clock)."""
-    metrics.ACTIONS_APPENDED.labels(kind, "timeout").inc()
+    metrics.count_action(kind, "timeout")
     lag = (after.updated_at - before.deadline).total_seconds()
     metrics.DEADLINE_LAG.labels(before.time_control.on_timeout).observe(max(lag, 0.0))
 

@@ -91,7 +91,7 @@ def play_bot_turn(app, conn: psycopg.Connection, game: Game, state: GameState) -
 def record_bot_move(before: Game, after: Game, action: Action, strategy_label: str) -> None:
     """Count the move, and its latency: from the start of the bot's turn to the commit of its
     move, both on the database's clock (so the time the task waited in the queue counts too)."""
-    metrics.ACTIONS_APPENDED.labels(action.kind, "bot_seat").inc()
+    metrics.count_action(action.kind, "bot_seat")
     if before.turn_started_at is not None and after.updated_at is not None:
         latency = (after.updated_at - before.turn_started_at).total_seconds()
         metrics.BOT_MOVE_LATENCY.labels(strategy_label).observe(max(latency, 0.0))
