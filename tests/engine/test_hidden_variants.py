@@ -134,7 +134,7 @@ def test_a_pointing_clue_shows_only_its_giver_its_value(variant, kind_shown):
         seen = view(clued, seat)
         clue = seen.history[-1]
         assert clue.touched == (5,) and clue.value is None
-        assert clue.kind == ("color" if kind_shown else None)
+        assert (clue.clue_kind, clue.kind) == (("color", "color_clue") if kind_shown else (None, "clue"))
         card = next(c for c in seen.hands[1] if c.id == 5)
         assert card.clues == (clue,)
         assert "red" not in json.dumps(seen.to_dict()["history"])

@@ -145,7 +145,7 @@ def test_clue_touches_every_matching_card_and_records_positive_and_negative_info
     for card in (8, 9):
         assert cards[card].possible_suits == (YELLOW, GREEN, BLUE, WHITE)
         assert cards[card].possible_ranks == (2, 3, 4, 5)
-    assert [c.kind for c in cards[5].clues] == ["color", "rank"]
+    assert [c.clue_kind for c in cards[5].clues] == ["color", "rank"]
     assert cards[8].clues == ()
 
 
@@ -291,7 +291,7 @@ def actions_of(state: GameState) -> list:
             actions.append(Play(event.seat, event.card, event.announce))
         elif isinstance(event, DiscardEvent):
             actions.append(Discard(event.seat, event.card))
-        elif event.kind == "color":
+        elif event.kind == "color_clue":
             actions.append(ColorClue(event.seat, event.target, event.value))
         else:
             actions.append(RankClue(event.seat, event.target, event.value))

@@ -1,6 +1,9 @@
 """Per-seat views: what each seat sees, its JSON, and the card-counting helpers built on it."""
 
 import json
+import random
+from collections import Counter
+from datetime import datetime, timezone
 
 import pytest
 
@@ -16,6 +19,7 @@ from hanabi.engine import (
     new_game,
     stacked_deck,
     view,
+    view_from_dict,
 )
 from hanabi.engine.deck import Card
 from hanabi.engine.knowledge import possible_cards, unseen_counts
@@ -61,7 +65,10 @@ def test_view_shows_the_public_state_and_only_the_viewers_turn_actions():
     assert view(state, 1).legal_actions == ()
     red2 = next(c for c in seen.my_hand if c.id == 1)
     assert red2.possible_suits == (RED,) and red2.possible_ranks == (2,)
-    assert [(c.turn, c.seat, c.kind, c.value) for c in red2.clues] == [(1, 1, "rank", 2), (3, 1, "color", 0)]
+    assert [(c.turn, c.seat, c.kind, c.clue_kind, c.value) for c in red2.clues] == [
+        (1, 1, "rank_clue", "rank", 2),
+        (3, 1, "color_clue", "color", 0),
+    ]
 
 
 def test_view_json_is_plain_json_and_names_only_drawn_cards():
@@ -76,9 +83,9 @@ def test_view_json_is_plain_json_and_names_only_drawn_cards():
         "rank": None,
         "possible_suits": [0, 1, 2, 3, 4],
         "possible_ranks": [4],
-        "clues": [{"turn": 3, "seat": 1, "kind": "rank", "value": 4}],
+        "clues": [{"turn": 3, "seat": 1, "kind": "rank_clue", "clue_kind": "rank", "value": 4}],
     }
-    assert [e["kind"] for e in data["history"]] == ["play", "clue", "discard", "clue"]
+    assert [e["kind"] for e in data["history"]] == ["play", "rank_clue", "discard", "rank_clue"]
     assert data["history"][0] == {
         "kind": "play",
         "turn": 0,
@@ -104,7 +111,7 @@ def test_view_json_is_plain_json_and_names_only_drawn_cards():
         "half_clue_token": False,
     }
     assert data["history"][3] == {
-        "kind": "clue",
+        "kind": "rank_clue",
         "turn": 3,
         "seat": 1,
         "target": 0,
@@ -195,3 +202,85 @@ def test_view_from_dict_is_the_inverse_of_to_dict(seed):
         else:
             state = state.apply(basic.choose(view(state, state.current_seat), rng))
     assert {"ClueEvent", "PlayEvent", "DiscardEvent", "ReorderEvent"} <= seen_kinds
+
+
+COUNTING_VARIANTS = [
+    "No Variant",
+    "Black (6 Suits)",
+    "Up or Down (5 Suits)",
+    "Throw It in a Hole (5 Suits)",
+    "Duck (5 Suits)",
+    "Cow & Pig (4 Suits)",
+    "Sudoku (5 Suits)",
+    "Rainbow-Ones & Brown (5 Suits)",
+]
+
+
+def random_states(variant: str, players: int = 3, seed: str = "count"):
+    """Every state of a random game of `variant`."""
+    state = new_game(GameOptions(players=players, variant=variant), seed=seed)
+    rng = random.Random(seed)
+    yield state
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+        yield state
+
+
+@pytest.mark.parametrize("variant", COUNTING_VARIANTS)
+def test_the_deck_composition_is_the_variants_deck(variant):
+    options = GameOptions(players=2, variant=variant)
+    deck = new_game(options, seed="composition").deck
+    composition = view(new_game(options, seed="composition"), 0).deck_composition
+    assert {(c.suit, c.rank): c.copies for c in composition} == Counter((card.suit, card.rank) for card in deck)
+    assert len({(c.suit, c.rank) for c in composition}) == len(composition)
+
+
+@pytest.mark.parametrize("variant", COUNTING_VARIANTS)
+def test_unseen_counts_are_the_copies_the_view_does_not_show(variant):
+    """Every copy not counted unseen is in a hand the view shows, among its discards, or played
+    in its history; in a full view, unseen is the deck."""
+    for state in random_states(variant):
+        for seen in [view(state, seat) for seat in range(3)] + [full_view(state)]:
+            shown = {card.id: (card.suit, card.rank) for hand in seen.hands for card in hand if card.suit is not None}
+            shown.update({d.id: (d.suit, d.rank) for d in seen.discards})
+            shown.update({e.card: (e.suit, e.rank) for e in seen.history if e.kind == "play" and e.suit is not None})
+            counts = Counter(shown.values())
+            assert seen.unseen == tuple(c.copies - counts[c.suit, c.rank] for c in seen.deck_composition)
+            assert sum(seen.unseen) >= seen.deck_size
+            if seen.seat is None:
+                deck = Counter((card.suit, card.rank) for card in state.deck[state.next_card :])
+                assert seen.unseen == tuple(deck[c.suit, c.rank] for c in seen.deck_composition)
+            for c, n in zip(seen.deck_composition, seen.unseen):
+                assert seen.unseen_copies(c.suit, c.rank) == n
+
+
+@pytest.mark.parametrize("variant", COUNTING_VARIANTS)
+def test_a_seat_view_does_not_depend_on_its_own_cards(variant):
+    """Swap seat 0's cards with cards of the deck: its view is the same, unseen counts too."""
+    options = GameOptions(players=2, variant=variant)
+    deck = list(new_game(options, seed="own cards").deck)
+    hand_size = options.hand_size
+    swapped = deck[-hand_size:] + deck[hand_size:-hand_size] + deck[:hand_size]
+    first, second = new_game(options, deck=deck), new_game(options, deck=swapped)
+    assert first.deck != second.deck
+    assert view(first, 0).to_dict() == view(second, 0).to_dict()
+    assert view(first, 1).unseen != view(second, 1).unseen or deck[:hand_size] == deck[-hand_size:]
+
+
+def test_history_events_carry_the_kind_their_json_and_the_event_log_give_them():
+    state = game().apply(Play(0, 0)).apply(RankClue(1, 0, 2)).apply(ColorClue(0, 1, BLUE))
+    seen = view(state, 1)
+    assert [e.kind for e in seen.history] == ["play", "rank_clue", "color_clue"]
+    assert [e["kind"] for e in seen.to_dict()["history"]] == [e.kind for e in seen.history]
+    assert [(e.clue_kind, e.value) for e in seen.history[1:]] == [("rank", 2), ("color", BLUE)]
+
+
+def test_offline_views_say_running_or_finished_and_have_no_game_id():
+    state = game()
+    assert (view(state, 0).status, view(state, 0).game_id, view(state, 0).version) == ("running", None, None)
+    over = state.apply(EndGame(-1, EndCondition.TERMINATED))
+    assert view(over, 0).status == full_view(over).status == "finished"
+    dated = view(state, 0, game_id=7, version=12, status="running", deadline=datetime(2030, 1, 2, tzinfo=timezone.utc))
+    data = dated.to_dict()
+    assert (data["game_id"], data["version"], data["deadline"]) == (7, 12, "2030-01-02T00:00:00+00:00")
+    assert view_from_dict(json.loads(json.dumps(data))) == dated

@@ -67,7 +67,7 @@ def test_one_key_per_clue_after_choosing_a_teammate_listed_in_the_help(person, s
     expect(page.locator(".log li").first).to_contain_text(color)
     clue = view_of(site_url, token, game_id)["history"][0]
     assert (clue["kind"], clue["target"], clue["clue_kind"], view["clue_colors"][clue["value"]]) == (
-        "clue",
+        "color_clue",
         2,
         "color",
         color,
@@ -81,7 +81,7 @@ def test_one_key_per_clue_after_choosing_a_teammate_listed_in_the_help(person, s
     page.keyboard.press(str(rank))
     expect(page.locator(".log li[data-turn='3']")).to_contain_text(f"{name} told basic bot 1:")
     history = view_of(site_url, token, game_id)["history"]
-    clue = next(event for event in history if event["turn"] == 3 and event["kind"] == "clue")
+    clue = next(event for event in history if event["turn"] == 3 and event["kind"] == "rank_clue")
     assert (clue["target"], clue["clue_kind"], clue["value"]) == (1, "rank", rank)
     # The table does not jump as the log grows and cards get clues.
     expect(page.locator(".turn-line .whose")).to_have_text("Your turn")

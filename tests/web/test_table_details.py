@@ -71,6 +71,6 @@ def test_the_circle_of_a_rainbow_card_asks_which_color_to_clue(person, site_url)
     expect(page.locator(".log li").last).to_contain_text(f"{alice} told {bob}:")
     with api_as(site_url, bob_token) as client:
         clue = client.get(f"/games/{game_id}/view").json()["history"][-1]
-    assert (clue["kind"], clue["clue_kind"], clue["target"]) == ("clue", "color", 1)
+    assert (clue["kind"], clue["clue_kind"], clue["target"]) == ("color_clue", "color", 1)
     expect(page.locator(".log li").last).to_have_text(f"{alice} told {bob}: {len(clue['touched'])} cards are blue.")
     assert page.script_errors == []

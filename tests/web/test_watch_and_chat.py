@@ -69,7 +69,7 @@ def test_clue_marks_turn_numbers_notes_numbers_and_keyboard_play(person, site_ur
     # The cards a clue touched are marked until the next move.
     color = page.locator(".hand[data-seat='1'] .card").first.get_attribute("data-suit-name")
     page.get_by_role("group", name=f"Clues for {bob}").get_by_role("button", name=f"Clue {color} to {bob}").click()
-    expect(page.locator(".log li[data-kind='clue']")).to_have_count(1)
+    expect(page.locator(".log li[data-kind='color_clue']")).to_have_count(1)
     touched = bob_api.get(f"/games/{game_id}/view").json()["history"][-1]["touched"]
     marked = page.locator(".hand[data-seat='1'] .card.touched")
     expect(marked).to_have_count(len(touched))

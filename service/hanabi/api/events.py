@@ -43,11 +43,16 @@ class DealtCardSchema(ma.Schema):
 class EventSchema(ActionOutcomeSchema):
     """One event. Seating: seat_joined, seat_left (`account`), game_started (`hands` dealt).
     Actions (play, discard, color_clue, rank_clue, reorder, end_game) carry their public
-    outcome: the engine's history entry for them. A clue whose kind the viewer may not see
-    (Duck, while the game runs) has the type `clue`."""
+    outcome: the engine's history entry for them, its `kind` as `type`."""
 
     seq = fields.Integer(required=True)
-    type = fields.String(required=True)
+    type = fields.String(
+        required=True,
+        metadata={
+            "description": "seat_joined, seat_left, game_started, or an action's: play, discard, color_clue, "
+            "rank_clue (clue while its kind is hidden from you: Duck), reorder, end_game"
+        },
+    )
     seat = fields.Integer(allow_none=True, required=True)
     created_at = fields.DateTime(required=True)
     account = fields.String(allow_none=True)

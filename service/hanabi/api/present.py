@@ -136,12 +136,8 @@ def view_payload(game: Game, state: GameState, seat: int | None) -> dict:
     """The view of `seat`, or the full view (for spectators) when None.
     The engine's view is JSON already; it is sent as it is, without a second pass through
     ViewSchema, which only documents it (views are the API's hottest responses)."""
-    payload = (view(state, seat) if seat is not None else full_view(state)).to_dict()
-    deadline = _utc(game.deadline)
-    payload.update(
-        game_id=game.id, version=game.version, status=game.status, deadline=deadline.isoformat() if deadline else None
-    )
-    return payload
+    about = {"game_id": game.id, "version": game.version, "status": game.status, "deadline": _utc(game.deadline)}
+    return (view(state, seat, **about) if seat is not None else full_view(state, **about)).to_dict()
 
 
 def _utc(moment: datetime | None) -> datetime | None:
@@ -151,9 +147,10 @@ def _utc(moment: datetime | None) -> datetime | None:
 def public_events(game: Game, events: list[GameEvent], viewer_seat: int | None, names: dict[int, str]) -> list[dict]:
     """The game's events (all of them, oldest first) as `viewer_seat` may see them (None: a
     spectator, see `watcher_seat`). Action events carry their public outcome as the engine's
-    history records it, plus `drew_suit`/`drew_rank`: the drawn card's identity. While the
-    game runs, a player sees the identity of the other seats' cards only, a spectator all. A
-    clue's `type` is what that history shows of it: `clue` where its kind is hidden (Duck)."""
+    history records it, plus `drew_suit`/`drew_rank`: the drawn card's identity; an action
+    event's `type` is its history entry's `kind` (a Duck clue is "clue" to those who may not
+    see its kind). While the game runs, a player sees the identity of the other seats' cards
+    only, a spectator all."""
     start = new_game(game.options, game.deck)
     final = start
     actions = [event.action for event in events if event.type not in LOBBY_EVENTS]
@@ -177,8 +174,7 @@ def public_events(game: Game, events: list[GameEvent], viewer_seat: int | None, 
         else:
             public = event_to_dict(history[action_index])
             action_index += 1
-            if public.pop("kind") == "clue":
-                entry["type"] = _clue_type(public["clue_kind"])
+            entry["type"] = public.pop("kind")
             if "by" in event.payload:
                 public["by"] = event.payload["by"]
             if "drew" in public:
@@ -189,12 +185,6 @@ def public_events(game: Game, events: list[GameEvent], viewer_seat: int | None, 
             entry.update(public)
         result.append(entry)
     return result
-
-
-def _clue_type(clue_kind: str | None) -> str:
-    """A clue event's type as the viewer may see it: `color_clue` or `rank_clue`, or `clue` when
-    the viewer's history hides the clue's kind (a Duck clue)."""
-    return f"{clue_kind}_clue" if clue_kind is not None else "clue"
 
 
 def _card(state: GameState, card: int, *, hidden: bool) -> dict:

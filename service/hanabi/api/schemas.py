@@ -326,58 +326,99 @@ class PageQuerySchema(StrictSchema):
 # ---- views --------------------------------------------------------------------------------
 
 
+CLUE_EVENT_KINDS = ("color_clue", "rank_clue", "clue")
+HISTORY_EVENT_KINDS = (*CLUE_EVENT_KINDS, "play", "discard", "reorder", "end_game")
+
+
 class ClueMarkSchema(ma.Schema):
-    turn = fields.Integer(required=True)
-    seat = fields.Integer(required=True)
+    """A clue that touched the card: its history entry's turn, seat, kind, clue_kind and value."""
+
+    turn = fields.Integer(required=True, metadata={"description": "The turn of the clue (its history entry's turn)"})
+    seat = fields.Integer(required=True, metadata={"description": "The seat that gave the clue"})
     kind = fields.String(
+        required=True,
+        validate=validate.OneOf(CLUE_EVENT_KINDS),
+        metadata={"description": "color_clue or rank_clue; clue when its kind is hidden from you (Duck)"},
+    )
+    clue_kind = fields.String(
         allow_none=True, required=True, metadata={"description": "color or rank; null when hidden from you (Duck)"}
     )
     value = fields.Integer(
-        allow_none=True, required=True, metadata={"description": "null when hidden from you (Cow & Pig, Duck)"}
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "The index into clue_colors of a color clue, the rank of a rank clue; null when hidden "
+            "from you (Cow & Pig, Duck)"
+        },
     )
 
 
 class HandCardSchema(ma.Schema):
-    id = fields.Integer(required=True)
+    id = fields.Integer(
+        required=True, metadata={"description": "The card's id: its position in the deck, for its whole life"}
+    )
     suit = fields.Integer(
-        allow_none=True, required=True, metadata={"description": "null for your own card while the game runs"}
+        allow_none=True,
+        required=True,
+        metadata={"description": "Index into suits; null for your own card while the game runs"},
     )
     rank = fields.Integer(
-        allow_none=True, required=True, metadata={"description": "null for your own card while the game runs"}
+        allow_none=True,
+        required=True,
+        metadata={"description": "1 to 5 (7: Up or Down's START); null for your own card while the game runs"},
     )
-    possible_suits = fields.List(fields.Integer(), required=True)
-    possible_ranks = fields.List(fields.Integer(), required=True)
-    clues = fields.List(fields.Nested(ClueMarkSchema), required=True)
+    possible_suits = fields.List(
+        fields.Integer(),
+        required=True,
+        metadata={"description": "The suits the card's clues leave possible (what they touched and what they missed)"},
+    )
+    possible_ranks = fields.List(
+        fields.Integer(), required=True, metadata={"description": "The ranks the card's clues leave possible"}
+    )
+    clues = fields.List(
+        fields.Nested(ClueMarkSchema),
+        required=True,
+        metadata={"description": "The clues that touched it, oldest first"},
+    )
 
 
 class CardSchema(ma.Schema):
-    id = fields.Integer(required=True)
-    suit = fields.Integer(required=True)
-    rank = fields.Integer(required=True)
+    id = fields.Integer(required=True, metadata={"description": "The card's id (its position in the deck)"})
+    suit = fields.Integer(required=True, metadata={"description": "Index into suits"})
+    rank = fields.Integer(required=True, metadata={"description": "1 to 5 (7: Up or Down's START)"})
+
+
+class CardCopiesSchema(ma.Schema):
+    suit = fields.Integer(required=True, metadata={"description": "Index into suits"})
+    rank = fields.Integer(required=True, metadata={"description": "1 to 5 (7: Up or Down's START)"})
+    copies = fields.Integer(required=True, metadata={"description": "How many cards of this identity the deck holds"})
 
 
 class ActionOutcomeSchema(ma.Schema):
     """The public outcome of a turn action, as the engine's history records it; shared by the
     view's history and the event log. Which fields appear depends on the action."""
 
-    turn = fields.Integer()
-    target = fields.Integer()
+    turn = fields.Integer(metadata={"description": "The turn the action was taken on (0 is the first)"})
+    target = fields.Integer(metadata={"description": "A clue's: the seat that received it"})
     clue_kind = fields.String(
         allow_none=True,
         metadata={"description": "color or rank; null for a Duck clue while the game runs, but to its giver"},
     )
     value = fields.Integer(
         allow_none=True,
-        metadata={"description": "null for a Cow & Pig or Duck clue while the game runs, but to its giver"},
+        metadata={
+            "description": "A clue's: the index into clue_colors of a color clue, the rank of a rank clue; null for "
+            "a Cow & Pig or Duck clue while the game runs, but to its giver"
+        },
     )
-    touched = fields.List(fields.Integer())
+    touched = fields.List(fields.Integer(), metadata={"description": "A clue's: the ids of the cards it touched"})
     informative = fields.Boolean(
         metadata={
             "description": "A clue's: whether it removed, for some card of the receiver's hand (touched or not), an "
             "identity that card's earlier clues left possible; false: it told the receiver nothing new"
         }
     )
-    card = fields.Integer()
+    card = fields.Integer(metadata={"description": "A play's or discard's: the id of the card"})
     suit = fields.Integer(
         allow_none=True,
         metadata={"description": "A play's is null while a Throw It in a Hole game runs (its plays are face down)"},
@@ -389,7 +430,9 @@ class ActionOutcomeSchema(ma.Schema):
     success = fields.Boolean(
         allow_none=True, metadata={"description": "null while a Throw It in a Hole game runs (its plays are face down)"}
     )
-    announce = fields.Integer(allow_none=True)
+    announce = fields.Integer(
+        allow_none=True, metadata={"description": "A play's with timed display: the suit called out; else null"}
+    )
     drew = fields.Integer(allow_none=True, metadata={"description": "The id of the card drawn, if any"})
     clue_tokens = fields.Integer(metadata={"description": "Whole clue tokens left after this turn"})
     half_clue_token = fields.Boolean(
@@ -397,16 +440,26 @@ class ActionOutcomeSchema(ma.Schema):
             "description": "Clue Starved: whether half a clue token is left after this turn besides the whole ones"
         }
     )
-    cards = fields.List(fields.Integer())
-    condition = fields.String()
+    cards = fields.List(fields.Integer(), metadata={"description": "A reorder's: the hand's card ids, left to right"})
+    condition = fields.String(
+        metadata={"description": "An end_game's: how the game ended (timeout, terminated, ...), as end_condition"}
+    )
 
 
 class HistoryEventSchema(ActionOutcomeSchema):
-    """One public event of the engine's history; which fields appear depends on `kind`."""
+    """One public event of the engine's history; which fields appear depends on `kind`, which
+    names it as the event log's `type` does (docs/api.md#the-view)."""
 
-    kind = fields.String(required=True, validate=validate.OneOf(("clue", "play", "discard", "reorder", "end_game")))
-    turn = fields.Integer(required=True)
-    seat = fields.Integer(required=True)
+    kind = fields.String(
+        required=True,
+        validate=validate.OneOf(HISTORY_EVENT_KINDS),
+        metadata={
+            "description": "color_clue, rank_clue (clue when its kind is hidden from you: Duck), play, discard, "
+            "reorder or end_game"
+        },
+    )
+    turn = fields.Integer(required=True, metadata={"description": "The turn the action was taken on (0 is the first)"})
+    seat = fields.Integer(required=True, metadata={"description": "The seat that acted (-1: none, for some end_game)"})
 
 
 class ActionSchema(ma.Schema):
@@ -424,21 +477,41 @@ class ActionSchema(ma.Schema):
 
 
 class ViewSchema(ma.Schema):
-    """What one seat may know of a game (the engine's per-seat view), plus the game's id,
-    version and status. `seat` is null in the full view of a finished game."""
+    """What one seat may know of a game: the engine's per-seat view (`View.to_dict()`, the same
+    fields offline and online), with the game's id, version, status and deadline. `seat` is
+    null in the full view of a finished game. docs/api.md#the-view describes every field."""
 
-    game_id = fields.Integer(required=True)
-    version = fields.Integer(required=True)
-    status = fields.String(required=True)
-    seat = fields.Integer(allow_none=True, required=True)
+    game_id = fields.Integer(required=True, metadata={"description": "The game's id (null in a view built offline)"})
+    version = fields.Integer(
+        required=True,
+        metadata={
+            "description": "The seq of the game's last event: send it as an action's expected_version (null offline)"
+        },
+    )
+    status = fields.String(
+        required=True, validate=validate.OneOf(STATUSES), metadata={"description": "running or finished"}
+    )
+    seat = fields.Integer(
+        allow_none=True,
+        required=True,
+        metadata={"description": "Your seat (0-based), whose view this is; null in a full view (spectators, replays)"},
+    )
     deadline = fields.DateTime(
         allow_none=True,
         required=True,
         metadata={"description": "When the current turn's time runs out (UTC); null when it cannot"},
     )
-    options = fields.Nested(OptionsSchema, required=True)
-    suits = fields.List(fields.String(), required=True)
-    clue_colors = fields.List(fields.String(), required=True)
+    options = fields.Nested(OptionsSchema, required=True, metadata={"description": "The game's options"})
+    suits = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "The variant's suit names; a card's suit is an index into it"},
+    )
+    clue_colors = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "The colors a color clue may name; a color clue's value is an index into it"},
+    )
     clue_ranks = fields.List(
         fields.Integer(), required=True, metadata={"description": "The ranks a rank clue may name"}
     )
@@ -449,10 +522,13 @@ class ViewSchema(ma.Schema):
             "description": 'What each of clue_ranks is called: its number, or in Odds and Evens "odd" and "even"'
         },
     )
-    turn = fields.Integer(required=True)
-    current_seat = fields.Integer(required=True)
-    is_over = fields.Boolean(required=True)
-    end_condition = fields.String(required=True)
+    turn = fields.Integer(required=True, metadata={"description": "Turns taken so far (the next turn's number)"})
+    current_seat = fields.Integer(required=True, metadata={"description": "The seat to move"})
+    is_over = fields.Boolean(required=True, metadata={"description": "Whether the game has ended"})
+    end_condition = fields.String(
+        required=True,
+        metadata={"description": "in_progress while it runs; then normal, strikeout, timeout, terminated, ..."},
+    )
     score = fields.Integer(
         allow_none=True,
         required=True,
@@ -461,14 +537,24 @@ class ViewSchema(ma.Schema):
     fireworks_total = fields.Integer(
         allow_none=True,
         required=True,
-        metadata={"description": "null while a Throw It in a Hole game runs (its plays are face down)"},
+        metadata={
+            "description": "The cards on the fireworks, whatever the outcome (score is 0 after a strikeout, this is "
+            "not); null while a Throw It in a Hole game runs (its plays are face down)"
+        },
     )
     max_score = fields.Integer(
         allow_none=True,
         required=True,
-        metadata={"description": "null while a Throw It in a Hole game runs (its plays are face down)"},
+        metadata={
+            "description": "The best score still possible, given the cards lost; null while a Throw It in a Hole "
+            "game runs (its plays are face down)"
+        },
     )
-    rating = fields.String(allow_none=True, required=True)
+    rating = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"description": "The rulebook's words for the final score, once the game is over; else null"},
+    )
     clue_tokens = fields.Integer(required=True, metadata={"description": "Whole clue tokens: a clue takes one"})
     half_clue_token = fields.Boolean(
         required=True,
@@ -525,10 +611,38 @@ class ViewSchema(ma.Schema):
             "not chosen; null while a Throw It in a Hole game runs (its plays are face down)"
         },
     )
-    deck_size = fields.Integer(required=True)
-    hands = fields.List(fields.List(fields.Nested(HandCardSchema)), required=True)
-    history = fields.List(fields.Nested(HistoryEventSchema), required=True)
-    legal_actions = fields.List(fields.Nested(ActionSchema), required=True)
+    deck_size = fields.Integer(required=True, metadata={"description": "Cards left to draw"})
+    hands = fields.List(
+        fields.List(fields.Nested(HandCardSchema)),
+        required=True,
+        metadata={"description": "Per seat, its hand left to right (a drawn card enters on the left)"},
+    )
+    history = fields.List(
+        fields.Nested(HistoryEventSchema),
+        required=True,
+        metadata={"description": "Every action so far, oldest first, with its public outcome; kind as /events' type"},
+    )
+    legal_actions = fields.List(
+        fields.Nested(ActionSchema),
+        required=True,
+        metadata={
+            "description": "Your turn actions now (post one to /actions without its seat); empty when not your turn"
+        },
+    )
+    deck_composition = fields.List(
+        fields.Nested(CardCopiesSchema),
+        required=True,
+        metadata={"description": "Every identity of the variant's deck and its copies, suit by suit"},
+    )
+    unseen = fields.List(
+        fields.Integer(),
+        required=True,
+        metadata={
+            "description": "Per entry of deck_composition, the copies this view does not show: in the deck, in your "
+            "own hand (clued or not) or, while a Throw It in a Hole game runs, in the hole; every other copy is in a "
+            "hand shown, among the discards, or played in history"
+        },
+    )
     pace = fields.Integer(
         allow_none=True,
         required=True,

@@ -168,7 +168,7 @@ class BasicState(PublicState):
         if fresh:
             focus = chop if chop in fresh else fresh[0]
             playable, dead, critical = self.masks()
-            clue = self.rules.clue_mask(event.kind, event.value)
+            clue = self.rules.clue_mask(event.clue_kind, event.value)
             soon = self.soon(playable)
             prior = self.known(focus)
             meaning = interpret(prior, clue, focus == chop, soon, dead, critical)

@@ -249,7 +249,7 @@ class PublicState:
             self.clued.update(touched)
             self.clue_count += 1
             return
-        mask = self.rules.clue_mask(event.kind, event.value)
+        mask = self.rules.clue_mask(event.clue_kind, event.value)
         masks, full = self.clue_masks, self.rules.all
         for card in self.hands[event.target]:
             if card in touched:

@@ -127,7 +127,7 @@ class HatState(PublicState):
 
     def apply_clue(self, event) -> None:
         if not self.rules.pointing_clues:
-            mask = self.rules.clue_mask(event.kind, event.value)
+            mask = self.rules.clue_mask(event.clue_kind, event.value)
             know = self.know
             for card in self.hands[event.target]:
                 _narrow(know, card, mask if card in event.touched else ~mask)
@@ -251,7 +251,7 @@ class HatState(PublicState):
         if self.rules.clue_kinds_hidden:
             kind = _duck_class(self.hands[event.target], event.touched, classes[index])
         else:
-            kind = _clue_class(event.kind, self.pivot(event.target) in event.touched, classes[index])
+            kind = _clue_class(event.clue_kind, self.pivot(event.target) in event.touched, classes[index])
         total = sum(classes[:index]) + kind
         answers = []
         mine = None

@@ -115,7 +115,7 @@ def _card_id(card) -> int:
 
 
 def _is_color_clue(clue: ClueEvent) -> bool:
-    return clue.kind == "color"
+    return clue.clue_kind == "color"
 
 
 def _knowledge(card) -> dict:

@@ -3,24 +3,13 @@
 from collections import Counter
 
 from .deck import Card
-from .state import PlayEvent
 from .view import View
 
 
 def unseen_counts(view: View) -> Counter:
-    """How many copies of each card the viewer has not seen (in the deck or in its own hand)."""
-    variant = view.options.variant_rules
-    counts = Counter({Card(s, r): suit.copies(r) for s, suit in enumerate(variant.suits) for r in variant.ranks})
-    for d in view.discards:
-        counts[Card(d.suit, d.rank)] -= 1
-    for event in view.history:
-        if type(event) is PlayEvent and event.success:
-            counts[Card(event.suit, event.rank)] -= 1
-    for hand in view.hands:
-        for card in hand:
-            if card.suit is not None:
-                counts[Card(card.suit, card.rank)] -= 1
-    return +counts
+    """How many copies of each card the viewer has not seen (`View.unseen`, by identity; those
+    with none left unseen are left out)."""
+    return Counter({Card(c.suit, c.rank): n for c, n in zip(view.deck_composition, view.unseen) if n > 0})
 
 
 def possible_cards(view: View, card_id: int, unseen: Counter | None = None) -> dict[Card, int]:

@@ -27,11 +27,13 @@ from .variants import MAX_RANK, RANK_SPAN, START, Variant, identity_index
 
 
 class ClueEvent(NamedTuple):
+    """Every event has a `kind`, the name /events gives it (and a view's history in JSON)."""
+
     turn: int
     seat: int
     target: int
-    kind: str
-    """"color" or "rank"."""
+    clue_kind: str | None
+    """"color" or "rank"; None where the seat may not see it (a Duck clue, but to its giver)."""
     value: int
     """The clue color index, or the rank."""
     touched: tuple[int, ...]
@@ -44,8 +46,25 @@ class ClueEvent(NamedTuple):
     half_clue_token: bool = False
     """Clue Starved: half a clue token left besides the whole ones."""
 
+    @property
+    def kind(self) -> str:
+        """ "color_clue" or "rank_clue", as the action that gave it; "clue" while its kind is hidden."""
+        return _CLUE_EVENT_KINDS[self.clue_kind]
+
+
+_CLUE_EVENT_KINDS = {"color": "color_clue", "rank": "rank_clue", None: "clue"}
+
+
+class CardCopies(NamedTuple):
+    """One identity of a deck and how many copies of it the deck holds."""
+
+    suit: int
+    rank: int
+    copies: int
+
 
 class PlayEvent(NamedTuple):
+    kind = "play"
     turn: int
     seat: int
     card: int
@@ -61,6 +80,7 @@ class PlayEvent(NamedTuple):
 
 
 class DiscardEvent(NamedTuple):
+    kind = "discard"
     turn: int
     seat: int
     card: int
@@ -74,12 +94,14 @@ class DiscardEvent(NamedTuple):
 
 
 class ReorderEvent(NamedTuple):
+    kind = "reorder"
     turn: int
     seat: int
     cards: tuple[int, ...]
 
 
 class EndEvent(NamedTuple):
+    kind = "end_game"
     turn: int
     seat: int
     condition: EndCondition
@@ -110,6 +132,8 @@ class VariantTables:
         "mask_parts",
         "next_ranks",
         "tops",
+        "composition",
+        "composition_index",
     )
 
     def __init__(self, variant: Variant):
@@ -134,6 +158,9 @@ class VariantTables:
             height = self.play_order[s].index(r) if r in self.play_order[s] else 0
             self.identity[s, r] = (s, r, bit, colors, ranks, height)
         self.copies = {(s, r): suit.copies(r) for s, suit in enumerate(variant.suits) for r in variant.ranks}
+        self.composition = tuple(CardCopies(s, r, n) for (s, r), n in self.copies.items() if n)
+        """The deck's identities (suit by suit, in the variant's rank order) and their copies."""
+        self.composition_index = {(c.suit, c.rank): i for i, c in enumerate(self.composition)}
         self.all_identities = sum(1 << identity_index(s, r) for s, r in identities)
         self.inverted = frozenset(s for s, suit in enumerate(variant.suits) if suit.kind.inverted)
         self.directions = tuple("down" if order[0] == MAX_RANK else "up" for order in self.play_order)
@@ -206,6 +233,9 @@ class Table:
         "mask_parts",
         "next_ranks",
         "tops",
+        "composition",
+        "card_composition_index",
+        "undrawn",
     )
 
     def __init__(self, options: GameOptions, deck: tuple[Card, ...]):
@@ -257,6 +287,22 @@ class Table:
         """`possible`'s results so far, by mask (the variant's, shared by its games)."""
         self.next_ranks = tables.next_ranks
         self.tops = tables.tops
+        self.composition = tables.composition
+        index = tables.composition_index
+        self.card_composition_index = tuple([index[card] for card in deck])
+        """Per card, the index of its identity in `composition`."""
+        self.undrawn = [tuple([c.copies for c in tables.composition])]
+        """undrawn[k]: per identity of `composition`, its copies not among the first k cards of
+        the deck; filled in as far as views ask (`undrawn_counts`)."""
+
+    def undrawn_counts(self, drawn: int) -> tuple[int, ...]:
+        """Per identity of `composition`, its copies left in the deck once `drawn` cards are drawn."""
+        undrawn = self.undrawn
+        while len(undrawn) <= drawn:
+            counts = list(undrawn[-1])
+            counts[self.card_composition_index[len(undrawn) - 1]] -= 1
+            undrawn.append(tuple(counts))
+        return undrawn[drawn]
 
 
 class GameState:
@@ -628,7 +674,7 @@ class GameState:
     def _last_clue_kind(self) -> str | None:
         for event in reversed(self.history):
             if type(event) is ClueEvent:
-                return event.kind
+                return event.clue_kind
         return None
 
     def _deck_play_allowed(self) -> bool:

@@ -12,6 +12,7 @@ giver the cards it touched and its kind (nothing more).
 """
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import NamedTuple
 
 from .actions import Action, EndCondition, action_from_dict, action_to_dict
@@ -19,6 +20,7 @@ from .options import GameOptions
 from .scoring import rating
 from .stats import table_stats
 from .state import (
+    CardCopies,
     ClueEvent,
     DiscardEvent,
     EndEvent,
@@ -84,22 +86,49 @@ class View:
     deck_size: int
     hands: tuple[tuple[HandCard, ...], ...]
     history: tuple[Event, ...]
+    """Every event so far, oldest first, as the viewer may see it; each has a `kind`."""
     legal_actions: tuple[Action, ...]
     """The viewer's turn actions now; empty when it is not the viewer's turn."""
+    deck_composition: tuple[CardCopies, ...]
+    """Every identity (suit, rank) of the deck with its number of copies: the variant's deck."""
+    unseen: tuple[int, ...]
+    """Per entry of `deck_composition`, the copies this view does not show: in the deck, in the
+    viewer's own hand (even when clues told it what they are) or, while the game runs, in a
+    hole. Every other copy is in a hand shown, among the discards, or played in `history`."""
     pace: int | None = None
     """See `stats`: discards left before the best score still possible is out of reach."""
     efficiency: float | None = None
     """See `stats`: cards gotten per clue spent."""
     half_clue_token: bool = False
     """Clue Starved: half a clue token besides the whole ones."""
+    status: str = "running"
+    """"running" or "finished" (the API's game status)."""
+    game_id: int | None = None
+    """The API's game id; None offline."""
+    version: int | None = None
+    """The seq of the game's last event in the API (what an action's expected_version names);
+    None offline."""
+    deadline: datetime | None = None
+    """When the seat to move runs out of time (API games with a time control); None otherwise."""
 
     @property
     def my_hand(self) -> tuple[HandCard, ...]:
         return self.hands[self.seat] if self.seat is not None else ()
 
+    def unseen_copies(self, suit: int, rank: int) -> int:
+        """The copies of (suit, rank) the viewer has not seen; 0 for an identity not in the deck."""
+        for i, card in enumerate(self.deck_composition):
+            if card.suit == suit and card.rank == rank:
+                return self.unseen[i]
+        return 0
+
     def to_dict(self) -> dict:
-        """A JSON-ready dict (the API's view payload)."""
+        """A JSON-ready dict: the API's GET /v1/games/{id}/view payload."""
         return {
+            "game_id": self.game_id,
+            "version": self.version,
+            "status": self.status,
+            "deadline": self.deadline.isoformat() if self.deadline is not None else None,
             "seat": self.seat,
             "options": self.options.to_dict(),
             "suits": list(self.suits),
@@ -126,21 +155,24 @@ class View:
             "hands": [[_hand_card_dict(c) for c in hand] for hand in self.hands],
             "history": [event_to_dict(e) for e in self.history],
             "legal_actions": [action_to_dict(a) for a in self.legal_actions],
+            "deck_composition": [{"suit": c.suit, "rank": c.rank, "copies": c.copies} for c in self.deck_composition],
+            "unseen": list(self.unseen),
             "pace": self.pace,
             "efficiency": self.efficiency,
         }
 
 
-def view(state: GameState, seat: int) -> View:
-    """What `seat` may know of the game."""
+def view(state: GameState, seat: int, **game) -> View:
+    """What `seat` may know of the game. `game` gives the API's `game_id`, `version`, `status`
+    and `deadline` (offline: None, None, running or finished, None)."""
     if type(seat) is not int or not 0 <= seat < state.table.players:
         raise ValueError(f"seat {seat!r} is not a seat of this game")
-    return _build(state, seat, hidden_seat=None if state.is_over else seat)
+    return _build(state, seat, None if state.is_over else seat, game)
 
 
-def full_view(state: GameState) -> View:
+def full_view(state: GameState, **game) -> View:
     """Everything, for a finished game's spectators and replays, or for trusted tooling."""
-    return _build(state, None, hidden_seat=None)
+    return _build(state, None, None, game)
 
 
 def seat_history(state: GameState, seat: int | None) -> tuple[Event, ...]:
@@ -158,7 +190,7 @@ def _as_seen(event: Event, seat: int, rules) -> Event:
     if kind is PlayEvent and rules.throw_it_in_a_hole:
         return event._replace(suit=None, rank=None, success=None)
     if kind is ClueEvent and rules.pointing_clues and event.seat != seat:
-        return event._replace(kind=event.kind if rules.cow_and_pig else None, value=None)
+        return event._replace(clue_kind=event.clue_kind if rules.cow_and_pig else None, value=None)
     return event
 
 
@@ -167,7 +199,24 @@ def shown_score(options: GameOptions, score: int, running: bool) -> int | None:
     return None if running and options.variant_rules.rules.throw_it_in_a_hole else score
 
 
-def _build(state: GameState, seat: int | None, hidden_seat: int | None) -> View:
+def _unseen(state: GameState, hidden_seat: int | None, in_hole: frozenset[int]) -> tuple[int, ...]:
+    """Per identity of the deck's composition, the copies this view does not show: in the deck,
+    in `hidden_seat`'s own hand (None: none hidden), or in the hole (`in_hole`, the cards played
+    into it, which the view does not show)."""
+    table = state.table
+    undrawn = table.undrawn_counts(state.next_card)
+    if hidden_seat is None:
+        return undrawn
+    counts = list(undrawn)
+    index = table.card_composition_index
+    for card in state.hands[hidden_seat]:
+        counts[index[card]] += 1
+    for card in in_hole:
+        counts[index[card]] += 1
+    return tuple(counts)
+
+
+def _build(state: GameState, seat: int | None, hidden_seat: int | None, game: dict) -> View:
     table = state.table
     card_suit, card_rank = table.card_suit, table.card_rank
     card_masks, card_clues = state.card_masks, state.card_clues
@@ -198,9 +247,10 @@ def _build(state: GameState, seat: int | None, hidden_seat: int | None) -> View:
     if hiding and table.hole:
         score = fireworks_total = max_score = strikes = fireworks = next_ranks = firework_tops = directions = None
         pace = efficiency = None
-        in_hole = {event.card for event in history if type(event) is PlayEvent}
+        in_hole = frozenset([event.card for event in history if type(event) is PlayEvent])
         discards = tuple(DiscardedCard(c, card_suit[c], card_rank[c]) for c in state.discards if c not in in_hole)
     else:
+        in_hole = frozenset()
         stats = table_stats(state)
         score, fireworks_total, max_score, strikes = state.score, state.fireworks_total, stats.max_score, state.strikes
         fireworks, next_ranks, pace, efficiency = state.fireworks, state.all_next_ranks(), stats.pace, stats.efficiency
@@ -233,8 +283,14 @@ def _build(state: GameState, seat: int | None, hidden_seat: int | None) -> View:
         hands=tuple(hands),
         history=history,
         legal_actions=tuple(state.legal_actions(seat)) if seat is not None else (),
+        deck_composition=table.composition,
+        unseen=_unseen(state, hidden_seat, in_hole),
         pace=pace,
         efficiency=efficiency,
+        status=game.get("status") or ("finished" if over else "running"),
+        game_id=game.get("game_id"),
+        version=game.get("version"),
+        deadline=game.get("deadline"),
     )
 
 
@@ -245,24 +301,28 @@ def _hand_card_dict(card: HandCard) -> dict:
         "rank": card.rank,
         "possible_suits": list(card.possible_suits),
         "possible_ranks": list(card.possible_ranks),
-        "clues": [{"turn": c.turn, "seat": c.seat, "kind": c.kind, "value": c.value} for c in card.clues],
+        "clues": [
+            {"turn": c.turn, "seat": c.seat, "kind": c.kind, "clue_kind": c.clue_kind, "value": c.value}
+            for c in card.clues
+        ],
     }
 
 
 def event_to_dict(event: Event) -> dict:
     """A public event as JSON: its kind plus its fields (cards by id; played and discarded
-    cards with their identity, which everyone sees). A clue's own kind ("color" or "rank") is
-    `clue_kind`, so that `kind` always names the event."""
+    cards with their identity, which everyone sees). `kind` names the event as /events does
+    (its `type`): a clue is "color_clue" or "rank_clue" ("clue" while its kind is hidden), with
+    "color" or "rank" in `clue_kind` too."""
     return _EVENT_TO_DICT[type(event)](event)
 
 
 def _clue_to_dict(e: ClueEvent) -> dict:
     return {
-        "kind": "clue",
+        "kind": e.kind,
         "turn": e.turn,
         "seat": e.seat,
         "target": e.target,
-        "clue_kind": e.kind,
+        "clue_kind": e.clue_kind,
         "value": e.value,
         "touched": list(e.touched),
         "clue_tokens": e.clue_tokens,
@@ -320,11 +380,17 @@ _EVENT_TO_DICT = {
 
 
 def view_from_dict(data: dict) -> View:
-    """The inverse of View.to_dict, for clients that get their view as JSON (keys the API adds
-    around it, such as `version`, are ignored). A hand card's clues are the history's clue
-    events of the same turns."""
+    """The inverse of View.to_dict, for clients that get their view as JSON (the API's GET
+    /v1/games/{id}/view). A hand card's clues are the history's clue events of the same turns."""
     history = tuple(event_from_dict(e) for e in data["history"])
-    clues_by_turn = {e.turn: e for e in history if isinstance(e, ClueEvent)}
+    clues_by_turn = {e.turn: e for e in history if type(e) is ClueEvent}
+    fireworks, next_ranks, tops, directions = (
+        data["fireworks"],
+        data["next_ranks"],
+        data["firework_tops"],
+        data["directions"],
+    )
+    deadline = data.get("deadline")
     return View(
         seat=data["seat"],
         options=GameOptions.from_dict(data["options"]),
@@ -341,12 +407,12 @@ def view_from_dict(data: dict) -> View:
         max_score=data["max_score"],
         rating=data["rating"],
         clue_tokens=data["clue_tokens"],
-        half_clue_token=data.get("half_clue_token", False),
+        half_clue_token=data["half_clue_token"],
         strikes=data["strikes"],
-        fireworks=tuple(data["fireworks"]) if data["fireworks"] is not None else None,
-        next_ranks=tuple(tuple(ranks) for ranks in data["next_ranks"]) if data["next_ranks"] is not None else None,
-        firework_tops=tuple(data["firework_tops"]) if data["firework_tops"] is not None else None,
-        directions=tuple(data["directions"]) if data["directions"] is not None else None,
+        fireworks=tuple(fireworks) if fireworks is not None else None,
+        next_ranks=tuple(tuple(ranks) for ranks in next_ranks) if next_ranks is not None else None,
+        firework_tops=tuple(tops) if tops is not None else None,
+        directions=tuple(directions) if directions is not None else None,
         discards=tuple(DiscardedCard(d["id"], d["suit"], d["rank"]) for d in data["discards"]),
         deck_size=data["deck_size"],
         hands=tuple(
@@ -365,26 +431,35 @@ def view_from_dict(data: dict) -> View:
         ),
         history=history,
         legal_actions=tuple(action_from_dict(a) for a in data["legal_actions"]),
-        pace=data.get("pace"),
-        efficiency=data.get("efficiency"),
+        deck_composition=tuple(CardCopies(c["suit"], c["rank"], c["copies"]) for c in data["deck_composition"]),
+        unseen=tuple(data["unseen"]),
+        pace=data["pace"],
+        efficiency=data["efficiency"],
+        status=data["status"],
+        game_id=data["game_id"],
+        version=data["version"],
+        deadline=datetime.fromisoformat(deadline) if deadline is not None else None,
     )
 
 
 def event_from_dict(data: dict) -> Event:
-    """The inverse of event_to_dict."""
-    fields = {key: value for key, value in data.items() if key != "kind"}
-    kind = data["kind"]
-    if kind == "clue":
-        fields["kind"] = fields.pop("clue_kind")
+    """The inverse of event_to_dict; keys /events adds around an event (seq, type, created_at,
+    by, drew_suit, drew_rank) are ignored, so an /events entry reads as well."""
+    kind = data.get("kind") or data["type"]
+    event_type = _EVENT_TYPES[kind]
+    fields = {name: data[name] for name in event_type._fields if name in data}
+    if event_type is ClueEvent:
         fields["touched"] = tuple(fields["touched"])
-    elif kind == "reorder":
+    elif event_type is ReorderEvent:
         fields["cards"] = tuple(fields["cards"])
-    elif kind == "end_game":
+    elif event_type is EndEvent:
         fields["condition"] = EndCondition.from_label(fields["condition"])
-    return _EVENT_TYPES[kind](**fields)
+    return event_type(**fields)
 
 
 _EVENT_TYPES = {
+    "color_clue": ClueEvent,
+    "rank_clue": ClueEvent,
     "clue": ClueEvent,
     "play": PlayEvent,
     "discard": DiscardEvent,

@@ -9,10 +9,12 @@ from .action import Action
 from .action_request import ActionRequest
 from .action_request_kind import ActionRequestKind
 from .card import Card
+from .card_copies import CardCopies
 from .chat_message import ChatMessage
 from .chat_page import ChatPage
 from .chat_request import ChatRequest
 from .clue_mark import ClueMark
+from .clue_mark_kind import ClueMarkKind
 from .create_game_request import CreateGameRequest
 from .create_webhook_request import CreateWebhookRequest
 from .current_token import CurrentToken
@@ -63,6 +65,7 @@ from .player_token_scopes_item import PlayerTokenScopesItem
 from .problem import Problem
 from .problem_errors import ProblemErrors
 from .replay import Replay
+from .replay_status import ReplayStatus
 from .seat import Seat
 from .seat_kind import SeatKind
 from .seat_plan_request import SeatPlanRequest
@@ -81,6 +84,7 @@ from .token_request import TokenRequest
 from .token_request_scopes_item import TokenRequestScopesItem
 from .token_scopes_item import TokenScopesItem
 from .view import View
+from .view_status import ViewStatus
 from .watch_link_request import WatchLinkRequest
 from .webhook import Webhook
 from .webhook_list import WebhookList
@@ -95,10 +99,12 @@ __all__ = (
     "ActionRequest",
     "ActionRequestKind",
     "Card",
+    "CardCopies",
     "ChatMessage",
     "ChatPage",
     "ChatRequest",
     "ClueMark",
+    "ClueMarkKind",
     "CreateGameRequest",
     "CreateWebhookRequest",
     "CurrentToken",
@@ -149,6 +155,7 @@ __all__ = (
     "Problem",
     "ProblemErrors",
     "Replay",
+    "ReplayStatus",
     "Seat",
     "SeatKind",
     "SeatPlanRequest",
@@ -167,6 +174,7 @@ __all__ = (
     "TokenRequestScopesItem",
     "TokenScopesItem",
     "View",
+    "ViewStatus",
     "WatchLinkRequest",
     "Webhook",
     "WebhookList",

@@ -11,8 +11,11 @@ T = TypeVar("T", bound="Card")
 @_attrs_define
 class Card:
     id: int
+    """ The card's id (its position in the deck) """
     suit: int
+    """ Index into suits """
     rank: int
+    """ 1 to 5 (7: Up or Down's START) """
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id

@@ -5,25 +5,34 @@ from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.clue_mark_kind import ClueMarkKind, check_clue_mark_kind
+
 T = TypeVar("T", bound="ClueMark")
 
 
 @_attrs_define
 class ClueMark:
     turn: int
+    """ The turn of the clue (its history entry's turn) """
     seat: int
-    kind: None | str
+    """ The seat that gave the clue """
+    kind: ClueMarkKind
+    """ color_clue or rank_clue; clue when its kind is hidden from you (Duck) """
+    clue_kind: None | str
     """ color or rank; null when hidden from you (Duck) """
     value: int | None
-    """ null when hidden from you (Cow & Pig, Duck) """
+    """ The index into clue_colors of a color clue, the rank of a rank clue; null when hidden from you (Cow & Pig,
+    Duck) """
 
     def to_dict(self) -> dict[str, Any]:
         turn = self.turn
 
         seat = self.seat
 
-        kind: None | str
-        kind = self.kind
+        kind: str = self.kind
+
+        clue_kind: None | str
+        clue_kind = self.clue_kind
 
         value: int | None
         value = self.value
@@ -35,6 +44,7 @@ class ClueMark:
                 "turn": turn,
                 "seat": seat,
                 "kind": kind,
+                "clue_kind": clue_kind,
                 "value": value,
             }
         )
@@ -48,12 +58,14 @@ class ClueMark:
 
         seat = d.pop("seat")
 
-        def _parse_kind(data: object) -> None | str:
+        kind = check_clue_mark_kind(d.pop("kind"))
+
+        def _parse_clue_kind(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
-        kind = _parse_kind(d.pop("kind"))
+        clue_kind = _parse_clue_kind(d.pop("clue_kind"))
 
         def _parse_value(data: object) -> int | None:
             if data is None:
@@ -66,6 +78,7 @@ class ClueMark:
             turn=turn,
             seat=seat,
             kind=kind,
+            clue_kind=clue_kind,
             value=value,
         )
 

@@ -19,19 +19,26 @@ T = TypeVar("T", bound="Event")
 class Event:
     seq: int
     type_: str
+    """ seat_joined, seat_left, game_started, or an action's: play, discard, color_clue, rank_clue (clue while its
+    kind is hidden from you: Duck), reorder, end_game """
     seat: int | None
     created_at: datetime.datetime
     turn: int | Unset = UNSET
+    """ The turn the action was taken on (0 is the first) """
     target: int | Unset = UNSET
+    """ A clue's: the seat that received it """
     clue_kind: None | str | Unset = UNSET
     """ color or rank; null for a Duck clue while the game runs, but to its giver """
     value: int | None | Unset = UNSET
-    """ null for a Cow & Pig or Duck clue while the game runs, but to its giver """
+    """ A clue's: the index into clue_colors of a color clue, the rank of a rank clue; null for a Cow & Pig or Duck
+    clue while the game runs, but to its giver """
     touched: list[int] | Unset = UNSET
+    """ A clue's: the ids of the cards it touched """
     informative: bool | Unset = UNSET
     """ A clue's: whether it removed, for some card of the receiver's hand (touched or not), an identity that card's
     earlier clues left possible; false: it told the receiver nothing new """
     card: int | Unset = UNSET
+    """ A play's or discard's: the id of the card """
     suit: int | None | Unset = UNSET
     """ A play's is null while a Throw It in a Hole game runs (its plays are face down) """
     rank: int | None | Unset = UNSET
@@ -39,6 +46,7 @@ class Event:
     success: bool | None | Unset = UNSET
     """ null while a Throw It in a Hole game runs (its plays are face down) """
     announce: int | None | Unset = UNSET
+    """ A play's with timed display: the suit called out; else null """
     drew: int | None | Unset = UNSET
     """ The id of the card drawn, if any """
     clue_tokens: int | Unset = UNSET
@@ -46,7 +54,9 @@ class Event:
     half_clue_token: bool | Unset = UNSET
     """ Clue Starved: whether half a clue token is left after this turn besides the whole ones """
     cards: list[int] | Unset = UNSET
+    """ A reorder's: the hand's card ids, left to right """
     condition: str | Unset = UNSET
+    """ An end_game's: how the game ended (timeout, terminated, ...), as end_condition """
     account: None | str | Unset = UNSET
     hands: list[list[DealtCard]] | Unset = UNSET
     drew_suit: int | None | Unset = UNSET

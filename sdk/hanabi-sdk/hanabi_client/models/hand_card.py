@@ -15,13 +15,17 @@ T = TypeVar("T", bound="HandCard")
 @_attrs_define
 class HandCard:
     id: int
+    """ The card's id: its position in the deck, for its whole life """
     suit: int | None
-    """ null for your own card while the game runs """
+    """ Index into suits; null for your own card while the game runs """
     rank: int | None
-    """ null for your own card while the game runs """
+    """ 1 to 5 (7: Up or Down's START); null for your own card while the game runs """
     possible_suits: list[int]
+    """ The suits the card's clues leave possible (what they touched and what they missed) """
     possible_ranks: list[int]
+    """ The ranks the card's clues leave possible """
     clues: list[ClueMark]
+    """ The clues that touched it, oldest first """
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id

@@ -14,18 +14,25 @@ T = TypeVar("T", bound="HistoryEvent")
 @_attrs_define
 class HistoryEvent:
     turn: int
+    """ The turn the action was taken on (0 is the first) """
     kind: HistoryEventKind
+    """ color_clue, rank_clue (clue when its kind is hidden from you: Duck), play, discard, reorder or end_game """
     seat: int
+    """ The seat that acted (-1: none, for some end_game) """
     target: int | Unset = UNSET
+    """ A clue's: the seat that received it """
     clue_kind: None | str | Unset = UNSET
     """ color or rank; null for a Duck clue while the game runs, but to its giver """
     value: int | None | Unset = UNSET
-    """ null for a Cow & Pig or Duck clue while the game runs, but to its giver """
+    """ A clue's: the index into clue_colors of a color clue, the rank of a rank clue; null for a Cow & Pig or Duck
+    clue while the game runs, but to its giver """
     touched: list[int] | Unset = UNSET
+    """ A clue's: the ids of the cards it touched """
     informative: bool | Unset = UNSET
     """ A clue's: whether it removed, for some card of the receiver's hand (touched or not), an identity that card's
     earlier clues left possible; false: it told the receiver nothing new """
     card: int | Unset = UNSET
+    """ A play's or discard's: the id of the card """
     suit: int | None | Unset = UNSET
     """ A play's is null while a Throw It in a Hole game runs (its plays are face down) """
     rank: int | None | Unset = UNSET
@@ -33,6 +40,7 @@ class HistoryEvent:
     success: bool | None | Unset = UNSET
     """ null while a Throw It in a Hole game runs (its plays are face down) """
     announce: int | None | Unset = UNSET
+    """ A play's with timed display: the suit called out; else null """
     drew: int | None | Unset = UNSET
     """ The id of the card drawn, if any """
     clue_tokens: int | Unset = UNSET
@@ -40,7 +48,9 @@ class HistoryEvent:
     half_clue_token: bool | Unset = UNSET
     """ Clue Starved: whether half a clue token is left after this turn besides the whole ones """
     cards: list[int] | Unset = UNSET
+    """ A reorder's: the hand's card ids, left to right """
     condition: str | Unset = UNSET
+    """ An end_game's: how the game ended (timeout, terminated, ...), as end_condition """
 
     def to_dict(self) -> dict[str, Any]:
         turn = self.turn

@@ -1,12 +1,14 @@
 from typing import Literal
 
-HistoryEventKind = Literal["clue", "discard", "end_game", "play", "reorder"]
+HistoryEventKind = Literal["clue", "color_clue", "discard", "end_game", "play", "rank_clue", "reorder"]
 
 HISTORY_EVENT_KIND_VALUES: set[HistoryEventKind] = {
     "clue",
+    "color_clue",
     "discard",
     "end_game",
     "play",
+    "rank_clue",
     "reorder",
 }
 

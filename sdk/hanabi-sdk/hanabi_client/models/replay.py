@@ -6,9 +6,12 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.replay_status import ReplayStatus, check_replay_status
+
 if TYPE_CHECKING:
     from ..models.action import Action
     from ..models.card import Card
+    from ..models.card_copies import CardCopies
     from ..models.hand_card import HandCard
     from ..models.history_event import HistoryEvent
     from ..models.options import Options
@@ -20,29 +23,42 @@ T = TypeVar("T", bound="Replay")
 @_attrs_define
 class Replay:
     game_id: int
+    """ The game's id (null in a view built offline) """
     version: int
-    status: str
+    """ The seq of the game's last event: send it as an action's expected_version (null offline) """
+    status: ReplayStatus
+    """ running or finished """
     seat: int | None
+    """ Your seat (0-based), whose view this is; null in a full view (spectators, replays) """
     deadline: datetime.datetime | None
     """ When the current turn's time runs out (UTC); null when it cannot """
     options: Options
     suits: list[str]
+    """ The variant's suit names; a card's suit is an index into it """
     clue_colors: list[str]
+    """ The colors a color clue may name; a color clue's value is an index into it """
     clue_ranks: list[int]
     """ The ranks a rank clue may name """
     clue_rank_names: list[str]
     """ What each of clue_ranks is called: its number, or in Odds and Evens "odd" and "even" """
     turn: int
+    """ Turns taken so far (the next turn's number) """
     current_seat: int
+    """ The seat to move """
     is_over: bool
+    """ Whether the game has ended """
     end_condition: str
+    """ in_progress while it runs; then normal, strikeout, timeout, terminated, ... """
     score: int | None
     """ null while a Throw It in a Hole game runs (its plays are face down) """
     fireworks_total: int | None
-    """ null while a Throw It in a Hole game runs (its plays are face down) """
+    """ The cards on the fireworks, whatever the outcome (score is 0 after a strikeout, this is not); null while a
+    Throw It in a Hole game runs (its plays are face down) """
     max_score: int | None
-    """ null while a Throw It in a Hole game runs (its plays are face down) """
+    """ The best score still possible, given the cards lost; null while a Throw It in a Hole game runs (its plays
+    are face down) """
     rating: None | str
+    """ The rulebook's words for the final score, once the game is over; else null """
     clue_tokens: int
     """ Whole clue tokens: a clue takes one """
     half_clue_token: bool
@@ -66,9 +82,19 @@ class Replay:
     """ Per suit, which way its firework runs: "up", "down", or null while an Up or Down firework has not chosen;
     null while a Throw It in a Hole game runs (its plays are face down) """
     deck_size: int
+    """ Cards left to draw """
     hands: list[list[HandCard]]
+    """ Per seat, its hand left to right (a drawn card enters on the left) """
     history: list[HistoryEvent]
+    """ Every action so far, oldest first, with its public outcome; kind as /events' type """
     legal_actions: list[Action]
+    """ Your turn actions now (post one to /actions without its seat); empty when not your turn """
+    deck_composition: list[CardCopies]
+    """ Every identity of the variant's deck and its copies, suit by suit """
+    unseen: list[int]
+    """ Per entry of deck_composition, the copies this view does not show: in the deck, in your own hand (clued or
+    not) or, while a Throw It in a Hole game runs, in the hole; every other copy is in a hand shown, among the
+    discards, or played in history """
     pace: int | None
     """ Discards left before max_score (the best score still possible) is out of reach: score + deck_size + players
     - max_score; null once the deck is empty or the game is over, and while a Throw It in a Hole game runs """
@@ -83,7 +109,7 @@ class Replay:
 
         version = self.version
 
-        status = self.status
+        status: str = self.status
 
         seat: int | None
         seat = self.seat
@@ -197,6 +223,13 @@ class Replay:
             legal_actions_item = legal_actions_item_data.to_dict()
             legal_actions.append(legal_actions_item)
 
+        deck_composition = []
+        for deck_composition_item_data in self.deck_composition:
+            deck_composition_item = deck_composition_item_data.to_dict()
+            deck_composition.append(deck_composition_item)
+
+        unseen = self.unseen
+
         pace: int | None
         pace = self.pace
 
@@ -239,6 +272,8 @@ class Replay:
                 "hands": hands,
                 "history": history,
                 "legal_actions": legal_actions,
+                "deck_composition": deck_composition,
+                "unseen": unseen,
                 "pace": pace,
                 "efficiency": efficiency,
                 "turns": turns,
@@ -251,6 +286,7 @@ class Replay:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.action import Action  # noqa: PLC0415
         from ..models.card import Card  # noqa: PLC0415
+        from ..models.card_copies import CardCopies  # noqa: PLC0415
         from ..models.hand_card import HandCard  # noqa: PLC0415
         from ..models.history_event import HistoryEvent  # noqa: PLC0415
         from ..models.options import Options  # noqa: PLC0415
@@ -260,7 +296,7 @@ class Replay:
 
         version = d.pop("version")
 
-        status = d.pop("status")
+        status = check_replay_status(d.pop("status"))
 
         def _parse_seat(data: object) -> int | None:
             if data is None:
@@ -463,6 +499,15 @@ class Replay:
 
             legal_actions.append(legal_actions_item)
 
+        deck_composition = []
+        _deck_composition = d.pop("deck_composition")
+        for deck_composition_item_data in _deck_composition:
+            deck_composition_item = CardCopies.from_dict(deck_composition_item_data)
+
+            deck_composition.append(deck_composition_item)
+
+        unseen = cast(list[int], d.pop("unseen"))
+
         def _parse_pace(data: object) -> int | None:
             if data is None:
                 return data
@@ -510,6 +555,8 @@ class Replay:
             hands=hands,
             history=history,
             legal_actions=legal_actions,
+            deck_composition=deck_composition,
+            unseen=unseen,
             pace=pace,
             efficiency=efficiency,
             turns=turns,

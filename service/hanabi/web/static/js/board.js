@@ -3,7 +3,7 @@
 
 import { h } from "./dom.js";
 import { colorKeys } from "./keys.js";
-import { cardName, clueName, directionWords, endSentence, eventSentence, rankClueLabel, rankLabel, rankWord } from "./words.js";
+import { cardName, clueName, directionWords, endSentence, eventSentence, isClue, rankClueLabel, rankLabel, rankWord } from "./words.js";
 
 // ctx: { view, names, mySeat, moves, clocks, serverMoves, notes, chat }
 //   moves: null (read only) or { clue(target, kind, value), play(card), discard(card),
@@ -33,7 +33,7 @@ export function renderBoard(ctx) {
 // The cards the latest move touched, when that move was a clue (marked until the next move).
 function lastClueTouched(view) {
   const last = [...view.history].reverse().find((event) => event.kind !== "reorder");
-  return new Set(last && last.kind === "clue" ? last.touched : []);
+  return new Set(last && isClue(last) ? last.touched : []);
 }
 
 // The running numbers hanab.live shows: the best score still possible, pace and efficiency;
@@ -232,7 +232,7 @@ function log({ view, names, serverMoves, mySeat }) {
         class: [index === view.history.length - 1 ? "latest" : "", since ? "since-mine" : ""].join(" ").trim() || null,
       },
       eventSentence(view, names, event),
-      event.kind === "clue" && event.informative === false
+      isClue(event) && event.informative === false
         ? [" ", h("span", { class: "told-nothing", title: "Every card of that hand already knew this from earlier clues" }, "told nothing new")]
         : null,
       by ? h("span", { class: "by-server" }, ` ⏱ ${serverMoveSentence(names[event.seat], by)}`) : null,
@@ -496,14 +496,14 @@ function knowledge(view, card) {
   const clued = [];
   const seen = new Set();
   for (const clue of card.clues) {
-    const key = `${clue.kind}:${clue.value}`;
+    const key = `${clue.clue_kind}:${clue.value}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const name = clueName(view, clue.kind, clue.value);
+    const name = clueName(view, clue.clue_kind, clue.value);
     clued.push(
       clue.value === null
         ? h("span", { class: "clued pointed", title: `Pointed at: ${name}` }, name)
-        : clue.kind === "color"
+        : clue.clue_kind === "color"
         ? h("span", { class: "clued color", dataset: { suitName: name }, title: `Clued ${name}` }, name)
         : h("span", { class: "clued rank", title: `Clued ${name}` }, name),
     );

@@ -43,9 +43,17 @@ export function directionWords(direction) {
   return "up or down: not chosen yet";
 }
 
+// Whether a history event is a clue: its kind is color_clue or rank_clue, or clue while the
+// clue's kind is hidden from the viewer (Duck).
+export function isClue(event) {
+  return event.kind === "color_clue" || event.kind === "rank_clue" || event.kind === "clue";
+}
+
 export function eventSentence(view, names, event) {
   const who = names[event.seat] ?? "The server";
   switch (event.kind) {
+    case "color_clue":
+    case "rank_clue":
     case "clue": {
       const target = names[event.target];
       const count = event.touched.length;

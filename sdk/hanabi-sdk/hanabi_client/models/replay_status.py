@@ -1,0 +1,15 @@
+from typing import Literal
+
+ReplayStatus = Literal["finished", "lobby", "running"]
+
+REPLAY_STATUS_VALUES: set[ReplayStatus] = {
+    "finished",
+    "lobby",
+    "running",
+}
+
+
+def check_replay_status(value: str) -> ReplayStatus:
+    if value in REPLAY_STATUS_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {REPLAY_STATUS_VALUES!r}")
