@@ -119,3 +119,13 @@ def test_a_factory_that_makes_no_bot_is_refused(tmp_path):
     write_module(tmp_path, "not_a_bot", "def make():\n    return 42\n")
     with pytest.raises(StrategyError, match="has no act"):
         load_strategy(f"{tmp_path}/not_a_bot.py:make")()
+
+
+def test_an_hle_spec_is_served_by_the_hle_adapter():
+    pytest.importorskip("hanabi_learning_environment")
+    bot = load_strategy("hle:hanabi_learning_environment.agents.simple_agent:SimpleAgent")()
+    assert type(bot).__name__ == "HleBot"
+    state, seats = drive(
+        load_strategy("hle:hanabi_learning_environment.agents.simple_agent:SimpleAgent"), GameOptions(players=2), "hle"
+    )
+    assert state.is_over and state.turn > 10

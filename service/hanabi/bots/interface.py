@@ -96,7 +96,8 @@ def load_strategy(spec: str) -> BotFactory:
     if spec.startswith(HLE_PREFIX):
         from . import hle
 
-        return hle.load_hle_strategy(spec[len(HLE_PREFIX) :])
+        make_agent_bot = hle.load(spec[len(HLE_PREFIX) :])
+        return BotFactory(spec, lambda rng: make_agent_bot())
     choose = STRATEGIES.get(spec)
     if choose is not None:
         return BotFactory(spec, lambda rng: FunctionBot(choose, rng))
