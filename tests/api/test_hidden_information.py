@@ -565,9 +565,12 @@ each with the two-games test that covers it."""
 
 
 def hidden_from_seats(state, seat: int) -> list[str]:
-    """The keys of `seat`'s view that differ from the full view, beyond its own cards' identity."""
+    """The keys of `seat`'s view that differ from the full view, beyond its own cards' identity
+    (which its unseen counts include)."""
     seen, full = view(state, seat).to_dict(), full_view(state).to_dict()
+    index = {(c["suit"], c["rank"]): i for i, c in enumerate(full["deck_composition"])}
     for card in full["hands"][seat]:
+        full["unseen"][index[card["suit"], card["rank"]]] += 1
         card.update(suit=None, rank=None)
     return [key for key in full if key not in ("seat", "legal_actions") and seen[key] != full[key]]
 
