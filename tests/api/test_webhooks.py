@@ -260,3 +260,14 @@ def test_deliveries_are_paged_newest_first(new_player, started_game):
     )
     assert_problem(alice.get(f"/v1/webhooks/{hook}/deliveries", query_string={"limit": 0}), 422, "invalid_request")
     assert_problem(alice.get(f"/v1/webhooks/{hook}/deliveries", query_string={"status": "x"}), 422, "invalid_request")
+
+
+def test_a_seat_reserved_for_an_account_writes_it_an_invitation(new_player):
+    host, guest = new_player(), new_player()
+    hooks = {player.name: register(player).json["id"] for player in (host, guest)}
+    seats = [{"kind": "account", "account": host.name}, {"kind": "account", "account": guest.name}]
+    game_id = host.post("/v1/games", json={"options": {"players": 2}, "seats": seats}).json["id"]
+
+    invited = deliveries(guest, hooks[guest.name])["items"]
+    assert [(d["type"], d["game_id"], d["seat"], d["version"]) for d in invited] == [("invited", game_id, 1, 0)]
+    assert deliveries(host, hooks[host.name])["items"] == []  # the creator's own seat is no invitation

@@ -169,6 +169,19 @@ def test_a_game_is_delivered_signed_to_each_account(service, receiver):
             assert delivery["last_failure"] is None and delivery["delivered_at"] and delivery["next_attempt_at"] is None
 
 
+def test_an_invitation_is_delivered_naming_the_invited_account(service, receiver):
+    _, api = service
+    host, guest = Client(api, unique("host")), Client(api, unique("guest"))
+    path = f"/{guest.name}-invited"
+    hook = guest.register(receiver.url(path))
+    seats = [{"kind": "open"}, {"kind": "account", "account": guest.name}]
+    game_id = host.call("post", "/v1/games", json={"options": {"players": 2}, "seats": seats})["id"]
+
+    [request] = receiver.wait_for(path, 1)
+    body = verified(request, hook["secret"])
+    assert (body["type"], body["game_id"], body["seat"], body["account"]) == ("invited", game_id, 1, guest.name)
+
+
 def test_a_failing_receiver_is_retried_until_it_answers(service, receiver):
     _, api = service
     alice, bob = Client(api, unique("alice")), Client(api, unique("bob"))

@@ -158,6 +158,7 @@ def create_app(
     api.register_converter(IdConverter, id_parameter_schema)
     api.register_converter(CardConverter, card_parameter_schema)
     api.spec.components.schema(hanablive.HANABLIVE_GAME_COMPONENT, hanablive.HANABLIVE_GAME)
+    api.spec.components.schema(me.ACCOUNT_EVENT_COMPONENT, schema=me.AccountEventSchema)
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
     app.extensions[API_BLUEPRINTS_EXTENSION] = frozenset(blueprint.name for blueprint in BLUEPRINTS)

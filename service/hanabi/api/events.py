@@ -20,6 +20,7 @@ from .scopes import requires
 blp = Blueprint("events", __name__, url_prefix="/v1/games", description="The event log of a game")
 
 MAX_EVENTS = 500
+WAKE_ON = ("any", "my_turn")
 
 
 class EventsQuerySchema(StrictSchema):
@@ -28,6 +29,15 @@ class EventsQuerySchema(StrictSchema):
     )
     limit = fields.Integer(load_default=100, validate=validate.Range(1, MAX_EVENTS))
     wait = WaitSeconds()
+    wake = fields.String(
+        load_default="any",
+        validate=validate.OneOf(WAKE_ON),
+        metadata={
+            "description": "With `wait`: `any` answers at the first event after `after`; `my_turn` answers "
+            "once it is your turn in the game or the game is over (at once if it is already), with the events "
+            "after `after` so far"
+        },
+    )
 
 
 class DealtCardSchema(ma.Schema):
@@ -88,10 +98,24 @@ class Events(MethodView):
         With `wait`, when there is no event after `after` yet, the answer comes as soon as one
         is committed, or with no events when the wait ends, at a random moment in its last quarter
         (`last_seq` is then `after`). An `after` past the game's last event is a 409
-        `after_past_last_event` with `current_version` (the last event's seq).
+        `after_past_last_event` with `current_version` (the last event's seq). With `wake=my_turn`
+        the wait lasts until it is your turn or the game is over instead (a bot in a game of 3
+        makes one request per turn of its own, not one per event), and the answer has the events
+        after `after` up to then.
         """
         account = current_account()
         after, limit = query["after"], query["limit"]
+        if query["wake"] == "my_turn":
+            long_poll(
+                listener_for(listen_conninfo()),
+                game_key(game_id),
+                read=lambda: _my_turn_or_over(account.id, game_id),
+                found=bool,
+                seconds=query["wait"],
+                started=request_started(),
+                pause=release_db,
+            )
+            return _event_page(account.id, game_id, after, limit)
         return long_poll(
             listener_for(listen_conninfo()),
             game_key(game_id),
@@ -101,6 +125,11 @@ class Events(MethodView):
             started=request_started(),
             pause=release_db,
         )
+
+
+def _my_turn_or_over(account_id: int, game_id: int) -> bool:
+    game = get_game(db(), game_id)
+    return game.status == "finished" or (game.status == "running" and game.seat_of(account_id) == game.current_seat)
 
 
 def _event_page(account_id: int, game_id: int, after: int, limit: int) -> dict:

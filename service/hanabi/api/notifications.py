@@ -3,7 +3,8 @@
 Migration 0003 makes Postgres announce committed changes on two channels: `hanabi_game`
 (a game's log grew; the payload is the game id) and `hanabi_turn` (a game's turn changed;
 the payload names the account whose turn it is), and migration 0008 a third, `hanabi_chat`
-(a game's chat grew; the payload is the game id). Each API process has one `Listener` per
+(a game's chat grew; the payload is the game id), and migration 0015 a fourth, `hanabi_account`
+(an account's event log grew; the payload is the account id). Each API process has one `Listener` per
 database: a daemon thread with a connection of its own that LISTENs on these channels and wakes
 the requests waiting for that game or that account. It starts with the first waiting request
 and, once its connection fails, stops if no request is waiting. The cache of authenticated
@@ -44,6 +45,7 @@ GAME_CHANNEL = "hanabi_game"
 CHAT_CHANNEL = "hanabi_chat"
 TURN_CHANNEL = "hanabi_turn"
 TOKEN_CHANNEL = "hanabi_token"
+ACCOUNT_CHANNEL = "hanabi_account"
 MAX_WAIT_SECONDS = 60
 WAIT_JITTER = 0.25
 """An empty wait of `wait` seconds ends between (1 - WAIT_JITTER) * wait and wait seconds."""
@@ -61,7 +63,7 @@ APPLICATION_NAME = "hanabi-listener"
 """The long-poll listener's connection, as pg_stat_activity names it."""
 TOKEN_APPLICATION_NAME = "hanabi-token-listener"
 """The connection of the listener for revoked tokens."""
-LONG_POLL_CHANNELS = (GAME_CHANNEL, TURN_CHANNEL, CHAT_CHANNEL)
+LONG_POLL_CHANNELS = (GAME_CHANNEL, TURN_CHANNEL, CHAT_CHANNEL, ACCOUNT_CHANNEL)
 
 log = logging.getLogger(__name__)
 
@@ -81,6 +83,11 @@ def chat_key(game_id: int) -> tuple:
 def turn_key(account_id: int) -> tuple:
     """What waits for an account's next turn."""
     return ("turn", account_id)
+
+
+def account_key(account_id: int) -> tuple:
+    """What waits for an account's next event (its event stream)."""
+    return ("account", account_id)
 
 
 class WaitSeconds(fields.Integer):
@@ -269,6 +276,8 @@ class Listener:
                 key = game_key(int(payload))
             elif channel == CHAT_CHANNEL:
                 key = chat_key(int(payload))
+            elif channel == ACCOUNT_CHANNEL:
+                key = account_key(int(payload))
             else:
                 account_id = json.loads(payload)["account_id"]
                 if account_id is None:

@@ -1,5 +1,5 @@
 """Webhooks: register a URL that gets a signed POST for each event that concerns your account
-(`game_started`, `your_turn`, `game_over`), list and delete them, and list their deliveries.
+(`invited`, `game_started`, `your_turn`, `game_over`), list and delete them, and list their deliveries.
 
 A URL whose host is, or resolves to, an address webhooks may not reach (hanabi.webhook_addresses:
 loopback, private, link-local, ... unless the operator allows its network) is a 422

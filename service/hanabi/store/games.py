@@ -30,7 +30,7 @@ from hanabi.engine import (
     replay,
 )
 
-from . import commits, webhooks
+from . import account_events, commits, webhooks
 from .deadlines import TimeControl, turn_clock
 from .deals import new_deck
 from .errors import Conflict, Forbidden, InvalidRequest, NotFound, VersionConflict
@@ -109,6 +109,14 @@ def create_game(
                 "INSERT INTO game_seats (game_id, seat, reserved_for, bot_strategy) VALUES (%s, %s, %s, %s)",
                 [(game_id, seat, entry.account_id, entry.strategy) for seat, entry in enumerate(plan)],
             )
+            invitations = [
+                (entry.account_id, seat)
+                for seat, entry in enumerate(plan)
+                if entry.account_id is not None and entry.account_id != creator_id
+            ]
+            if invitations:
+                account_events.record_invitations(conn, game_id, invitations, by=creator_id)
+                webhooks.announce_after_commit(conn, webhooks.record_invitations(conn, game_id, creator_id))
             loaded = load_game(conn, game_id)
             if free_seats == 0 and start_when_full:
                 append_events(conn, loaded.game, [("game_started", None, {})], status="running", state=loaded.state)

@@ -33,9 +33,15 @@ def games_of_account(
     before_id: int | None = None,
     limit: int = 50,
 ) -> list[Game]:
-    """The games in which `account_id` has a seat, newest first (index game_seats_by_account)."""
+    """The games in which `account_id` has a seat or a seat is reserved for it (an invitation),
+    newest first (indexes game_seats_by_account and game_seats_by_reservation)."""
     conditions, params = _page_conditions(status, before_id, limit)
-    conditions.insert(0, "s.account_id = %(account_id)s")
+    conditions.insert(
+        0,
+        """(s.account_id = %(account_id)s
+            OR (s.reserved_for = %(account_id)s AND s.account_id IS NULL
+                AND NOT EXISTS (SELECT 1 FROM game_seats t WHERE t.game_id = s.game_id AND t.account_id = %(account_id)s)))""",
+    )
     params["account_id"] = account_id
     return _fetch(
         conn,

@@ -3,7 +3,8 @@
 Every change to a game records its deliveries in the statement that makes the change
 (store.games.append_events puts `outbox_insert` in it): the events that concern accounts with
 webhooks (`game_started`, `your_turn`, `game_over`) get one delivery row per webhook, so the
-rows commit or roll back with the change. An app's webhooks get the events of its players. Once the transaction commits, the
+rows commit or roll back with the change; a new game's reserved seats give `invited` to the
+accounts they are reserved for (`record_invitations`, in the game's creating transaction). An app's webhooks get the events of its players. Once the transaction commits, the
 connection's `deliveries_recorded` hook (commits.CommitHooks) gets the new rows' ids (the
 worker enqueues their POSTs there).
 
@@ -34,7 +35,7 @@ log = logging.getLogger(__name__)
 
 SECRET_PREFIX = "whsec_"
 MAX_WEBHOOKS_PER_ACCOUNT = 10
-EVENT_TYPES = ("game_started", "your_turn", "game_over")
+EVENT_TYPES = ("invited", "game_started", "your_turn", "game_over")
 DELIVERY_STATUSES = ("pending", "delivered", "failed")
 CONNECTION_FAILED = "connection_failed"
 TIMEOUT = "timeout"
@@ -201,6 +202,24 @@ def outbox_parameters(before: Game, after: Game) -> dict:
     }
 
 
+def record_invitations(conn: psycopg.Connection, game_id: int, creator_id: int | None) -> list[int]:
+    """An `invited` delivery for each webhook of an account a seat of the new game is reserved
+    for (and of the app that created that account), the creator's own seat aside; returns their ids."""
+    rows = conn.execute(
+        """INSERT INTO webhook_deliveries (webhook_id, type, game_id, version, seat, occurred_at, next_attempt_at)
+           SELECT w.id, 'invited', s.game_id, 0, s.seat, now(), now()
+             FROM game_seats s
+             JOIN accounts a ON a.id = s.reserved_for
+             JOIN webhooks w ON w.account_id IN (a.id, a.created_by_app)
+            WHERE s.game_id = %s AND s.reserved_for IS DISTINCT FROM %s
+            ORDER BY w.id
+           ON CONFLICT DO NOTHING
+           RETURNING id""",
+        (game_id, creator_id),
+    ).fetchall()
+    return [row[0] for row in rows]
+
+
 def announce_after_commit(conn: psycopg.Connection, delivery_ids: list[int]) -> None:
     """Hand the new deliveries to the connection's `deliveries_recorded` hook once the
     transaction that recorded them commits. A hook that raises is logged; the rows stay
@@ -230,7 +249,7 @@ def claim_attempt(
              FROM webhooks w
             WHERE d.id = %s AND d.status = 'pending' AND d.attempts = %s AND w.id = d.webhook_id
         RETURNING d.id, w.url, w.secret,
-                  (SELECT a.name FROM game_seats s JOIN accounts a ON a.id = s.account_id
+                  (SELECT a.name FROM game_seats s JOIN accounts a ON a.id = coalesce(s.account_id, s.reserved_for)
                     WHERE s.game_id = d.game_id AND s.seat = d.seat)""",
         (lease_seconds, delivery_id, attempts_made),
     ).fetchone()

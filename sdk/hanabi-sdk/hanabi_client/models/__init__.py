@@ -1,6 +1,8 @@
 """Contains all the data models used in inputs/outputs"""
 
 from .account import Account
+from .account_event import AccountEvent
+from .account_event_type import AccountEventType
 from .account_kind import AccountKind
 from .account_request import AccountRequest
 from .account_request_kind import AccountRequestKind
@@ -41,6 +43,7 @@ from .history_event_kind import HistoryEventKind
 from .join_request import JoinRequest
 from .link import Link
 from .link_scopes_item import LinkScopesItem
+from .list_events_wake import ListEventsWake
 from .list_games_status import ListGamesStatus
 from .list_my_games_status import ListMyGamesStatus
 from .new_account import NewAccount
@@ -91,6 +94,8 @@ from .webhook_list import WebhookList
 
 __all__ = (
     "Account",
+    "AccountEvent",
+    "AccountEventType",
     "AccountKind",
     "AccountRequest",
     "AccountRequestKind",
@@ -131,6 +136,7 @@ __all__ = (
     "JoinRequest",
     "Link",
     "LinkScopesItem",
+    "ListEventsWake",
     "ListGamesStatus",
     "ListMyGamesStatus",
     "NewAccount",

@@ -1,10 +1,11 @@
 from typing import Literal
 
-DeliveryType = Literal["game_over", "game_started", "your_turn"]
+DeliveryType = Literal["game_over", "game_started", "invited", "your_turn"]
 
 DELIVERY_TYPE_VALUES: set[DeliveryType] = {
     "game_over",
     "game_started",
+    "invited",
     "your_turn",
 }
 

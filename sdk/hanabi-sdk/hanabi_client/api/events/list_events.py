@@ -6,6 +6,7 @@ import httpx
 
 from ...client import AuthenticatedClient, Client
 from ...models.event_page import EventPage
+from ...models.list_events_wake import ListEventsWake
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
@@ -16,6 +17,7 @@ def _get_kwargs(
     after: int | Unset = 0,
     limit: int | Unset = 100,
     wait: int | Unset = 0,
+    wake: ListEventsWake | Unset = "any",
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -25,6 +27,12 @@ def _get_kwargs(
     params["limit"] = limit
 
     params["wait"] = wait
+
+    json_wake: str | Unset = UNSET
+    if not isinstance(wake, Unset):
+        json_wake = wake
+
+    params["wake"] = json_wake
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -96,6 +104,7 @@ def sync_detailed(
     after: int | Unset = 0,
     limit: int | Unset = 100,
     wait: int | Unset = 0,
+    wake: ListEventsWake | Unset = "any",
 ) -> Response[EventPage | Problem]:
     """The game's events with seq > `after`, oldest first
 
@@ -105,13 +114,17 @@ def sync_detailed(
     With `wait`, when there is no event after `after` yet, the answer comes as soon as one
     is committed, or with no events when the wait ends, at a random moment in its last quarter
     (`last_seq` is then `after`). An `after` past the game's last event is a 409
-    `after_past_last_event` with `current_version` (the last event's seq).
+    `after_past_last_event` with `current_version` (the last event's seq). With `wake=my_turn`
+    the wait lasts until it is your turn or the game is over instead (a bot in a game of 3
+    makes one request per turn of its own, not one per event), and the answer has the events
+    after `after` up to then.
 
     Args:
         game_id (int):
         after (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 100.
         wait (int | Unset):  Default: 0.
+        wake (ListEventsWake | Unset):  Default: 'any'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -126,6 +139,7 @@ def sync_detailed(
         after=after,
         limit=limit,
         wait=wait,
+        wake=wake,
     )
 
     response = client.get_httpx_client().request(
@@ -142,6 +156,7 @@ def sync(
     after: int | Unset = 0,
     limit: int | Unset = 100,
     wait: int | Unset = 0,
+    wake: ListEventsWake | Unset = "any",
 ) -> EventPage | Problem | None:
     """The game's events with seq > `after`, oldest first
 
@@ -151,13 +166,17 @@ def sync(
     With `wait`, when there is no event after `after` yet, the answer comes as soon as one
     is committed, or with no events when the wait ends, at a random moment in its last quarter
     (`last_seq` is then `after`). An `after` past the game's last event is a 409
-    `after_past_last_event` with `current_version` (the last event's seq).
+    `after_past_last_event` with `current_version` (the last event's seq). With `wake=my_turn`
+    the wait lasts until it is your turn or the game is over instead (a bot in a game of 3
+    makes one request per turn of its own, not one per event), and the answer has the events
+    after `after` up to then.
 
     Args:
         game_id (int):
         after (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 100.
         wait (int | Unset):  Default: 0.
+        wake (ListEventsWake | Unset):  Default: 'any'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -173,6 +192,7 @@ def sync(
         after=after,
         limit=limit,
         wait=wait,
+        wake=wake,
     ).parsed
 
 
@@ -183,6 +203,7 @@ async def asyncio_detailed(
     after: int | Unset = 0,
     limit: int | Unset = 100,
     wait: int | Unset = 0,
+    wake: ListEventsWake | Unset = "any",
 ) -> Response[EventPage | Problem]:
     """The game's events with seq > `after`, oldest first
 
@@ -192,13 +213,17 @@ async def asyncio_detailed(
     With `wait`, when there is no event after `after` yet, the answer comes as soon as one
     is committed, or with no events when the wait ends, at a random moment in its last quarter
     (`last_seq` is then `after`). An `after` past the game's last event is a 409
-    `after_past_last_event` with `current_version` (the last event's seq).
+    `after_past_last_event` with `current_version` (the last event's seq). With `wake=my_turn`
+    the wait lasts until it is your turn or the game is over instead (a bot in a game of 3
+    makes one request per turn of its own, not one per event), and the answer has the events
+    after `after` up to then.
 
     Args:
         game_id (int):
         after (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 100.
         wait (int | Unset):  Default: 0.
+        wake (ListEventsWake | Unset):  Default: 'any'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -213,6 +238,7 @@ async def asyncio_detailed(
         after=after,
         limit=limit,
         wait=wait,
+        wake=wake,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -227,6 +253,7 @@ async def asyncio(
     after: int | Unset = 0,
     limit: int | Unset = 100,
     wait: int | Unset = 0,
+    wake: ListEventsWake | Unset = "any",
 ) -> EventPage | Problem | None:
     """The game's events with seq > `after`, oldest first
 
@@ -236,13 +263,17 @@ async def asyncio(
     With `wait`, when there is no event after `after` yet, the answer comes as soon as one
     is committed, or with no events when the wait ends, at a random moment in its last quarter
     (`last_seq` is then `after`). An `after` past the game's last event is a 409
-    `after_past_last_event` with `current_version` (the last event's seq).
+    `after_past_last_event` with `current_version` (the last event's seq). With `wake=my_turn`
+    the wait lasts until it is your turn or the game is over instead (a bot in a game of 3
+    makes one request per turn of its own, not one per event), and the answer has the events
+    after `after` up to then.
 
     Args:
         game_id (int):
         after (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 100.
         wait (int | Unset):  Default: 0.
+        wake (ListEventsWake | Unset):  Default: 'any'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -259,5 +290,6 @@ async def asyncio(
             after=after,
             limit=limit,
             wait=wait,
+            wake=wake,
         )
     ).parsed

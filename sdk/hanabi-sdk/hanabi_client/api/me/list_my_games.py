@@ -82,7 +82,11 @@ def sync_detailed(
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> Response[GamePage | Problem]:
-    """The games you have a seat in, newest first (cursor pagination)
+    """The games you have a seat in or are invited to, newest first (cursor pagination)
+
+     A game with a seat reserved for you that you have not taken yet is an invitation: it is
+    listed (`status=lobby` lists the games waiting for players) until it starts or ends;
+    take the seat with `POST /games/{id}/join`.
 
     Args:
         status (ListMyGamesStatus | Unset):
@@ -117,7 +121,11 @@ def sync(
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> GamePage | Problem | None:
-    """The games you have a seat in, newest first (cursor pagination)
+    """The games you have a seat in or are invited to, newest first (cursor pagination)
+
+     A game with a seat reserved for you that you have not taken yet is an invitation: it is
+    listed (`status=lobby` lists the games waiting for players) until it starts or ends;
+    take the seat with `POST /games/{id}/join`.
 
     Args:
         status (ListMyGamesStatus | Unset):
@@ -147,7 +155,11 @@ async def asyncio_detailed(
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> Response[GamePage | Problem]:
-    """The games you have a seat in, newest first (cursor pagination)
+    """The games you have a seat in or are invited to, newest first (cursor pagination)
+
+     A game with a seat reserved for you that you have not taken yet is an invitation: it is
+    listed (`status=lobby` lists the games waiting for players) until it starts or ends;
+    take the seat with `POST /games/{id}/join`.
 
     Args:
         status (ListMyGamesStatus | Unset):
@@ -180,7 +192,11 @@ async def asyncio(
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> GamePage | Problem | None:
-    """The games you have a seat in, newest first (cursor pagination)
+    """The games you have a seat in or are invited to, newest first (cursor pagination)
+
+     A game with a seat reserved for you that you have not taken yet is an invitation: it is
+    listed (`status=lobby` lists the games waiting for players) until it starts or ends;
+    take the seat with `POST /games/{id}/join`.
 
     Args:
         status (ListMyGamesStatus | Unset):
