@@ -78,7 +78,11 @@ def seed_like_values(answers: list[httpx.Response]) -> set[str]:
     """Every value an answer shows, in its body or its headers, that could be given as a seed."""
     found = set()
     for response in answers:
-        if "json" in response.headers.get("content-type", ""):
+        content_type = response.headers.get("content-type", "")
+        if content_type.startswith("application/x-ndjson"):
+            for line in response.text.splitlines():
+                found |= values_in(json.loads(line)) if line else set()
+        elif "json" in content_type:
             found |= values_in(response.json())
         found |= {
             value.strip('"')
@@ -188,6 +192,7 @@ GAME_READS = {
     "/v1/games/<id:game_id>/notes": ["/v1/games/{game}/notes"],
     "/v1/me/games": ["/v1/me/games", "/v1/me/games?status=running"],
     "/v1/me/turn": ["/v1/me/turn", "/v1/me/turn?wait=1"],
+    "/v1/me/stream": ["/v1/me/stream?after=0"],  # every event of the reader's, then whatever comes
     "/v1/webhooks": ["/v1/webhooks"],
     "/v1/webhooks/<id:webhook_id>/deliveries": ["/v1/webhooks/{webhook}/deliveries"],
     "/embed/games/<int:game_id>": ["/embed/games/{game}"],
@@ -195,7 +200,8 @@ GAME_READS = {
 """Per GET route of the app (as Flask writes it), the requests a seat makes to read it: `{game}`
 is the game's id, `{before_last}` the seq before its last event, `{webhook}` the reader's
 webhook (which receives the game's deliveries). A route that streams is read for STREAM_SECONDS
-when its answer is `text/event-stream`."""
+when its answer is `text/event-stream`, and an `application/x-ndjson` one until it has been
+silent for NDJSON_SILENCE_SECONDS (it writes what it has at once, then waits)."""
 
 NO_GAME_INFORMATION = {
     "/v1/health": "the server's health: the same whatever any game holds",
@@ -225,6 +231,7 @@ PER_REQUEST_HEADERS = {
     "ratelimit",
 }
 """Headers that differ from one request to the next (the body's length with the game's id)."""
+NDJSON_SILENCE_SECONDS = 1.0
 DELIVERY_PROGRESS = {"status", "attempts", "last_status_code", "last_failure"}
 """How far a webhook delivery has got: the worker's timing, not the game's."""
 
@@ -276,7 +283,17 @@ def receiver():
 
 def read(account: Account, path: str) -> httpx.Response:
     """GET `path` as `account`; an event stream is read for STREAM_SECONDS."""
-    with account.http.stream("GET", account.root + path, timeout=30) as response:
+    ndjson = path.startswith("/v1/me/stream")
+    timeout = httpx.Timeout(30, read=NDJSON_SILENCE_SECONDS) if ndjson else 30
+    with account.http.stream("GET", account.root + path, timeout=timeout) as response:
+        if ndjson and response.headers.get("content-type", "").startswith("application/x-ndjson"):
+            chunks = []
+            try:
+                for chunk in response.iter_bytes():
+                    chunks.append(chunk)
+            except httpx.ReadTimeout:
+                pass
+            return httpx.Response(response.status_code, headers=response.headers, content=b"".join(chunks))
         if response.headers.get("content-type", "").startswith("text/event-stream"):
             chunks, until = [], time.monotonic() + STREAM_SECONDS
             try:
@@ -310,10 +327,12 @@ def normalized(response: httpx.Response, game_id: int):
     """A response with the game's id, the moments, other games and the ids of rows numbered
     across games (webhook deliveries, chat messages) taken out, to compare two games."""
     content_type = response.headers.get("content-type", "")
-    if "json" in content_type:
+    if "json" in content_type and "ndjson" not in content_type:
         body = response.json()
     elif content_type.startswith("text/event-stream"):
         body = [json.loads(line[5:]) for line in response.text.splitlines() if line.startswith("data:")]
+    elif content_type.startswith("application/x-ndjson"):
+        body = [json.loads(line) for line in response.text.splitlines() if line]
     else:
         body = response.text
 
@@ -327,6 +346,7 @@ def normalized(response: httpx.Response, game_id: int):
                 for key, item in value.items()
                 if key not in TIMES | {"request_id"}
                 and not (key == "id" and ("game_id" in value or "author" in value))
+                and key != "message_id"
                 and key != "last_id"
                 and not (key in DELIVERY_PROGRESS and "attempts" in value)
             }
