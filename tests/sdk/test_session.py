@@ -207,7 +207,7 @@ def test_a_long_poll_outlasts_the_generated_clients_default_timeout(api_url, new
 
 
 def test_the_event_stream_goes_on_from_its_last_event_after_a_cut(api_url, new_account):
-    (host, host_client), (guest, _) = new_account("sess"), new_account("sess")
+    (_, host_client), (guest, _) = new_account("sess"), new_account("sess")
     with front_of(api_url) as front, Session(front.url, guest.token, min_backoff=0.05) as session:
         events = session.stream_events(after=0)
         seats = [{"kind": "open"}, {"kind": "account", "account": guest.name}]
