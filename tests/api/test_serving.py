@@ -8,6 +8,7 @@ import signal
 import socket
 import subprocess
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -20,23 +21,18 @@ WAITING = 300
 """More long polls at once than any thread-per-request server of the project ever had threads."""
 
 
-@pytest.fixture(scope="module")
-def server(create_database, tmp_path_factory):
-    """A `hanabi serve --workers 1` of its own: its base URL and its process id."""
-    folder = tmp_path_factory.mktemp("serving")
+@contextmanager
+def serving(database: str, folder: Path, *options: str):
+    """`hanabi serve --workers 1 --no-run-worker` with `options`, rate limits off, on a database
+    of its own: its base URL and its process id."""
     port = free_port()
-    env = {
-        **os.environ,
-        "DATABASE_URL": create_database(),
-        "HANABI_DATA_DIR": str(folder / "data"),
-        "HANABI_RATE_LIMITS": "off",
-    }
+    env = {**os.environ, "DATABASE_URL": database, "HANABI_DATA_DIR": str(folder / "data"), "HANABI_RATE_LIMITS": "off"}
+    command = [sys.executable, "-m", "hanabi.cli", "serve", "--port", str(port), "--workers", "1", "--no-run-worker"]
     log_path = folder / "serve.log"
     with open(log_path, "w") as log:
         process = subprocess.Popen(
-            [sys.executable, "-m", "hanabi.cli", "serve", "--port", str(port), "--workers", "1", "--no-run-worker"],
-            env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-        )  # fmt: skip
+            [*command, *options], env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
     base_url = f"http://127.0.0.1:{port}"
     try:
         wait_until_ready(base_url, process, log_path)
@@ -48,6 +44,13 @@ def server(create_database, tmp_path_factory):
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
+
+
+@pytest.fixture(scope="module")
+def server(create_database, tmp_path_factory):
+    """A `hanabi serve --workers 1` of its own: its base URL and its process id."""
+    with serving(create_database(), tmp_path_factory.mktemp("serving")) as served:
+        yield served
 
 
 def threads_of_tree(pid: int) -> int:
@@ -156,27 +159,10 @@ SMALL_CONNECTIONS = 200
 @pytest.fixture(scope="module")
 def small_server(create_database, tmp_path_factory):
     """A `hanabi serve --workers 1 --connections 200` of its own: its base URL."""
-    folder = tmp_path_factory.mktemp("small")
-    port = free_port()
-    env = {**os.environ, "DATABASE_URL": create_database(), "HANABI_DATA_DIR": str(folder / "data")}
-    log_path = folder / "serve.log"
-    command = [sys.executable, "-m", "hanabi.cli", "serve", "--port", str(port), "--workers", "1"]
-    with open(log_path, "w") as log:
-        process = subprocess.Popen(
-            [*command, "--no-run-worker", "--connections", str(SMALL_CONNECTIONS)],
-            env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-        )  # fmt: skip
-    base_url = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_ready(base_url, process, log_path)
-        yield base_url
-    finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
+    with serving(
+        create_database(), tmp_path_factory.mktemp("small"), "--connections", str(SMALL_CONNECTIONS)
+    ) as served:
+        yield served[0]
 
 
 def test_one_address_holding_half_sent_heads_leaves_connections_to_the_others(small_server):
