@@ -6,7 +6,7 @@ import sys
 import pytest
 
 from hanabi.engine import GameOptions, view
-from hanabi.simulator import game_file_name, game_seed, play_game, simulate
+from hanabi.simulator import SimulationError, game_file_name, game_seed, play_game, simulate
 
 HANABI = [sys.executable, "-m", "hanabi.cli"]
 
@@ -164,4 +164,139 @@ def test_cli_rejects_bad_simulator_options(args, message):
     command = HANABI + ["simulate", "--players", "3", "--bot", "random"] + args
     out = subprocess.run(command, capture_output=True, text=True)
     assert out.returncode == 2
+    assert message in out.stderr
+
+
+CLASS_BOT = """
+import random
+
+
+class Cautious:
+    \"\"\"Discards its oldest card when it may, else gives a random legal clue or move.\"\"\"
+
+    def __init__(self):
+        self.started = self.told = 0
+
+    def start(self, view):
+        self.started += 1
+
+    def observe(self, event, view):
+        self.told += 1
+
+    def act(self, view):
+        assert self.started == 1
+        for action in view.legal_actions:
+            if action.kind == "discard" and action.card == view.my_hand[-1].id:
+                return {"kind": "discard", "card": action.card}
+        return random.choice(view.legal_actions)
+
+
+def illegal(view, rng):
+    return {"kind": "play", "card": 999}
+"""
+
+
+@pytest.fixture
+def bot_file(tmp_path):
+    path = tmp_path / "my_bot.py"
+    path.write_text(CLASS_BOT)
+    return str(path)
+
+
+def test_a_mixed_table_reports_each_seat_and_every_move():
+    options = GameOptions(players=3)
+    result = simulate(options, ["basic", "random", "basic"], games=20, seed="mixed")
+    assert result.seats == ("basic", "random", "basic") and result.bot == "basic, random, basic"
+    seats = result.per_seat()
+    assert [s["bot"] for s in seats] == ["basic", "random", "basic"]
+    assert sum(sum(counts) for counts in result.moves) == result.turns
+    assert seats[1]["misplays"] > seats[0]["misplays"]
+    assert result.scores == simulate(options, ("basic", "random", "basic"), games=20, seed="mixed").scores
+
+
+def test_the_fireworks_total_is_reported_beside_the_strict_score():
+    result = simulate(GameOptions(players=2), "random", games=40, seed="totals")
+    assert len(result.fireworks_totals) == 40
+    assert all(total >= score for total, score in zip(result.fireworks_totals, result.scores))
+    assert result.mean_fireworks_total > result.mean, "random self-play strikes out, and keeps its fireworks"
+    assert result.to_dict()["mean_fireworks_total"] == round(statistics.fmean(result.fireworks_totals), 4)
+
+
+def test_against_plays_the_same_deals_and_reports_the_paired_difference():
+    options = GameOptions(players=3)
+    result = simulate(options, ["random", "basic", "basic"], games=30, seed="paired", against="basic")
+    table = simulate(options, ["random", "basic", "basic"], games=30, seed="paired")
+    baseline = simulate(options, "basic", games=30, seed="paired")
+    assert result.replaced_seats == (0,) and result.against.seats == ("basic", "basic", "basic")
+    assert (result.scores, result.against.scores) == (table.scores, baseline.scores)
+    differences = [a - b for a, b in zip(table.scores, baseline.scores)]
+    difference = result.difference()
+    assert difference["mean"] == round(statistics.fmean(differences), 4)
+    assert difference["standard_error"] == round(statistics.stdev(differences) / 30**0.5, 4)
+    assert difference["mean"] < 0
+    hat_seat = simulate(options, ["basic", "hat", "hat"], games=5, seed="paired", against="random", against_seats=[1])
+    assert hat_seat.against.seats == ("basic", "random", "hat")
+
+
+def test_a_strategy_named_by_spec_plays_as_the_built_in_one():
+    options = GameOptions(players=4)
+    built_in = simulate(options, "basic", games=10, seed="spec")
+    by_spec = simulate(options, "hanabi.bots.basic:choose", games=10, seed="spec")
+    assert (by_spec.scores, by_spec.turns) == (built_in.scores, built_in.turns)
+
+
+def test_a_class_bot_in_a_file_is_reproducible_on_any_number_of_processes(bot_file):
+    options = GameOptions(players=3)
+    spec = f"{bot_file}:Cautious"
+    single = simulate(options, [spec, "basic", spec], games=16, seed="file bot")
+    again = simulate(options, [spec, "basic", spec], games=16, seed="file bot")
+    split = simulate(options, [spec, "basic", spec], games=16, seed="file bot", threads=2)
+    assert single.scores == again.scores == split.scores
+    assert single.turns == split.turns
+    assert single.per_seat()[0]["discards"] > 0
+
+
+def test_a_bot_that_breaks_the_rules_is_named_with_its_game(bot_file):
+    with pytest.raises(SimulationError) as error:
+        simulate(GameOptions(players=2), ["basic", f"{bot_file}:illegal"], games=3, seed="broken")
+    message = str(error.value)
+    assert f"seat 1's bot {bot_file}:illegal in game 'broken/0'" in message and "999" in message
+
+
+def test_cli_compares_a_table_with_a_baseline_in_json(bot_file):
+    out = subprocess.run(
+        HANABI
+        + ["simulate", "--players", "3", "--bot", f"{bot_file}:Cautious", "--bot", "basic", "--bot", "basic"]
+        + ["--against", "basic", "--games", "12", "--seed", "cli pair", "--json", "--threads", "2"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    summary = json.loads(out.stdout)
+    assert [s["bot"] for s in summary["seats"]] == [f"{bot_file}:Cautious", "basic", "basic"]
+    assert summary["against"]["replaced_seats"] == [0] and summary["against"]["bot"] == "basic"
+    assert summary["against"]["difference"]["mean"] == round(summary["mean"] - summary["against"]["mean"], 4)
+    assert "mean_fireworks_total" in summary and "mean_fireworks_total" in summary["against"]
+    report = subprocess.run(
+        HANABI + ["simulate", "--players", "2", "--bot", "random", "--against", "basic", "--games", "6"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "against basic (seats 0, 1) on the same 6 deals" in report and "paired, game by game" in report
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--bot", "basic", "--bot", "random"], "one bot for every seat or one per seat: 3 players, 2 bots"),
+        (["--bot", "basic", "--seat", "1"], "--seat needs --against"),
+        (["--bot", "basic", "--against", "basic"], "every seat already plays basic"),
+        (["--bot", "basic", "--against", "random", "--seat", "5"], "seat 5 is not a seat"),
+        (["--bot", "no_such_module_here:Bot"], "no module named 'no_such_module_here'"),
+    ],
+)
+def test_cli_rejects_bad_tables_clearly(args, message):
+    out = subprocess.run(HANABI + ["simulate", "--players", "3", "--games", "2"] + args, capture_output=True, text=True)
+    assert out.returncode == 2, out.stderr
     assert message in out.stderr

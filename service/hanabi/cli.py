@@ -16,9 +16,32 @@ def main(argv: list[str] | None = None) -> int:
     replay.add_argument("file", help="a hanab.live JSON game file ('-' for standard input)")
     replay.set_defaults(run=_replay)
 
-    simulate = commands.add_parser("simulate", help="play seeded self-play games and report the scores")
+    simulate = commands.add_parser(
+        "simulate", help="play seeded games with any strategies, one per seat or one for every seat, and report"
+    )
     simulate.add_argument("--players", type=int, required=True)
-    simulate.add_argument("--bot", required=True)
+    simulate.add_argument(
+        "--bot",
+        required=True,
+        action="append",
+        metavar="SPEC",
+        help="a strategy: random, basic, hat, package.module:NAME, path/to/file.py:NAME or hle:MODULE:CLASS; "
+        "once for every seat, or once per seat in seat order",
+    )
+    simulate.add_argument(
+        "--against",
+        metavar="SPEC",
+        help="also play the same deals with SPEC in the seats not playing it (or --seat's) and report the "
+        "difference game by game (mean ± standard error)",
+    )
+    simulate.add_argument(
+        "--seat",
+        type=int,
+        action="append",
+        dest="against_seats",
+        metavar="K",
+        help="with --against: a seat (from 0) SPEC takes over; repeat for several",
+    )
     simulate.add_argument("--games", type=int, default=1000)
     simulate.add_argument("--seed", default="0")
     simulate.add_argument("--variant", default="No Variant")
@@ -321,13 +344,10 @@ def _fail(message: str, action_index: int | None) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from .bots import STRATEGIES
-    from .simulator import format_report, simulate
+    from .simulator import SimulationError, format_report, simulate
 
-    if args.bot not in STRATEGIES:
-        print(
-            f"hanabi simulate: unknown bot {args.bot!r}; known bots: {', '.join(sorted(STRATEGIES))}", file=sys.stderr
-        )
+    if args.against_seats and args.against is None:
+        print("hanabi simulate: --seat needs --against SPEC", file=sys.stderr)
         return 2
     if args.games < 1:
         print("hanabi simulate: --games must be at least 1", file=sys.stderr)
@@ -360,11 +380,19 @@ def _simulate(args: argparse.Namespace) -> int:
             args.bot,
             args.games,
             args.seed,
+            against=args.against,
+            against_seats=args.against_seats,
             threads=args.threads,
             json_output=args.json_output,
             losses_only=args.losses_only,
             progress=progress,
         )
+    except ValueError as error:
+        print(f"hanabi simulate: {error}", file=sys.stderr)
+        return 2
+    except SimulationError as error:
+        print(f"hanabi simulate: {error}", file=sys.stderr)
+        return 1
     except OSError as error:
         print(f"hanabi simulate: cannot write {error.filename}: {error.strerror}", file=sys.stderr)
         return 1
