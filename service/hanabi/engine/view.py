@@ -7,8 +7,8 @@ is only for finished games or trusted tooling.
 Two families hide more from the seats while the game runs (`seat_history`): in Throw It in a
 Hole a play shows which card left which hand, not what it was or whether it scored, so the
 fireworks, the score, the strikes, the best score and the numbers drawn from them are null and
-a misplayed card is not among the discards; in Cow & Pig (Duck) a clue shows everyone but its
-giver the cards it touched and its kind (nothing more).
+a misplayed card is not among the discards; in Cow & Pig a clue shows everyone but its giver
+the cards it touched and its kind (nothing more), in Duck only the cards it touched.
 """
 
 from dataclasses import dataclass
