@@ -42,7 +42,7 @@ def player_on(app, player: Player) -> Player:
 
 def assert_rate_limited(response) -> int:
     body = assert_problem(response, 429, "rate_limited")
-    assert "per token" in body["detail"] or "per client address" in body["detail"]
+    assert any(f"per {counted}" in body["detail"] for counted in ("token", "account", "client address"))
     assert body["request_id"] == response.headers["X-Request-Id"]
     retry_after = int(response.headers["Retry-After"])
     assert retry_after >= 1

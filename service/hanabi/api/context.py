@@ -122,9 +122,7 @@ def current_token() -> Token:
     """The request's bearer token: its account and scopes; 401 `unauthorized` without a valid one."""
     if "token" not in g:
         token = bearer_token()
-        found = _authenticate(token) if token else None
-        if found is not None and found.expires_at is not None and found.expires_at <= datetime.now(UTC):
-            found = None
+        found = _unexpired(_authenticate(token)) if token else None
         if found is None:
             detail = (
                 "This request needs an API token: send 'Authorization: Bearer <token>'."
@@ -135,6 +133,28 @@ def current_token() -> Token:
         g.token = found
         g.account = found.account
     return g.token
+
+
+def remembered_token() -> Token | None:
+    """The request's token when this process's cache knows it as valid, found without reading
+    the database (then it is the request's token); None otherwise, valid or not."""
+    if "token" in g:
+        return g.token
+    token = bearer_token()
+    cache = _accounts_cache()
+    if token is None or cache is None:
+        return None
+    found = _unexpired(cache.get(hash_token(token)))
+    if found is not None:
+        g.token = found
+        g.account = found.account
+    return found
+
+
+def _unexpired(token: Token | None) -> Token | None:
+    if token is not None and token.expires_at is not None and token.expires_at <= datetime.now(UTC):
+        return None
+    return token
 
 
 def unauthorized(detail: str) -> Problem:

@@ -12,8 +12,10 @@
 Each endpoint counts apart, so a bot's long polls never use up the budget of its moves. A
 request is counted for its token before the token is checked, so a flood of bad tokens is
 slowed down before it reaches the database (the key is a hash of the token, never the token);
-once the token is known, it is counted for its account too, so a token that issues more tokens
-gets no more requests from them. An app creates players from its own address: they count with
+once the token is known, it is counted for its account, so a token that issues more tokens
+gets no more requests from them. An account's count is never below any of its tokens', so a
+token the process already knows as valid (accounts_cache) is counted for its account only:
+one count per request, not two. An app creates players from its own address: they count with
 the accounts created from that address, so an app lets nobody create more accounts than the
 address may. A request with no
 token counts for its client address (the connection's, or X-Forwarded-For's as seen through
@@ -48,7 +50,7 @@ from limits.strategies import FixedWindowRateLimiter
 
 from hanabi.config import Settings
 
-from .context import bearer_token, current_token
+from .context import bearer_token, current_token, remembered_token
 from .errors import PROBLEM_CONTENT_TYPE, Problem
 
 ACCOUNTS_ENDPOINT = "accounts.Accounts"
@@ -99,6 +101,8 @@ class RateLimiter:
         else:
             items = self.reads if request.method in READ_METHODS else self.writes
             token = bearer_token()
+            if token and remembered_token() is not None:
+                return  # a valid token: check_account counts it for its account, never less than for the token
             key, per = (self.token_key(token), "token") if token else (self.address_key(), "client address")
         self.hit(items, key, endpoint, per)
 
