@@ -102,15 +102,15 @@ def test_a_table_link_and_a_player_token_issue_nothing_that_outlives_them(app_wi
         assert issued.expires_at is not None and issued.expires_at <= brief.expires_at
 
 
-def test_an_apps_narrow_token_gives_its_players_no_scope_it_lacks(app_with_game):
+def test_a_player_token_and_what_it_issues_get_no_scope_it_lacks(app_with_game):
     app, (alice, _), _, game_id = app_with_game()
-    narrow = app.mint("/v1/tokens", {"scopes": ["read", "apps"]})
-    refused = narrow.request("POST", f"/v1/players/{alice['id']}/tokens", 403, json={"scopes": ["read", "play"]})
-    assert refused.json()["code"] == "insufficient_scope" and refused.json()["scope"] == "play"
-    table = narrow.request("POST", f"/v1/players/{alice['id']}/table-links", 403, json={"game_id": game_id})
-    assert table.json()["code"] == "insufficient_scope"
-    by_default = narrow.mint(f"/v1/players/{alice['id']}/tokens")
-    assert by_default.facts["scopes"] == ["read"], "the default scopes are cut to the app token's"
+    narrow = app.mint(f"/v1/players/{alice['id']}/tokens", {"scopes": ["read", "tokens"]})
+    refused = narrow.request("POST", "/v1/tokens", 403, json={"scopes": ["read", "play"]}).json()
+    assert refused["code"] == "insufficient_scope" and refused["scope"] == "play"
+    child = narrow.mint("/v1/tokens")
+    assert child.facts["scopes"] == ["read", "tokens"]
+    table = app.mint(f"/v1/players/{alice['id']}/table-links", {"game_id": game_id})
+    assert table.request("POST", "/v1/tokens", 403).json()["code"] == "insufficient_scope"
 
 
 def test_revoking_a_token_revokes_everything_issued_from_it(account, app_with_game):

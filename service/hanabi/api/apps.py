@@ -3,7 +3,9 @@
 
 Every endpoint here needs the scope `apps` and an app's token (else 403 `not_an_app`); an
 account the app did not create is a 404 `player_not_found`, like one that does not exist.
-The app's webhooks receive the events of its players' games (store.webhooks), and its
+The scope `apps` is the power to act as the app's players: a player's token (or table link)
+may have any scope but `apps`, whatever the scopes of the app's token that issues it; it never
+outlives that token and is revoked with it. The app's webhooks receive the events of its players' games (store.webhooks), and its
 requests and its players' count together against HANABI_RATE_LIMIT_APPS (ratelimits).
 """
 
@@ -34,7 +36,7 @@ from .schemas import (
     cursor_field,
 )
 from .scopes import requires
-from .tokens import narrower_scopes, scopes_field
+from .tokens import scopes_field
 
 blp = Blueprint("apps", __name__, url_prefix="/v1/players", description="An app's players and their tokens")
 
@@ -74,9 +76,7 @@ class PlayerPageQuerySchema(StrictSchema):
 
 class PlayerTokenRequestSchema(StrictSchema):
     scopes = scopes_field(
-        f"What the token may do (default: those of {', '.join(DEFAULT_PLAYER_SCOPES)} that your token has); any "
-        "scope but apps that your token has",
-        PLAYER_SCOPES,
+        f"What the token may do (default: {', '.join(DEFAULT_PLAYER_SCOPES)}); any scope but apps", PLAYER_SCOPES
     )
     seconds = fields.Integer(
         strict=True,
@@ -163,15 +163,14 @@ class PlayerTokens(MethodView):
     def post(self, data, player_id):
         """Issue a token for one of your players
 
-        Hand it to the user's client (a browser page, a bot). It has no scope your token lacks
-        (403 `insufficient_scope`), stops working when your token does, and is revoked with it.
-        Idempotency-Key is not supported here: the response holds a secret that the server
-        never stores.
+        Hand it to the user's client (a browser page, a bot). It stops working when your token
+        does, and is revoked with it. Idempotency-Key is not supported here: the response holds
+        a secret that the server never stores.
         """
         app = current_app_account()
         data = data or {}
         player = get_player(db(), app, player_id)
-        scopes = narrower_scopes(data.get("scopes"), DEFAULT_PLAYER_SCOPES)
+        scopes = [scope for scope in PLAYER_SCOPES if scope in data.get("scopes", DEFAULT_PLAYER_SCOPES)]
         token, expires_at = issue_child_token(player.id, scopes, seconds=data.get("seconds"), issued_by_app=app.id)
         return {"token": token, "account": player.name, "scopes": scopes, "expires_at": expires_at}, 201
 

@@ -26,7 +26,6 @@ from .inputs import Blueprint
 from .present import watcher_seat
 from .schemas import GAME_ID, MAX_ID, StrictSchema
 from .scopes import requires
-from .tokens import narrower_scopes
 
 blp = Blueprint("embeds", __name__, url_prefix="/v1", description="Links to the embeddable table")
 
@@ -109,9 +108,9 @@ class TableLinks(MethodView):
     def post(self, data, player_id):
         """A link that opens one of your players' seat in the embeddable table, for a while
 
-        The player must sit in the game (403 `not_a_player`), and your token must have the
-        scopes `read` and `play` itself. The link's token may read and play that game only, and
-        stops working after `seconds` or when your token does; revoking your token revokes it.
+        The player must sit in the game (403 `not_a_player`). The link's token may read and
+        play that game only, and stops working after `seconds` or when your token does;
+        revoking your token revokes it.
         Idempotency-Key is not supported here: the response holds a secret.
         """
         app = current_app_account()
@@ -120,5 +119,4 @@ class TableLinks(MethodView):
         game = get_game(conn, data["game_id"])
         if game.seat_of(player.id) is None:
             raise Problem(403, "not_a_player", f"{player.name} has no seat in game {game.id}.")
-        scopes = tuple(narrower_scopes(TABLE_SCOPES))
-        return link(player.id, game.id, scopes, data["seconds"], app.id), 201
+        return link(player.id, game.id, TABLE_SCOPES, data["seconds"], app.id), 201

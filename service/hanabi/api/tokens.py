@@ -69,14 +69,11 @@ class TokenSchema(ma.Schema):
     )
 
 
-def narrower_scopes(asked, default=None) -> list[str]:
-    """The scopes of a new token: those asked for (default: `default` cut to the current
-    token's scopes, or all of them), each one the current token has (403
-    `insufficient_scope` otherwise); in SCOPES' order."""
+def narrower_scopes(asked: list[str] | None) -> list[str]:
+    """The scopes of a new token: those asked for (default: all of the current token's), each
+    one the current token has (403 `insufficient_scope` otherwise); in SCOPES' order."""
     held = current_token().scopes
-    if asked is None:
-        asked = held if default is None else held & set(default)
-    asked = set(asked)
+    asked = set(held if asked is None else asked)
     beyond = [scope for scope in SCOPES if scope in asked - held]
     if beyond:
         raise Problem(

@@ -17,8 +17,7 @@ T = TypeVar("T", bound="PlayerTokenRequest")
 @_attrs_define
 class PlayerTokenRequest:
     scopes: list[PlayerTokenRequestScopesItem] | Unset = UNSET
-    """ What the token may do (default: those of read, play, games:write that your token has); any scope but apps
-    that your token has """
+    """ What the token may do (default: read, play, games:write); any scope but apps """
     seconds: int | Unset = UNSET
     """ The token stops working after this many seconds (default: when revoked), and when your token does """
 

@@ -89,10 +89,9 @@ def sync_detailed(
 ) -> Response[PlayerToken | Problem]:
     """Issue a token for one of your players
 
-     Hand it to the user's client (a browser page, a bot). It has no scope your token lacks
-    (403 `insufficient_scope`), stops working when your token does, and is revoked with it.
-    Idempotency-Key is not supported here: the response holds a secret that the server
-    never stores.
+     Hand it to the user's client (a browser page, a bot). It stops working when your token
+    does, and is revoked with it. Idempotency-Key is not supported here: the response holds
+    a secret that the server never stores.
 
     Args:
         player_id (int):
@@ -126,10 +125,9 @@ def sync(
 ) -> PlayerToken | Problem | None:
     """Issue a token for one of your players
 
-     Hand it to the user's client (a browser page, a bot). It has no scope your token lacks
-    (403 `insufficient_scope`), stops working when your token does, and is revoked with it.
-    Idempotency-Key is not supported here: the response holds a secret that the server
-    never stores.
+     Hand it to the user's client (a browser page, a bot). It stops working when your token
+    does, and is revoked with it. Idempotency-Key is not supported here: the response holds
+    a secret that the server never stores.
 
     Args:
         player_id (int):
@@ -158,10 +156,9 @@ async def asyncio_detailed(
 ) -> Response[PlayerToken | Problem]:
     """Issue a token for one of your players
 
-     Hand it to the user's client (a browser page, a bot). It has no scope your token lacks
-    (403 `insufficient_scope`), stops working when your token does, and is revoked with it.
-    Idempotency-Key is not supported here: the response holds a secret that the server
-    never stores.
+     Hand it to the user's client (a browser page, a bot). It stops working when your token
+    does, and is revoked with it. Idempotency-Key is not supported here: the response holds
+    a secret that the server never stores.
 
     Args:
         player_id (int):
@@ -193,10 +190,9 @@ async def asyncio(
 ) -> PlayerToken | Problem | None:
     """Issue a token for one of your players
 
-     Hand it to the user's client (a browser page, a bot). It has no scope your token lacks
-    (403 `insufficient_scope`), stops working when your token does, and is revoked with it.
-    Idempotency-Key is not supported here: the response holds a secret that the server
-    never stores.
+     Hand it to the user's client (a browser page, a bot). It stops working when your token
+    does, and is revoked with it. Idempotency-Key is not supported here: the response holds
+    a secret that the server never stores.
 
     Args:
         player_id (int):

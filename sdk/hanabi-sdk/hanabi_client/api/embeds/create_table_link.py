@@ -86,9 +86,9 @@ def sync_detailed(
 ) -> Response[Link | Problem]:
     """A link that opens one of your players' seat in the embeddable table, for a while
 
-     The player must sit in the game (403 `not_a_player`), and your token must have the
-    scopes `read` and `play` itself. The link's token may read and play that game only, and
-    stops working after `seconds` or when your token does; revoking your token revokes it.
+     The player must sit in the game (403 `not_a_player`). The link's token may read and
+    play that game only, and stops working after `seconds` or when your token does;
+    revoking your token revokes it.
     Idempotency-Key is not supported here: the response holds a secret.
 
     Args:
@@ -123,9 +123,9 @@ def sync(
 ) -> Link | Problem | None:
     """A link that opens one of your players' seat in the embeddable table, for a while
 
-     The player must sit in the game (403 `not_a_player`), and your token must have the
-    scopes `read` and `play` itself. The link's token may read and play that game only, and
-    stops working after `seconds` or when your token does; revoking your token revokes it.
+     The player must sit in the game (403 `not_a_player`). The link's token may read and
+    play that game only, and stops working after `seconds` or when your token does;
+    revoking your token revokes it.
     Idempotency-Key is not supported here: the response holds a secret.
 
     Args:
@@ -155,9 +155,9 @@ async def asyncio_detailed(
 ) -> Response[Link | Problem]:
     """A link that opens one of your players' seat in the embeddable table, for a while
 
-     The player must sit in the game (403 `not_a_player`), and your token must have the
-    scopes `read` and `play` itself. The link's token may read and play that game only, and
-    stops working after `seconds` or when your token does; revoking your token revokes it.
+     The player must sit in the game (403 `not_a_player`). The link's token may read and
+    play that game only, and stops working after `seconds` or when your token does;
+    revoking your token revokes it.
     Idempotency-Key is not supported here: the response holds a secret.
 
     Args:
@@ -190,9 +190,9 @@ async def asyncio(
 ) -> Link | Problem | None:
     """A link that opens one of your players' seat in the embeddable table, for a while
 
-     The player must sit in the game (403 `not_a_player`), and your token must have the
-    scopes `read` and `play` itself. The link's token may read and play that game only, and
-    stops working after `seconds` or when your token does; revoking your token revokes it.
+     The player must sit in the game (403 `not_a_player`). The link's token may read and
+    play that game only, and stops working after `seconds` or when your token does;
+    revoking your token revokes it.
     Idempotency-Key is not supported here: the response holds a secret.
 
     Args:
