@@ -1,18 +1,22 @@
 """Engine throughput: random-bot self-play on one core.
 
-Prints turns/s and games/s at 2 and 5 players, two ways:
+Prints turns/s and games/s (per second of the process's CPU time, so that other processes' load
+on the machine does not count) at 2 and 5 players, three ways:
 - "engine": the bot picks uniformly from state.legal_actions() (rules only, as research
   environments measure it);
 - "with views": the bot picks from the legal actions of the seat's View, built every turn
-  (what real bots and the service pay).
+  (what a bot that reads only its legal actions pays; a view computes its other fields when
+  they are first read);
+- "full views": the same, reading every field of the view (what a bot that reads everything,
+  or the API's view, pays).
 
-With `--hle`, the same two ways side by side with DeepMind's hanabi-learning-environment (HLE, its
-Python binding `pyhanabi` over its C++ core): "engine" against `state.legal_moves()`, "with
+With `--hle`, the same three ways side by side with DeepMind's hanabi-learning-environment (HLE,
+its Python binding `pyhanabi` over its C++ core): "engine" against `state.legal_moves()`, "with
 views" against `state.observation(seat).legal_moves()` (the observation an HLE agent reads),
-random self-play on one core, in alternating rounds (ours, HLE, HLE, ours, ...), each timed by
-the process's CPU clock (so other processes' load on the machine does not count); it prints each
-side's turns per CPU second and the ratio ours/HLE per round (above 1: ours is faster). Without HLE installed it says
-so and stops (`make setup` builds it).
+"full views" reading every accessor of that observation too (hands, card knowledge, discards,
+fireworks, last moves, tokens); random self-play on one core, in alternating rounds (ours, HLE,
+HLE, ours, ...). It prints each side's turns per CPU second and the ratio ours/HLE of each round
+(above 1: ours is faster). Without HLE installed it says so and stops (`make setup` builds it).
 
 Usage: .venv/bin/python tests/bench/engine_throughput.py [--games N] [--variant NAME] [--players N ...] [--json]
        .venv/bin/python tests/bench/engine_throughput.py --hle [--rounds N] [--games N] [--players N ...] [--json]
@@ -25,28 +29,34 @@ import statistics
 import sys
 import time
 
-from hanabi.engine import GameOptions, new_game, view
+from hanabi.engine import VIEW_FIELDS, GameOptions, new_game, view
+
+MODES = ("engine", "with views", "full views")
 
 
-def run(players: int, games: int, with_views: bool, variant: str = "No Variant", clock=time.perf_counter) -> dict:
+def run(players: int, games: int, mode: str, variant: str = "No Variant") -> dict:
     options = GameOptions(players=players, variant=variant)
     turns = 0
-    start = clock()
+    start = time.process_time()
     for index in range(games):
         rng = random.Random(index)
         state = new_game(options, seed=f"bench/{index}")
         while not state.is_over:
-            if with_views:
-                actions = view(state, state.current_seat).legal_actions
-            else:
+            if mode == "engine":
                 actions = state.legal_actions()
+            else:
+                seat_view = view(state, state.current_seat)
+                if mode == "full views":
+                    for name in VIEW_FIELDS:
+                        getattr(seat_view, name)
+                actions = seat_view.legal_actions
             state = state.apply(rng.choice(actions))
             turns += 1
-    seconds = clock() - start
+    seconds = time.process_time() - start
     return {
         "players": players,
         "variant": variant,
-        "mode": "with views" if with_views else "engine",
+        "mode": mode,
         "games": games,
         "turns": turns,
         "seconds": round(seconds, 3),
@@ -56,15 +66,15 @@ def run(players: int, games: int, with_views: bool, variant: str = "No Variant",
     }
 
 
-def run_hle(players: int, games: int, with_views: bool, clock=time.process_time) -> dict:
+def run_hle(players: int, games: int, mode: str) -> dict:
     """HLE's random self-play: its chance player deals, the seat to move picks uniformly from
-    the legal moves of its observation (with views) or of the state."""
+    the legal moves of the state (engine) or of its observation (reading all of it: full views)."""
     from hanabi_learning_environment import pyhanabi
 
     game = pyhanabi.HanabiGame({"players": players, "seed": 1})
     chance = pyhanabi.CHANCE_PLAYER_ID
     turns = 0
-    start = clock()
+    start = time.process_time()
     for index in range(games):
         rng = random.Random(index)
         state = game.new_initial_state()
@@ -73,10 +83,24 @@ def run_hle(players: int, games: int, with_views: bool, clock=time.process_time)
             if seat == chance:
                 state.deal_random_card()
                 continue
-            moves = state.observation(seat).legal_moves() if with_views else state.legal_moves()
+            if mode == "engine":
+                moves = state.legal_moves()
+            else:
+                observation = state.observation(seat)
+                if mode == "full views":
+                    observation.cur_player_offset()
+                    observation.observed_hands()
+                    observation.card_knowledge()
+                    observation.discard_pile()
+                    observation.fireworks()
+                    observation.deck_size()
+                    observation.information_tokens()
+                    observation.life_tokens()
+                    observation.last_moves()
+                moves = observation.legal_moves()
             state.apply_move(rng.choice(moves))
             turns += 1
-    seconds = clock() - start
+    seconds = time.process_time() - start
     return {"turns": turns, "seconds": seconds}
 
 
@@ -84,19 +108,19 @@ def compare_with_hle(players_list: list[int], games: int, rounds: int) -> list[d
     """Ours against HLE's, alternating rounds of `games` games each, per player count and mode,
     in turns per second of the process's CPU time."""
     results = []
-    for with_views in (False, True):
+    for mode in MODES:
         for players in players_list:
             ours, theirs = [], []
             for round_ in range(rounds):
                 pair = [(ours, run), (theirs, run_hle)]
                 for figures, runner in pair if round_ % 2 == 0 else pair[::-1]:
-                    r = runner(players, games, with_views, clock=time.process_time)
+                    r = runner(players, games, mode)
                     figures.append(r["turns"] / r["seconds"])
             ratios = [a / b for a, b in zip(ours, theirs)]
             results.append(
                 {
                     "players": players,
-                    "mode": "with views" if with_views else "engine",
+                    "mode": mode,
                     "games_per_round": games,
                     "rounds": rounds,
                     "ours_turns_per_second": round(statistics.median(ours)),
@@ -134,9 +158,7 @@ def main() -> None:
                 f"(median of {r['rounds']} rounds of {r['games_per_round']} games: {r['ratios']})"
             )
         return
-    results = [
-        run(players, args.games, with_views, args.variant) for with_views in (False, True) for players in args.players
-    ]
+    results = [run(players, args.games, mode, args.variant) for mode in MODES for players in args.players]
     if args.json:
         print(json.dumps(results, indent=2))
         return

@@ -38,6 +38,7 @@ from .state import (
 from .timeline import TurnOutOfRange, state_at_turn
 from .variants import VARIANTS, Suit, Variant, get_variant
 from .view import (
+    VIEW_FIELDS,
     HandCard,
     View,
     event_from_dict,
@@ -77,6 +78,7 @@ __all__ = [
     "Suit",
     "TurnOutOfRange",
     "VARIANTS",
+    "VIEW_FIELDS",
     "Variant",
     "View",
     "action_from_dict",

@@ -114,6 +114,32 @@ class EndGame(namedtuple("EndGame", "kind seat condition")):
 Action = Play | Discard | ColorClue | RankClue | Reorder | EndGame
 TURN_ACTIONS = (Play, Discard, ColorClue, RankClue)
 
+_PLAY_DISCARD: dict[int, list[tuple[Play, Discard]]] = {}
+_CLUES: dict[tuple[int, int, int, tuple[int, ...]], tuple[tuple[ColorClue, ...], dict[int, RankClue]]] = {}
+
+
+def play_discard_pairs(seat: int, cards: int) -> list[tuple[Play, Discard]]:
+    """Per card id below `cards`, the Play and the Discard of it by `seat`. Actions are values,
+    so the same objects serve every game (listing legal actions makes none)."""
+    pairs = _PLAY_DISCARD.setdefault(seat, [])
+    while len(pairs) < cards:
+        pairs.append((Play(seat, len(pairs)), Discard(seat, len(pairs))))
+    return pairs
+
+
+def clue_actions(seat: int, target: int, colors: int, ranks: tuple[int, ...]):
+    """The clues `seat` may give `target`: the color clues by color index (below `colors`) and
+    the rank clues by rank (of `ranks`), the same objects every time."""
+    key = (seat, target, colors, ranks)
+    clues = _CLUES.get(key)
+    if clues is None:
+        clues = _CLUES[key] = (
+            tuple(ColorClue(seat, target, color) for color in range(colors)),
+            {rank: RankClue(seat, target, rank) for rank in ranks},
+        )
+    return clues
+
+
 _BUILDERS = {
     "play": lambda d: Play(d["seat"], d["card"], d.get("announce")),
     "discard": lambda d: Discard(d["seat"], d["card"]),

@@ -19,6 +19,8 @@ from .actions import (
     Play,
     RankClue,
     Reorder,
+    clue_actions,
+    play_discard_pairs,
 )
 from .deck import Card, shuffled_deck, validate_deck
 from .errors import IllegalAction
@@ -236,6 +238,9 @@ class Table:
         "composition",
         "card_composition_index",
         "undrawn",
+        "view_cache",
+        "actions",
+        "clue_actions",
     )
 
     def __init__(self, options: GameOptions, deck: tuple[Card, ...]):
@@ -295,6 +300,14 @@ class Table:
         """undrawn[k]: per identity of `composition`, its copies not among the first k cards of
         the deck; filled in as far as views ask (`undrawn_counts`)."""
 
+        self.view_cache = None
+        """What views of this game's states built and may reuse (hanabi.engine.view's)."""
+        self.actions = tuple(play_discard_pairs(seat, len(deck)) for seat in range(self.players))
+        """Per seat, per card id: the Play and the Discard of that card (shared by every game)."""
+        self.clue_actions: list[tuple[tuple[ColorClue, ...], dict[int, RankClue]] | None] = [None] * self.players**2
+        """Per (giver, target) at giver * players + target: the color clues by color and the rank
+        clues by rank it may give (`clue_actions`), looked up when first listed."""
+
     def undrawn_counts(self, drawn: int) -> tuple[int, ...]:
         """Per identity of `composition`, its copies left in the deck once `drawn` cards are drawn."""
         undrawn = self.undrawn
@@ -303,6 +316,13 @@ class Table:
             counts[self.card_composition_index[len(undrawn) - 1]] -= 1
             undrawn.append(tuple(counts))
         return undrawn[drawn]
+
+    def clues(self, seat: int, target: int) -> tuple[tuple[ColorClue, ...], dict[int, RankClue]]:
+        """The clues `seat` may give `target` in this variant: by color index, and by rank."""
+        clues = self.clue_actions[seat * self.players + target] = clue_actions(
+            seat, target, self.num_colors, self.clue_ranks
+        )
+        return clues
 
 
 class GameState:
@@ -634,7 +654,9 @@ class GameState:
             return []
         table = self.table
         hand = self.hands[seat]
-        actions: list[Action] = [Play(seat, card) for card in hand]
+        pairs = table.actions[seat]
+        pairs = [pairs[card] for card in hand]
+        actions: list[Action] = [pair[0] for pair in pairs]
         if self._deck_play_allowed():
             actions.append(Play(seat, self.next_card))
             if table.inverted:
@@ -642,7 +664,7 @@ class GameState:
         if table.options.timed_display:
             actions += [Play(seat, card, suit) for card in hand for suit in range(table.num_suits)]
         if self.clue_tokens < table.options.clue_tokens or table.inverted:
-            actions += [Discard(seat, card) for card in hand]
+            actions += [pair[1] for pair in pairs]
         if self.clue_tokens > 0:
             actions += self._legal_clues(seat)
         return actions
@@ -651,6 +673,7 @@ class GameState:
         table = self.table
         clues: list[Action] = []
         card_colors, card_rank_clues, clue_ranks = table.card_colors, table.card_rank_clues, table.clue_ranks
+        cached, base = table.clue_actions, seat * table.players
         for target in range(table.players):
             if target == seat:
                 continue
@@ -667,8 +690,9 @@ class GameState:
                 last = self._last_clue_kind()
                 colors = 0 if last == "color" else colors
                 ranks = 0 if last == "rank" else ranks
-            clues += [ColorClue(seat, target, color) for color in range(table.num_colors) if colors >> color & 1]
-            clues += [RankClue(seat, target, rank) for rank in clue_ranks if ranks >> rank & 1]
+            by_color, by_rank = cached[base + target] or table.clues(seat, target)
+            clues += [clue for color, clue in enumerate(by_color) if colors >> color & 1]
+            clues += [by_rank[rank] for rank in clue_ranks if ranks >> rank & 1]
         return clues
 
     def _last_clue_kind(self) -> str | None:

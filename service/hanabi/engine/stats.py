@@ -23,14 +23,53 @@ class TableStats(NamedTuple):
     clues_spent: float
 
 
-def table_stats(state: GameState) -> TableStats:
-    best = state.max_score
+class StatsMemo:
+    """What `table_stats` computed for one state of a game, reused for the next: the best score
+    while no card was lost or played since, and the clues given, counted on from where the last
+    history ended (a history that does not continue it is counted afresh)."""
+
+    __slots__ = ("lost", "fireworks", "best", "history", "clues")
+
+    def __init__(self) -> None:
+        self.lost = self.fireworks = self.history = None
+        self.best = self.clues = 0
+
+
+def table_stats(state: GameState, memo: StatsMemo | None = None) -> TableStats:
+    best = _best_score(state, memo)
+    fireworks_total = sum(state.fireworks)
     pace = None
     if not state.is_over and state.deck_size > 0:
-        pace = state.fireworks_total + state.deck_size + state.table.players - best
-    clued_in_hands = sum(1 for hand in state.hands for card in hand if state.card_clues[card])
-    gotten = state.fireworks_total + clued_in_hands
+        pace = fireworks_total + state.deck_size + state.table.players - best
+    card_clues = state.card_clues
+    clued_in_hands = sum([1 for hand in state.hands for card in hand if card_clues[card]])
+    gotten = fireworks_total + clued_in_hands
     strike_cost = 0.5 if state.table.clue_starved else 1
-    spent = sum(1 for event in state.history if isinstance(event, ClueEvent)) + state.strikes * strike_cost
+    spent = _clues_given(state.history, memo) + state.strikes * strike_cost
     efficiency = round(gotten / spent, 2) if spent else None
     return TableStats(best, pace, efficiency, gotten, spent)
+
+
+def _best_score(state: GameState, memo: StatsMemo | None) -> int:
+    if memo is None or state.table.ordered_by_rule:
+        return state.max_score
+    if memo.lost is not state.lost or memo.fireworks is not state.fireworks:
+        memo.lost, memo.fireworks, memo.best = state.lost, state.fireworks, state.max_score
+    return memo.best
+
+
+def _clues_given(history: tuple, memo: StatsMemo | None) -> int:
+    if memo is None:
+        return sum([1 for event in history if type(event) is ClueEvent])
+    known = memo.history
+    start = 0
+    if known is not None and len(known) <= len(history) and (not known or history[len(known) - 1] is known[-1]):
+        start = len(known)
+        count = memo.clues
+    else:
+        count = 0
+    for i in range(start, len(history)):
+        if type(history[i]) is ClueEvent:
+            count += 1
+    memo.history, memo.clues = history, count
+    return count

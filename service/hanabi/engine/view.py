@@ -11,14 +11,12 @@ a misplayed card is not among the discards; in Cow & Pig a clue shows everyone b
 the cards it touched and its kind (nothing more), in Duck only the cards it touched.
 """
 
-from dataclasses import dataclass
 from datetime import datetime
 from typing import NamedTuple
 
 from .actions import Action, EndCondition, action_from_dict, action_to_dict
 from .options import GameOptions
 from .scoring import rating
-from .stats import table_stats
 from .state import (
     CardCopies,
     ClueEvent,
@@ -29,6 +27,7 @@ from .state import (
     PlayEvent,
     ReorderEvent,
 )
+from .stats import StatsMemo, table_stats
 
 
 class HandCard(NamedTuple):
@@ -49,8 +48,12 @@ class DiscardedCard(NamedTuple):
     rank: int
 
 
-@dataclass(frozen=True, slots=True)
 class View:
+    """One seat's view of a game: read-only. A view that `view` or `full_view` made computes
+    its hands, its legal actions, its unseen counts and its table numbers (fireworks, score,
+    discards, ...) from the game's state when one of them is first read, so a bot pays only for
+    what it reads; `view_from_dict` gives every field at once."""
+
     seat: int | None
     """The viewer's seat; None for a full view."""
     options: GameOptions
@@ -95,21 +98,64 @@ class View:
     """Per entry of `deck_composition`, the copies this view does not show: in the deck, in the
     viewer's own hand (even when clues told it what they are) or, while the game runs, in a
     hole. Every other copy is in a hand shown, among the discards, or played in `history`."""
-    pace: int | None = None
+    pace: int | None
     """See `stats`: discards left before the best score still possible is out of reach."""
-    efficiency: float | None = None
+    efficiency: float | None
     """See `stats`: cards gotten per clue spent."""
-    half_clue_token: bool = False
+    half_clue_token: bool
     """Clue Starved: half a clue token besides the whole ones."""
-    status: str = "running"
+    status: str
     """"running" or "finished" (the API's game status)."""
-    game_id: int | None = None
+    game_id: int | None
     """The API's game id; None offline."""
-    version: int | None = None
+    version: int | None
     """The seq of the game's last event in the API (what an action's expected_version names);
     None offline."""
-    deadline: datetime | None = None
+    deadline: datetime | None
     """When the seat to move runs out of time (API games with a time control); None otherwise."""
+
+    __slots__ = (*__annotations__, "_state", "_hidden_seat")
+
+    def __init__(self, **fields) -> None:
+        """Every field by name (those from pace on may be left out: see `_DEFAULTS`)."""
+        fields = {**_DEFAULTS, **fields}
+        if fields.keys() != _FIELD_SET:
+            missing, unknown = sorted(_FIELD_SET - fields.keys()), sorted(fields.keys() - _FIELD_SET)
+            raise TypeError(f"View fields missing: {missing}; unknown: {unknown}")
+        for name, value in fields.items():
+            _set(self, name, value)
+        _set(self, "_state", None)
+
+    def __getattr__(self, name: str):
+        """A field not computed yet: compute its group from the state (only called for a slot
+        still empty)."""
+        compute = _GROUPS.get(name)
+        state = object.__getattribute__(self, "_state")
+        if compute is None or state is None:
+            raise AttributeError(f"'View' object has no attribute {name!r}")
+        compute(self, state, object.__getattribute__(self, "_hidden_seat"))
+        return object.__getattribute__(self, name)
+
+    def __setattr__(self, name: str, value) -> None:
+        raise AttributeError("a View is read-only")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("a View is read-only")
+
+    def fields(self) -> dict:
+        """Every field by name (computing any not computed yet)."""
+        return {name: getattr(self, name) for name in VIEW_FIELDS}
+
+    def __eq__(self, other) -> bool:
+        if type(other) is not View:
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in VIEW_FIELDS)
+
+    def __hash__(self) -> int:
+        return hash(tuple(getattr(self, name) for name in VIEW_FIELDS))
+
+    def __repr__(self) -> str:
+        return f"View(seat={self.seat!r}, turn={self.turn!r}, current_seat={self.current_seat!r}, ...)"
 
     @property
     def my_hand(self) -> tuple[HandCard, ...]:
@@ -162,6 +208,21 @@ class View:
         }
 
 
+_set = object.__setattr__
+VIEW_FIELDS = tuple(View.__annotations__)
+"""The names of a view's fields, in the order of its JSON."""
+_FIELD_SET = frozenset(VIEW_FIELDS)
+_DEFAULTS = {
+    "pace": None,
+    "efficiency": None,
+    "half_clue_token": False,
+    "status": "running",
+    "game_id": None,
+    "version": None,
+    "deadline": None,
+}
+
+
 def view(state: GameState, seat: int, **game) -> View:
     """What `seat` may know of the game. `game` gives the API's `game_id`, `version`, `status`
     and `deadline` (offline: None, None, running or finished, None)."""
@@ -199,29 +260,130 @@ def shown_score(options: GameOptions, score: int, running: bool) -> int | None:
     return None if running and options.variant_rules.rules.throw_it_in_a_hole else score
 
 
-def _unseen(state: GameState, hidden_seat: int | None, in_hole: frozenset[int]) -> tuple[int, ...]:
+def _build(state: GameState, seat: int | None, hidden_seat: int | None, game: dict) -> View:
+    """A view with the fields that cost next to nothing; it computes the others when first read
+    (`_GROUPS`)."""
+    table = state.table
+    variant = table.variant
+    result = object.__new__(View)
+    _set(result, "_state", state)
+    _set(result, "_hidden_seat", hidden_seat)
+    _set(result, "seat", seat)
+    _set(result, "options", table.options)
+    _set(result, "suits", variant.suit_names)
+    _set(result, "clue_colors", variant.clue_colors)
+    _set(result, "clue_ranks", variant.clue_ranks)
+    _set(result, "clue_rank_names", variant.clue_rank_names)
+    _set(result, "turn", state.turn)
+    _set(result, "current_seat", state.current_seat)
+    over = state.end_condition is not EndCondition.IN_PROGRESS
+    _set(result, "is_over", over)
+    _set(result, "end_condition", state.end_condition.label)
+    _set(result, "clue_tokens", state.clue_tokens)
+    _set(result, "half_clue_token", state.half_clue_token)
+    _set(result, "deck_size", len(table.deck) - state.next_card)
+    hiding = hidden_seat is not None and (table.hole or table.pointing_clues)
+    _set(result, "history", seat_history(state, hidden_seat) if hiding else state.history)
+    _set(result, "rating", rating(state.score, variant.max_score, table.options.all_or_nothing) if over else None)
+    _set(result, "deck_composition", table.composition)
+    _set(result, "status", game.get("status") or ("finished" if over else "running"))
+    _set(result, "game_id", game.get("game_id"))
+    _set(result, "version", game.get("version"))
+    _set(result, "deadline", game.get("deadline"))
+    return result
+
+
+def _cache(table) -> "_ViewCache":
+    cache = table.view_cache
+    if cache is None:
+        cache = table.view_cache = _ViewCache()
+    return cache
+
+
+def _hiding(state: GameState, hidden_seat: int | None) -> bool:
+    """Whether this view hides what the variant hides from a seat while the game runs."""
+    table = state.table
+    return hidden_seat is not None and (table.hole or table.pointing_clues)
+
+
+def _table_fields(v: View, state: GameState, hidden_seat: int | None) -> None:
+    """The fireworks, the score and the numbers drawn from them, and the discards: in Throw It in
+    a Hole, hidden from a seat while the game runs (no score; a card in the hole is no discard)."""
+    table = state.table
+    card_suit, card_rank = table.card_suit, table.card_rank
+    if _hiding(state, hidden_seat) and table.hole:
+        for name in _HOLE_HIDDEN:
+            _set(v, name, None)
+        in_hole = {event.card for event in state.history if type(event) is PlayEvent}
+        discards = tuple(DiscardedCard(c, card_suit[c], card_rank[c]) for c in state.discards if c not in in_hole)
+        _set(v, "discards", discards)
+        return
+    cache = _cache(table)
+    stats = table_stats(state, cache.stats)
+    _set(v, "score", state.score)
+    _set(v, "fireworks_total", state.fireworks_total)
+    _set(v, "max_score", stats.max_score)
+    _set(v, "strikes", state.strikes)
+    _set(v, "fireworks", state.fireworks)
+    _set(v, "next_ranks", state.all_next_ranks())
+    _set(v, "firework_tops", state.firework_tops())
+    _set(v, "directions", state.directions())
+    _set(v, "pace", stats.pace)
+    _set(v, "efficiency", stats.efficiency)
+    if cache.discards_of is not state.discards:
+        cache.discards_of = state.discards
+        cache.discards = tuple([DiscardedCard(c, card_suit[c], card_rank[c]) for c in state.discards])
+    _set(v, "discards", cache.discards)
+
+
+_HOLE_HIDDEN = (
+    "score",
+    "fireworks_total",
+    "max_score",
+    "strikes",
+    "fireworks",
+    "next_ranks",
+    "firework_tops",
+    "directions",
+    "pace",
+    "efficiency",
+)
+
+
+def _unseen(v: View, state: GameState, hidden_seat: int | None) -> None:
     """Per identity of the deck's composition, the copies this view does not show: in the deck,
-    in `hidden_seat`'s own hand (None: none hidden), or in the hole (`in_hole`, the cards played
-    into it, which the view does not show)."""
+    in `hidden_seat`'s own hand (None: none hidden), or in the hole (the cards played into it,
+    which the view does not show while the game runs)."""
     table = state.table
     undrawn = table.undrawn_counts(state.next_card)
     if hidden_seat is None:
-        return undrawn
+        _set(v, "unseen", undrawn)
+        return
     counts = list(undrawn)
     index = table.card_composition_index
     for card in state.hands[hidden_seat]:
         counts[index[card]] += 1
-    for card in in_hole:
-        counts[index[card]] += 1
-    return tuple(counts)
+    if table.hole:  # a seat's view while the game runs: the hole is hidden
+        for event in state.history:
+            if type(event) is PlayEvent:
+                counts[index[event.card]] += 1
+    _set(v, "unseen", tuple(counts))
 
 
-def _build(state: GameState, seat: int | None, hidden_seat: int | None, game: dict) -> View:
+def _legal_actions(v: View, state: GameState, hidden_seat: int | None) -> None:
+    seat = object.__getattribute__(v, "seat")
+    _set(v, "legal_actions", tuple(state.legal_actions(seat)) if seat is not None else ())
+
+
+def _hands(v: View, state: GameState, hidden_seat: int | None) -> None:
+    """Every hand; a card's HandCard is reused from an earlier view of the game while its clues
+    (and whether it is hidden) are the same."""
     table = state.table
     card_suit, card_rank = table.card_suit, table.card_rank
     card_masks, card_clues = state.card_masks, state.card_clues
-    hiding = hidden_seat is not None and (table.hole or table.pointing_clues)  # a seat's, while the game runs
-    history = seat_history(state, hidden_seat) if hiding else state.history
+    hiding = _hiding(state, hidden_seat)
+    history = v.history
+    built = {} if hiding else _cache(table).hand_cards  # a hidden history's clue events are the seat's own
     known, possible = table.mask_parts.get, table.possible
     hands = []
     for owner, hand in enumerate(state.hands):
@@ -229,69 +391,51 @@ def _build(state: GameState, seat: int | None, hidden_seat: int | None, game: di
         cards = []
         for card in hand:
             mask = card_masks[card]
-            suits, ranks = known(mask) or possible(mask)
             clues = card_clues[card]
-            cards.append(
-                HandCard(
-                    card,
-                    None if hidden else card_suit[card],
-                    None if hidden else card_rank[card],
-                    suits,
-                    ranks,
-                    tuple([history[i] for i in clues]) if clues else (),
-                )
+            key = ~card if hidden else card
+            entry = built.get(key)
+            if entry is not None and entry[0] == mask and entry[1] is clues:
+                cards.append(entry[2])
+                continue
+            suits, ranks = known(mask) or possible(mask)
+            hand_card = HandCard(
+                card,
+                None if hidden else card_suit[card],
+                None if hidden else card_rank[card],
+                suits,
+                ranks,
+                tuple([history[i] for i in clues]) if clues else (),
             )
+            built[key] = (mask, clues, hand_card)
+            cards.append(hand_card)
         hands.append(tuple(cards))
-    options = table.options
-    over = state.is_over
-    if hiding and table.hole:
-        score = fireworks_total = max_score = strikes = fireworks = next_ranks = firework_tops = directions = None
-        pace = efficiency = None
-        in_hole = frozenset([event.card for event in history if type(event) is PlayEvent])
-        discards = tuple(DiscardedCard(c, card_suit[c], card_rank[c]) for c in state.discards if c not in in_hole)
-    else:
-        in_hole = frozenset()
-        stats = table_stats(state)
-        score, fireworks_total, max_score, strikes = state.score, state.fireworks_total, stats.max_score, state.strikes
-        fireworks, next_ranks, pace, efficiency = state.fireworks, state.all_next_ranks(), stats.pace, stats.efficiency
-        firework_tops, directions = state.firework_tops(), state.directions()
-        discards = tuple(DiscardedCard(c, card_suit[c], card_rank[c]) for c in state.discards)
-    return View(
-        seat=seat,
-        options=options,
-        suits=table.variant.suit_names,
-        clue_colors=table.variant.clue_colors,
-        clue_ranks=table.variant.clue_ranks,
-        clue_rank_names=table.variant.clue_rank_names,
-        turn=state.turn,
-        current_seat=state.current_seat,
-        is_over=over,
-        end_condition=state.end_condition.label,
-        score=score,
-        fireworks_total=fireworks_total,
-        max_score=max_score,
-        rating=rating(state.score, table.variant.max_score, options.all_or_nothing) if over else None,
-        clue_tokens=state.clue_tokens,
-        half_clue_token=state.half_clue_token,
-        strikes=strikes,
-        fireworks=fireworks,
-        next_ranks=next_ranks,
-        firework_tops=firework_tops,
-        directions=directions,
-        discards=discards,
-        deck_size=state.deck_size,
-        hands=tuple(hands),
-        history=history,
-        legal_actions=tuple(state.legal_actions(seat)) if seat is not None else (),
-        deck_composition=table.composition,
-        unseen=_unseen(state, hidden_seat, in_hole),
-        pace=pace,
-        efficiency=efficiency,
-        status=game.get("status") or ("finished" if over else "running"),
-        game_id=game.get("game_id"),
-        version=game.get("version"),
-        deadline=game.get("deadline"),
-    )
+    _set(v, "hands", tuple(hands))
+
+
+_GROUPS = {
+    **dict.fromkeys((*_HOLE_HIDDEN, "discards"), _table_fields),
+    "legal_actions": _legal_actions,
+    "hands": _hands,
+    "unseen": _unseen,
+}
+"""The fields a view `view` made computes when first read, with the function that computes
+each one's group; `_build` sets the others."""
+
+
+class _ViewCache:
+    """Per game (on its Table): the parts of the views of its states that stay the same from one
+    state to the next, reused while what they were built from is the same object: a hand card
+    while its clues (and whether it is hidden) are the same, the discards while no card was
+    lost, the table's numbers (`StatsMemo`)."""
+
+    __slots__ = ("hand_cards", "discards_of", "discards", "stats")
+
+    def __init__(self) -> None:
+        self.hand_cards: dict[int, tuple[int, tuple[int, ...], HandCard]] = {}
+        """card id (its complement while hidden) -> (its mask, its clues' history indexes, its HandCard)."""
+        self.discards_of: tuple[int, ...] | None = None
+        self.discards: tuple[DiscardedCard, ...] = ()
+        self.stats = StatsMemo()
 
 
 def _hand_card_dict(card: HandCard) -> dict:
