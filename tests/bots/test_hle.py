@@ -4,13 +4,19 @@ cmake and g++). Its sample agents (SimpleAgent, RandomAgent) are the agents unde
 own environment is the reference: the same deal is played in both, and every player's
 observation here must equal HLE's at every turn."""
 
+import json
 import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from hanabi.bots import hle
-from hanabi.engine import Card, GameOptions, new_game, view
+from hanabi.bots.interface import BotSeat, load_strategy
+from hanabi.engine import Card, GameOptions, GameState, new_game, view
+from hanabi.simulator import simulate
 from hanabi.engine.variants import get_variant
 
 try:
@@ -97,42 +103,63 @@ def test_every_observation_equals_hles_on_the_same_deal(players, agent):
         assert state.is_over and state.score == score
 
 
-def play_here(options: GameOptions, factory, deck=None, seed: str = "hle") -> tuple:
-    """One game where every seat is a bot of `factory`, told of the game as the simulator tells
-    it (start, then every event); the actions and the final state."""
-    state = new_game(options, deck=deck, seed=None if deck is not None else seed)
-    bots = [factory() for _ in range(options.players)]
-    for seat, bot in enumerate(bots):
-        bot.start(view(state, seat))
-    actions = []
+def play_here(options: GameOptions, spec: str, deck) -> tuple[list[dict], GameState]:
+    """One game on `deck` where every seat plays `spec` through the bot interface, as the
+    simulator drives it: each move as an HLE move dict, and the final state."""
+    state = new_game(options, deck=deck)
+    seats = [BotSeat(load_strategy(spec)(random.Random(0)), seat) for seat in range(options.players)]
+    for seat in seats:
+        seat.begin(view(state, seat.seat))
+    moves = []
     while not state.is_over:
-        action = bots[state.current_seat].act(view(state, state.current_seat))
-        actions.append(action)
+        seat_view = view(state, state.current_seat)
+        action = seats[state.current_seat].act(seat_view)
+        moves += [move for _, move, legal in hle.legal_moves(seat_view) if legal == action]
         state = state.apply(action)
-        for seat, bot in enumerate(bots):
-            bot.observe(state.history[-1], view(state, seat))
-    return actions, state
+    return moves, state
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_simple_agent_plays_the_same_game_here_as_in_hle(players):
+def test_simple_agent_makes_the_same_moves_here_as_in_hle(players):
     for seed in range(4):
         environment = hle_environment(players, 100 + seed)
         agents = [SimpleAgent({"players": players}) for _ in range(players)]
-        moves, _, score = play_hle_game(environment, lambda obs: agents[obs["current_player"]].act(obs))
-        actions, state = play_here(GameOptions(players=players), hle.load(SIMPLE), deck=dealt_deck(environment))
-        assert len(actions) == len(moves)
+        hle_moves, _, score = play_hle_game(environment, lambda obs: agents[obs["current_player"]].act(obs))
+        moves, state = play_here(GameOptions(players=players), "hle:" + SIMPLE, dealt_deck(environment))
+        assert moves == hle_moves
         assert state.score == score
 
 
 @pytest.mark.parametrize("variant", ["No Variant", "4 Suits", "3 Suits"])
 @pytest.mark.parametrize("players", [2, 5])
-def test_the_sample_agents_play_whole_games_in_every_variant_hle_expresses(variant, players):
+def test_the_sample_agents_play_whole_games_in_the_simulator_in_every_variant_hle_expresses(variant, players):
+    options = GameOptions(players=players, variant=variant)
     for target in (SIMPLE, RANDOM):
-        for seed in range(3):
-            actions, state = play_here(GameOptions(players=players, variant=variant), hle.load(target), seed=str(seed))
-            assert state.is_over and actions
-            assert 0 <= state.score <= 5 * len(state.table.variant.suits)
+        result = simulate(options, "hle:" + target, 6, f"hle {variant}")
+        assert result.games == 6 and sum(result.end_conditions.values()) == 6
+        again = simulate(options, "hle:" + target, 6, f"hle {variant}")
+        assert again.scores == result.scores  # the simulator seeds Python's random: RandomAgent repeats
+
+
+def test_an_hle_agent_sits_beside_built_in_bots():
+    result = simulate(GameOptions(players=3), ["hle:" + SIMPLE, "basic", "hle:" + RANDOM], 6, "mixed")
+    assert result.games == 6
+
+
+def test_hanabi_simulate_takes_an_hle_agent():
+    command = [str(Path(sys.executable).parent / "hanabi"), "simulate", "--players", "2", "--games", "5"]
+    command += ["--bot", "hle:" + SIMPLE, "--json"]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["games"] == 5
+
+
+def test_hanabi_simulate_refuses_a_game_hle_cannot_express_with_a_sentence():
+    command = [str(Path(sys.executable).parent / "hanabi"), "simulate", "--players", "2", "--games", "2"]
+    command += ["--bot", "hle:" + SIMPLE, "--variant", "Rainbow (5 Suits)"]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
+    assert result.returncode != 0
+    assert "plain suits" in result.stderr and "Traceback" not in result.stderr
 
 
 def test_the_agents_config_is_hles_game_config():
@@ -179,7 +206,7 @@ def test_a_game_with_other_tokens_and_colors_observes_as_hle(tmp_path):
     ],
 )
 def test_games_hle_cannot_express_are_refused_with_a_sentence(options, words):
-    bot = hle.load(SIMPLE)()
+    bot = load_strategy("hle:" + SIMPLE)()
     state = new_game(GameOptions(**options), seed="x")
     with pytest.raises(hle.UnsupportedGame, match=words):
         bot.start(view(state, 0))

@@ -19,21 +19,22 @@ the agent returns back into an action. HLE's semantics, from its C++ core and `r
 - `vectorized`: HLE's canonical encoding (its CanonicalObservationEncoder), computed when an
   agent first reads it (`obs["vectorized"]` or `obs.get("vectorized")`).
 
-Not given: `pyhanabi` (HLE's C++ observation object); an agent reading it gets a KeyError. As
-HLE's runner does, every agent gets an observation each turn: the mover's `act` must return a
-move, the others' (called from `observe`) return values are ignored.
+Not given: `pyhanabi` (HLE's C++ observation object); an agent reading it gets a KeyError. An
+agent's `act` is called on its own turns and must return a legal move (HLE's example runner
+also calls the other agents' `act` every step, which its sample agents answer with None).
 
 HLE expresses games of 2 to 5 players whose suits are plain (every card touched by its own
 color clue and its own rank clue, three 1s, two each of 2 to 4, one 5), with any numbers of clue
 tokens and strikes and no other rule option; `check_game` refuses the others with a sentence.
 """
 
+import functools
 import importlib
 from collections import Counter
 from typing import Any, Callable
 
 from ..engine import Action, ClueEvent, ColorClue, Discard, DiscardEvent, GameOptions, Play, PlayEvent, RankClue, View
-from ..engine.variants import RANKS, STANDARD_COPIES, Rules
+from ..engine.variants import RANKS, STANDARD_COPIES, Rules, get_variant
 
 COLOR_CHARS = "RYGWB"
 """HLE's color letters (pyhanabi.COLOR_CHAR), by color index."""
@@ -66,8 +67,20 @@ def check_game(options: GameOptions) -> None:
         if getattr(options, option):
             raise UnsupportedGame(f"HLE has no {words} ({option}); its agents cannot play this game.")
     variant = options.variant_rules
+    if not _plain(variant.name):
+        raise UnsupportedGame(
+            f"HLE agents play only variants of 1 to {len(COLOR_CHARS)} plain suits (one color clue and the "
+            f"rank clues touching each, cards 1,1,1,2,2,3,3,4,4,5), not {variant.name}."
+        )
+
+
+@functools.cache
+def _plain(variant_name: str) -> bool:
+    """Whether every suit of the variant is one HLE can express: touched by its own color clue
+    and its own rank clues only, with 1,1,1,2,2,3,3,4,4,5, played up, with no special rule."""
+    variant = get_variant(variant_name)
     suits = len(variant.suits)
-    plain = (
+    return (
         variant.rules == Rules()
         and suits <= len(COLOR_CHARS)
         and variant.clue_ranks == RANKS
@@ -84,11 +97,6 @@ def check_game(options: GameOptions) -> None:
             for rank in RANKS
         )
     )
-    if not plain:
-        raise UnsupportedGame(
-            f"HLE agents play only variants of 1 to {len(COLOR_CHARS)} plain suits (one color clue and the "
-            f"rank clues touching each, cards 1,1,1,2,2,3,3,4,4,5), not {variant.name}."
-        )
 
 
 def agent_config(options: GameOptions) -> dict:
@@ -131,7 +139,7 @@ def _knowledge(card) -> dict:
 class Observation(dict):
     """An observation dict whose `vectorized` is encoded when first read."""
 
-    __slots__ = ("view", "hands")
+    __slots__ = ("view", "hands", "moves")
 
     def __missing__(self, key: str):
         if key != "vectorized":
@@ -165,7 +173,7 @@ def observation(view: View) -> dict:
         discard_pile=[{"color": COLOR_CHARS[d.suit], "rank": d.rank - 1} for d in view.discards],
         card_knowledge=[[_knowledge(c) for c in hand] for hand in hands],
     )
-    result.view, result.hands = view, hands
+    result.view, result.hands, result.moves = view, hands, moves
     return result
 
 
@@ -295,10 +303,12 @@ def _move_id(move: tuple) -> int:
     return move[0]
 
 
-def move_to_action(move: Any, view: View) -> Action:
+def move_to_action(move: Any, view: View, moves: list | None = None) -> Action:
     """The action of an HLE move (a move dict, or a move id as HLE's `step` also takes); raises
-    IllegalMove unless it is one of the viewer's legal moves now."""
-    moves = legal_moves(view)
+    IllegalMove unless it is one of the viewer's legal moves now (`moves`: `legal_moves(view)`,
+    when already made)."""
+    if moves is None:
+        moves = legal_moves(view)
     if isinstance(move, int) and not isinstance(move, bool):
         for uid, _, action in moves:
             if uid == move:
@@ -322,22 +332,15 @@ class HleBot:
     def start(self, view: View) -> None:
         check_game(view.options)
         self.agent = self.agent_class(agent_config(view.options))
-        if not view.is_over and view.current_seat != view.seat:
-            self.agent.act(observation(view))
-
-    def observe(self, event, view: View) -> None:
-        if self.agent is None:
-            self.start(view)
-        elif not view.is_over and view.current_seat != view.seat:
-            self.agent.act(observation(view))
 
     def act(self, view: View) -> Action:
         if self.agent is None:
             self.start(view)
-        move = self.agent.act(observation(view))
+        seen = observation(view)
+        move = self.agent.act(seen)
         if move is None:
             raise IllegalMove(f"The HLE agent {self.name} returned no move on its turn.")
-        return move_to_action(move, view)
+        return move_to_action(move, view, seen.moves)
 
 
 def load(target: str) -> Callable[[], HleBot]:
