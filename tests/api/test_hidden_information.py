@@ -185,6 +185,7 @@ GAME_READS = {
     "/v1/games/<id:game_id>/events": [
         "/v1/games/{game}/events",
         "/v1/games/{game}/events?after={before_last}&wait=5",  # a long poll, answered by the last event
+        "/v1/games/{game}/events?after={before_last}&wait=1&wake=my_turn",  # or when the reader's turn comes
     ],
     "/v1/games/<id:game_id>/replay": ["/v1/games/{game}/replay"],
     "/v1/games/<id:game_id>/export": ["/v1/games/{game}/export"],
