@@ -281,7 +281,7 @@ def machine_reference(games: int = 300) -> float:
     """µs per turn of the engine's random self-play (2 players, one core, as
     tests/bench/engine_throughput.py measures it): how fast this machine runs Python at the
     moment, so that runs on different days or machines can be compared. On a shared VM it moves."""
-    return engine_throughput.run(2, games, with_views=False)["microseconds_per_turn"]
+    return engine_throughput.run(2, games, "engine", clock=time.perf_counter)["microseconds_per_turn"]
 
 
 def postgres_pids(url: str) -> list[int]:
