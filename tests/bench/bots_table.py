@@ -5,8 +5,8 @@ Usage: .venv/bin/python tests/bench/bots_table.py [--games 2000] [--variant-game
 
 The sections this script writes are replaced; the file's other sections (the bot runner) are
 kept. `--only families` measures and replaces the "By variant family" section alone; `--only
-main` the No Variant table, the tables beside strangers and the comparison with published
-programs.
+main` the strategies' descriptions, the No Variant table, the tables beside strangers and the
+comparison with published programs.
 """
 
 import argparse
@@ -190,6 +190,14 @@ def read(path: str) -> str:
         return ""
 
 
+def strategies_section() -> list[str]:
+    known = ("random", "basic", "hat")
+    bots = sorted(STRATEGIES, key=lambda b: known.index(b) if b in known else len(known))
+    return ["## Strategies", ""] + [
+        f"- `{bot}`: {DESCRIPTIONS.get(bot, STRATEGIES[bot].__doc__ or '')}" for bot in bots
+    ]
+
+
 def main_sections(games: int, random_games: int, stranger_games: int, threads: int) -> list[str]:
     """The No Variant table (both scoring rules, clue quality), the convention bot beside
     strangers, and the comparison with published programs."""
@@ -310,7 +318,11 @@ def main() -> None:
     args = parser.parse_args()
     started = time.time()
     if args.only == "main":
-        main_lines = main_sections(args.games, args.random_games, args.stranger_games, args.threads)
+        main_lines = (
+            strategies_section()
+            + [""]
+            + main_sections(args.games, args.random_games, args.stranger_games, args.threads)
+        )
         new = sections("\n" + "\n".join(main_lines))[1]
         write(args.output, replace_sections(read(args.output), new, "## Variants and options"))
         return
@@ -352,12 +364,10 @@ def main() -> None:
         f"`{SEED}/i`); edit the text in `tests/bench/bots_table.py`. The conventions of `basic`, for people "
         "who play with it, are in [conventions.md](conventions.md).",
         "",
-        "## Strategies",
+        *strategies_section(),
         "",
+        *main_lines[: main_lines.index("## Beside strangers")],
     ]
-    for bot in bots:
-        lines.append(f"- `{bot}`: {DESCRIPTIONS.get(bot, STRATEGIES[bot].__doc__ or '')}")
-    lines += ["", *main_lines[: main_lines.index("## Beside strangers")]]
     lines += [
         "## Variants and options",
         "",
