@@ -55,9 +55,12 @@ def test_hanabi_simulate_runs_from_the_light_install(light_python):
 
 
 def test_the_bot_runner_and_the_sdk_import_in_the_light_install(light_python):
-    code = "import hanabi.botrunner as r; r._sdk(); from hanabi_client import AuthenticatedClient; print('ok')"
+    code = "import hanabi.botrunner, hanabi_client.session, hanabi_client.api.play; print('ok')"
     result = subprocess.run([str(light_python), "-c", code], capture_output=True, text=True, timeout=120)
     assert result.stdout.strip() == "ok", result.stderr
+    hanabi = light_python.parent / "hanabi"
+    result = subprocess.run([str(hanabi), "bot", "--help"], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0 and "--strategy" in result.stdout, result.stderr
 
 
 @pytest.mark.parametrize("command", ["serve", "migrate", "worker"])
