@@ -1,87 +1,71 @@
-"""`hanabi bot`: plays an account's seats with a built-in strategy against any server, through
-the generated SDK (`hanabi_client`).
+"""`hanabi bot`: plays an account's seats with any strategy (a SPEC, as `hanabi simulate` takes:
+a built-in name, `package.module:NAME`, `path/to/file.py:NAME`, `hle:MODULE:CLASS`) against any
+server, through the SDK's session layer (`hanabi_client.session`).
 
-All state is on the server: the runner asks "where is it my turn?" (a long poll, so no busy
-polling), reads its view, and posts the strategy's action with the view's version as
-`expected_version` and an `Idempotency-Key` made of (game, version). A retry after a network
-error therefore replays the stored answer instead of playing again, and an action computed
-from a stale view is refused (409) rather than played. After a connection error, a timeout or
-a 5xx it backs off and resumes from whatever the server says now.
+The bot of each game is made by the strategy's factory and driven through the bot interface's
+`BotSeat`, as the simulator drives it: `start` with the first view the runner reads of the game,
+`observe` for the events since, before each `act`, and once more when the game is over. A
+runner that restarts makes a new bot, started with the view of that moment.
 
-A bot needs a token with the scopes `read` and `play` and nothing more: the runner checks its
-token first, stops when a scope is missing and says so when the token could do more.
+What to do comes from the account's event stream (GET /v1/me/stream): `invited` (it takes the
+seat reserved for the account), `game_started` (it starts the bot), `your_turn` (it reads the
+view and plays), `game_over` (it tells the bot and forgets the game). Before it reads the
+stream it catches up on what came before: the games where it is its turn and the invitations
+waiting in the lobby. With `--game` it plays that game alone, waiting on its events with
+`wake=my_turn` (one request per turn of its own).
+
+Each move is posted with the view's version as `expected_version` and an Idempotency-Key made
+of (game, version): a retry after a network error, or a restarted runner, gets the stored
+answer instead of playing again, and a move computed from a stale view is refused (409), not
+played. Network errors, 429 and 502-504 are retried with capped backoff for as long as it takes
+(a server restarted under the runner is ridden out); the stream resumes from its last event.
+
+A bot needs a token with the scopes `read` and `play` (and `play` takes invitations); the
+runner checks its token first, stops when a scope is missing and says so when it could do more.
 """
 
-import json
 import random
 import signal
 import sys
-import time
 from typing import TextIO
 
-from .bots import get_strategy
-from .engine import action_to_dict
-from .engine import view_from_dict
+from .bots.interface import BotSeat, StrategyError, load_strategy
+from .engine import action_to_dict, view_from_dict
 
-MIN_BACKOFF = 0.5
-MAX_BACKOFF = 10.0
 TURN_MOVED_ON = frozenset({"version_conflict", "not_your_turn", "game_over"})
 NEEDED_SCOPES = ("read", "play")
+INVITATION_GONE = frozenset({"game_not_in_lobby", "game_full", "seat_taken", "already_seated", "game_not_found"})
 
 
 class BotError(Exception):
     """A problem that retrying cannot fix (a refused token, an unknown game, a missing SDK)."""
 
 
-class Unavailable(Exception):
-    """The server cannot answer now (a 5xx); try again later."""
-
-
 def _sdk():
     try:
-        import hanabi_client
-        import httpx
         from hanabi_client.api.events import list_events
-        from hanabi_client.api.games import get_game
+        from hanabi_client.api.games import get_game, join_game
         from hanabi_client.api.me import list_my_games, list_my_turn
-        from hanabi_client.api.play import act, get_view
+        from hanabi_client.api.play import get_view
         from hanabi_client.api.tokens import get_current_token
-        from hanabi_client.models import ActionRequest
+        from hanabi_client.models import JoinRequest
+        from hanabi_client.session import ApiError, Session
     except ImportError as error:
         raise BotError(
             f"the SDK is not installed ({error}); install it with `pip install ./sdk/hanabi-sdk` or `make setup`"
         ) from None
-    return (
-        httpx,
-        hanabi_client,
-        list_events,
-        get_game,
-        list_my_games,
-        list_my_turn,
-        act,
-        get_view,
-        ActionRequest,
-        get_current_token,
-    )
-
-
-def idempotency_key(game_id: int, version: int) -> str:
-    return f"hanabi-bot-{game_id}-{version}"
-
-
-class Backoff:
-    """Capped exponential delays: MIN_BACKOFF, twice that, ... up to MAX_BACKOFF."""
-
-    def __init__(self) -> None:
-        self.delay = MIN_BACKOFF
-
-    def next(self) -> float:
-        delay = self.delay
-        self.delay = min(self.delay * 2, MAX_BACKOFF)
-        return delay
-
-    def reset(self) -> None:
-        self.delay = MIN_BACKOFF
+    return {
+        "list_events": list_events,
+        "get_game": get_game,
+        "join_game": join_game,
+        "list_my_games": list_my_games,
+        "list_my_turn": list_my_turn,
+        "get_view": get_view,
+        "get_current_token": get_current_token,
+        "JoinRequest": JoinRequest,
+        "ApiError": ApiError,
+        "Session": Session,
+    }
 
 
 class BotRunner:
@@ -96,115 +80,154 @@ class BotRunner:
         log: TextIO = sys.stderr,
     ) -> None:
         self.strategy_name = strategy
-        self.strategy = get_strategy(strategy)
+        self.factory = load_strategy(strategy)
         self.game_id = game_id
         self.once = once
         self.wait = wait
         self.log = log
-        (
-            self._httpx,
-            hanabi_client,
-            self._list_events,
-            self._get_game,
-            self._list_my_games,
-            self._list_my_turn,
-            self._act,
-            self._get_view,
-            self._action_request,
-            self._get_current_token,
-        ) = _sdk()
-        self._token_checked = False
-        # The read timeout outlasts the long poll, so a quiet wait never looks like a failure.
-        timeout = self._httpx.Timeout(wait + 30, connect=5)
-        self.client = hanabi_client.AuthenticatedClient(url.rstrip("/"), token=token, timeout=timeout)
+        self.sdk = _sdk()
+        self.ApiError = self.sdk["ApiError"]
+        self.session = self.sdk["Session"](url, token, max_tries=None, on_retry=self._retrying)
+        self.seats: dict[int, BotSeat] = {}
 
     def run(self) -> None:
-        """Plays until done (see step); returns normally on SIGINT or SIGTERM."""
+        """Plays until done (the game of --game is over; with --once, no running game is left);
+        returns normally on SIGINT or SIGTERM."""
         previous = signal.signal(signal.SIGTERM, _interrupt)
-        backoff = Backoff()
         try:
-            while True:
-                try:
-                    if self.step():
-                        return
-                    backoff.reset()
-                except (self._httpx.TransportError, Unavailable, json.JSONDecodeError) as error:
-                    delay = backoff.next()
-                    self._say(f"server unreachable ({type(error).__name__}: {error}); retrying in {delay:g} s")
-                    time.sleep(delay)
+            self._check_token()
+            if self.game_id is not None:
+                self._play_game(self.game_id)
+            else:
+                self._play_from_stream()
         except KeyboardInterrupt:
             self._say("interrupted; stopping")
+        except self.ApiError as error:
+            raise BotError(f"the server answered {error.status} {error.code}: {error.detail}") from None
+        except StrategyError as error:
+            raise BotError(f"the strategy {self.strategy_name}: {error}") from None
         finally:
             signal.signal(signal.SIGTERM, previous)
-            self.client.get_httpx_client().close()
+            self.session.close()
 
-    def step(self) -> bool:
-        """One round of waiting and playing; True when the runner is done."""
-        if not self._token_checked:
-            self._check_token()
-        if self.game_id is not None:
-            return self._step_one_game(self.game_id)
+    def _play_from_stream(self) -> None:
+        events = self.session.stream_events()
+        next(events)  # stream_started: from here on every event reaches the runner
+        self._say("reading this account's event stream")
+        for game in self._call("list_my_turn").items:
+            self.play_turn(game.id)
+        for game in self._call("list_my_games", status="lobby", limit=200).items:
+            self._accept(game.id)
         if self.once and not self._has_running_games():
             self._say("no running games left")
-            return True
-        page = self._checked(self._list_my_turn.sync_detailed(client=self.client, wait=self.wait))
-        for game in page.items:
-            self.play_turn(game.id)
-        return False
+            return
+        for event in events:
+            kind, game_id = event["type"], event.get("game_id")
+            if kind == "your_turn":
+                self.play_turn(game_id)
+            elif kind == "game_started":
+                self.play_turn(game_id)
+            elif kind == "invited":
+                self._accept(game_id)
+            elif kind == "game_over":
+                self._finish(game_id)
+                if self.once and not self._has_running_games():
+                    self._say("no running games left")
+                    return
 
-    def _step_one_game(self, game_id: int) -> bool:
-        response = self._get_view.sync_detailed(game_id, client=self.client)
-        if response.status_code == 409 and _code(response) == "game_not_started":
-            version = self._checked(self._get_game.sync_detailed(game_id, client=self.client)).version
-        else:
-            self._checked(response)
-            view = json.loads(response.content)
-            if view["is_over"]:
-                self._say(f"game {game_id} over: score {view['score']} ({view['end_condition']})")
-                return True
-            if view["legal_actions"]:
-                self._play(game_id, view)
-                return False
-            version = view["version"]
-        self._checked(
-            self._list_events.sync_detailed(game_id, client=self.client, after=version, limit=1, wait=self.wait)
-        )
-        return False
-
-    def _has_running_games(self) -> bool:
-        page = self._checked(self._list_my_games.sync_detailed(client=self.client, status="running", limit=1))
-        return bool(page.items)
+    def _play_game(self, game_id: int) -> None:
+        """Plays one game to its end, waiting for each of its turns with wake=my_turn."""
+        while True:
+            try:
+                view = self._call_json("get_view", game_id)
+            except self.ApiError as error:
+                if error.code != "game_not_started":
+                    raise
+                version = self._call("get_game", game_id).version
+            else:
+                if view["is_over"]:
+                    self._finish(game_id, view)
+                    return
+                if view["legal_actions"]:
+                    self._play(game_id, view)
+                    continue
+                version = view["version"]
+            self._call("list_events", game_id, after=version, limit=1, wait=self.wait, wake="my_turn")
 
     def play_turn(self, game_id: int) -> None:
         """Reads the game's view and, if it is still this account's turn, plays it."""
-        response = self._get_view.sync_detailed(game_id, client=self.client)
-        self._checked(response)
-        view = json.loads(response.content)
-        if not view["is_over"] and view["legal_actions"]:
+        try:
+            view = self._call_json("get_view", game_id)
+        except self.ApiError as error:
+            if error.code == "game_not_started":
+                return
+            raise
+        if view["is_over"]:
+            self._finish(game_id, view)
+        elif view["legal_actions"]:
             self._play(game_id, view)
+        else:
+            self._seat(game_id, view)
+
+    def _seat(self, game_id: int, view: dict) -> BotSeat:
+        """The game's bot, made and started with `view` the first time."""
+        seat = self.seats.get(game_id)
+        if seat is None:
+            seat = self.seats[game_id] = BotSeat(self.factory(random.Random(f"{game_id}")), view["seat"])
+            seat.begin(view_from_dict(view))
+        return seat
 
     def _play(self, game_id: int, view: dict) -> None:
         version = view["version"]
-        action = self.strategy(view_from_dict(view), random.Random(f"{game_id}:{version}"))
+        action = self._seat(game_id, view).act(view_from_dict(view))
         fields = {key: value for key, value in action_to_dict(action).items() if key != "seat"}
-        response = self._act.sync_detailed(
-            game_id,
-            client=self.client,
-            body=self._action_request.from_dict({**fields, "expected_version": version}),
-            idempotency_key=idempotency_key(game_id, version),
-        )
-        if response.status_code != 200 and _code(response) in TURN_MOVED_ON:
-            self._say(f"game {game_id}: the turn moved on ({_code(response)}); reading it again")
-            return
-        self._checked(response)
+        try:
+            self.session.act(game_id, fields, version)
+        except self.ApiError as error:
+            if error.code in TURN_MOVED_ON:
+                self._say(f"game {game_id}: the turn moved on ({error.code}); reading it again")
+                return
+            raise
         described = " ".join(f"{key}={value}" for key, value in fields.items() if key != "kind")
         self._say(
             f"game {game_id} turn {view['turn']} seat {view['seat']} ({self.strategy_name}): {fields['kind']} {described}"
         )
 
+    def _finish(self, game_id: int, view: dict | None = None) -> None:
+        """Tells the game's bot that the game is over and forgets it."""
+        if view is None:
+            try:
+                view = self._call_json("get_view", game_id)
+            except self.ApiError:
+                self.seats.pop(game_id, None)
+                return
+        seat = self.seats.pop(game_id, None)
+        if seat is not None:
+            seat.end(view_from_dict(view))
+        if self.game_id is not None or seat is not None:
+            self._say(f"game {game_id} over: score {view['score']} ({view['end_condition']})")
+
+    def _accept(self, game_id: int) -> None:
+        """Takes the seat reserved for the account in a lobby game, if it is still free."""
+        try:
+            game = self._call("join_game", game_id, body=self.sdk["JoinRequest"]())
+        except self.ApiError as error:
+            if error.code in INVITATION_GONE or error.code == "seat_reserved":
+                return
+            raise
+        self._say(f"game {game_id}: took the seat reserved for this account ({game.status})")
+        if game.status == "running":
+            self.play_turn(game_id)
+
+    def _has_running_games(self) -> bool:
+        return bool(self._call("list_my_games", status="running", limit=1).items)
+
     def _check_token(self) -> None:
         """BotError when the token lacks a scope a bot needs; a word when it has more."""
-        scopes = set(self._checked(self._get_current_token.sync_detailed(client=self.client)).scopes)
+        try:
+            scopes = set(self._call("get_current_token").scopes)
+        except self.ApiError as error:
+            raise BotError(f"the server answered {error.status} {error.code}: {error.detail}") from None
         missing = [scope for scope in NEEDED_SCOPES if scope not in scopes]
         if missing:
             raise BotError(f"the token lacks the scope {', '.join(missing)}; a bot needs a token with read and play")
@@ -214,29 +237,18 @@ class BotRunner:
                 f"this token may also {', '.join(extra)}; a bot needs only read and play "
                 '(POST /v1/tokens {"scopes": ["read", "play"]} issues such a token)'
             )
-        self._token_checked = True
 
-    def _checked(self, response):
-        """The parsed answer of a 2xx response; Unavailable for a 5xx, BotError otherwise."""
-        status = response.status_code
-        if status >= 500:
-            raise Unavailable(f"the server answered {status}")
-        if not 200 <= status < 300:
-            raise BotError(
-                f"the server answered {status} {_code(response)}: {response.content.decode(errors='replace')}"
-            )
-        return response.parsed if response.parsed is not None else True
+    def _call(self, operation: str, *args, **kwargs):
+        return self.session.call(self.sdk[operation], *args, **kwargs)
+
+    def _call_json(self, operation: str, *args, **kwargs):
+        return self.session.call_json(self.sdk[operation], *args, **kwargs)
+
+    def _retrying(self, failure: Exception, delay: float) -> None:
+        self._say(f"server unreachable ({type(failure).__name__}: {failure}); retrying in {delay:.1f} s")
 
     def _say(self, line: str) -> None:
         print(f"hanabi bot: {line}", file=self.log, flush=True)
-
-
-def _code(response) -> str | None:
-    """The stable `code` of a problem answer, if it has one."""
-    try:
-        return json.loads(response.content).get("code")
-    except (ValueError, AttributeError):
-        return None
 
 
 def _interrupt(signum, frame):

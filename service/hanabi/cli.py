@@ -105,15 +105,18 @@ def main(argv: list[str] | None = None) -> int:
     beat.add_argument("--loglevel", help="DEBUG, INFO, WARNING, ... (default: HANABI_LOG_LEVEL, else INFO)")
     beat.set_defaults(run=_beat)
 
-    bot = commands.add_parser(
-        "bot", help="play this account's seats on a server with a built-in strategy (uses the SDK)"
-    )
+    bot = commands.add_parser("bot", help="play this account's seats on a server with any strategy (uses the SDK)")
     bot.add_argument("--url", required=True, help="the server (without /v1), e.g. http://127.0.0.1:8000")
     bot.add_argument("--token", required=True, help="an API token of the bot's account")
-    bot.add_argument("--strategy", required=True, help="a built-in strategy: random, basic, hat")
+    bot.add_argument(
+        "--strategy",
+        required=True,
+        help="a strategy, as simulate's --bot takes it: a built-in name (random, basic, hat), package.module:NAME, "
+        "path/to/file.py:NAME or hle:MODULE:CLASS",
+    )
     bot.add_argument("--game", type=int, help="play only this game; exit when it is over")
     bot.add_argument("--once", action="store_true", help="exit when the account has no running games left")
-    bot.add_argument("--wait", type=int, default=30, help="seconds each long poll waits (0-60)")
+    bot.add_argument("--wait", type=int, default=30, help="with --game: seconds each long poll waits (0-60)")
     bot.set_defaults(run=_bot)
 
     openapi = commands.add_parser("openapi", help="write the OpenAPI description of the API (openapi.yaml)")
@@ -284,6 +287,23 @@ def _beat(args: argparse.Namespace) -> int:
 
 
 def _bot(args: argparse.Namespace) -> int:
+    """SIGTERM stops the runner as SIGINT does, from the start: loading the SDK and a strategy
+    takes a while, and a runner stopped meanwhile stops as cleanly as one that is waiting."""
+    import signal
+
+    signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        return _run_bot(args)
+    except KeyboardInterrupt:
+        print("hanabi bot: interrupted; stopping", file=sys.stderr)
+        return 0
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
+def _run_bot(args: argparse.Namespace) -> int:
     from .botrunner import BotError, BotRunner
 
     if not 0 <= args.wait <= 60:

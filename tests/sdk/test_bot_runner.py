@@ -7,6 +7,7 @@ import random
 import signal
 import subprocess
 import sys
+import time
 import uuid
 
 import pytest
@@ -142,6 +143,30 @@ def test_a_runner_plays_beside_a_seat_driven_through_the_sdk_and_stops_once_idle
     assert {action["seat"] for action in actions} == {0, 1}
 
 
+def test_a_running_runner_takes_a_seat_reserved_for_it_and_plays_the_game(api_url, new_account):
+    (runner_account, _), (host_account, host) = new_account(prefix="invited"), new_account(prefix="host")
+    bot = run_bot(api_url, runner_account.token)
+    try:
+        seats = [{"kind": "account", "account": host_account.name}, {"kind": "account", "account": runner_account.name}]
+        game = create_game.sync(
+            client=host, body=CreateGameRequest.from_dict({"options": {"players": 2}, "seats": seats})
+        )
+        join_game.sync(game.id, client=host)
+        for _ in range(300):  # the runner, invited, takes its seat: the game starts
+            if get_game.sync(game.id, client=host).status == "running":
+                break
+            time.sleep(0.1)
+        play_seat(host, game.id)
+        assert_export_replays_to(host, game.id)
+        actions = assert_one_action_per_turn(all_events(host, game.id))
+        assert {action["seat"] for action in actions} == {0, 1}
+    finally:
+        bot.send_signal(signal.SIGTERM)
+    log = finish([bot])[0]
+    assert f"hanabi bot: game {game.id}: took the seat reserved for this account" in log, log
+    assert f"hanabi bot: game {game.id} over: score " in log, log
+
+
 @pytest.fixture
 def restartable_server(create_database, tmp_path):
     """Starts `hanabi serve` on one port and database; call it again to start it anew. Each
@@ -208,11 +233,10 @@ def test_runners_survive_a_killed_server_and_never_play_twice_for_one_turn(resta
 def test_a_waiting_runner_stops_cleanly_on_a_signal(api_url, new_account, stop):
     account, _ = new_account(prefix="idle")
     bot = run_bot(api_url, account.token, "--wait", "3")
-    try:
-        bot.wait(timeout=2)
-    except subprocess.TimeoutExpired:
-        pass
-    assert bot.poll() is None, bot.communicate()
+    started = []
+    while not started or started[-1] not in ("", "hanabi bot: reading this account's event stream\n"):
+        started.append(bot.stderr.readline())  # once it waits for events (loading it takes a while)
+    assert bot.poll() is None, (started, bot.communicate())
     bot.send_signal(stop)
     log = finish([bot])[0]
     assert log.splitlines()[-1] == "hanabi bot: interrupted; stopping"
