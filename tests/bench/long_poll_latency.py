@@ -4,10 +4,12 @@ The script creates a database of its own on a Postgres server (dropped at the en
 the migrations and starts two gunicorn servers (A and B, gthread workers) on free ports of
 127.0.0.1. Two accounts play 2-player games: the account not to move waits on server B
 (`GET /v1/games/{id}/events?after=<version>&wait=5`, or with `--endpoint turn`
-`GET /v1/me/turn?wait=5`) while the other posts an action through server A. For each of
+`GET /v1/me/turn?wait=5`; with `--endpoint stream` each account keeps its event stream
+`GET /v1/me/stream` open on B, and is woken by its `your_turn` line) while the other posts an
+action through server A. For each of
 `--wakes` actions it records, on one clock, when the action was sent, when its 200 came back
-and when the waiting request on B answered (for me/turn, an action that ends the game is left
-out: no one has a turn then, so the wait runs out), and prints p50/p90/p99/max of
+and when the waiting request on B answered (for me/turn and the stream, an action that ends the game is
+left out: no one has a turn then), and prints p50/p90/p99/max of
 
     sent -> woken       from the action's request to the waiter's answer
     answered -> woken   from the action's response to the waiter's answer (may be negative:
@@ -16,10 +18,13 @@ out: no one has a turn then, so the wait runs out), and prints p50/p90/p99/max o
     .venv/bin/python tests/bench/long_poll_latency.py                 # local Postgres, 50 wakes
     .venv/bin/python tests/bench/long_poll_latency.py --embedded      # an embedded pgserver instead
     .venv/bin/python tests/bench/long_poll_latency.py --wakes 200 --endpoint turn
+    .venv/bin/python tests/bench/long_poll_latency.py --wakes 200 --endpoint stream
 """
 
 import argparse
+import json
 import os
+import queue
 import secrets
 import shutil
 import signal
@@ -71,12 +76,40 @@ def account(base_url: str) -> tuple[str, httpx.Client]:
     return name, httpx.Client(base_url=f"{base_url}/v1", headers={"Authorization": f"Bearer {token}"}, timeout=70)
 
 
+class StreamReader:
+    """An account's event stream, read in a thread: (arrival time, event) of each line."""
+
+    def __init__(self, client: httpx.Client):
+        self.lines: queue.Queue = queue.Queue()
+        self.client = client
+        threading.Thread(target=self._read, daemon=True).start()
+        arrived, first = self.lines.get(timeout=30)
+        assert first["type"] == "stream_started", first
+
+    def _read(self) -> None:
+        try:
+            with self.client.stream("GET", "/me/stream", timeout=httpx.Timeout(70)) as response:
+                for line in response.iter_lines():
+                    if line:
+                        self.lines.put((time.monotonic(), json.loads(line)))
+        except httpx.HTTPError:
+            pass
+
+    def your_turn(self, game_id: int, version: int) -> float:
+        """When the `your_turn` line of the game at `version` arrived."""
+        while True:
+            arrived, event = self.lines.get(timeout=30)
+            if event["type"] == "your_turn" and event["game_id"] == game_id and event["version"] == version:
+                return arrived
+
+
 def measure(server_a: str, server_b: str, wakes: int, endpoint: str) -> list[tuple[float, float]]:
     _, first_a = account(server_a)
     _, second_a = account(server_a)
     first_b = httpx.Client(base_url=f"{server_b}/v1", headers=first_a.headers, timeout=70)
     second_b = httpx.Client(base_url=f"{server_b}/v1", headers=second_a.headers, timeout=70)
     on_a, on_b = (first_a, second_a), (first_b, second_b)
+    streams = [StreamReader(first_b), StreamReader(second_b)] if endpoint == "stream" else None
     game_id = first_a.post("/games", json={"options": {"players": 2}}).json()["id"]
     first_a.post(f"/games/{game_id}/join")
     version = second_a.post(f"/games/{game_id}/join").json()["version"]
@@ -99,19 +132,23 @@ def measure(server_a: str, server_b: str, wakes: int, endpoint: str) -> list[tup
                 waiter.get("/me/turn", params={"wait": WAIT_SECONDS})
             woken["at"] = time.monotonic()
 
-        thread = threading.Thread(target=wait)
-        thread.start()
-        time.sleep(0.05)  # the waiter's request reaches B and finds nothing new
+        thread = threading.Thread(target=wait) if streams is None else None
+        if thread is not None:
+            thread.start()
+            time.sleep(0.05)  # the waiter's request reaches B and finds nothing new
         actor = on_a[mover]
         action = actor.get(f"/games/{game_id}/view").json()["legal_actions"][-1]
         action.pop("seat")
         sent = time.monotonic()
         response = actor.post(f"/games/{game_id}/actions", json=action)
         answered = time.monotonic()
-        thread.join()
+        if thread is not None:
+            thread.join()
         version = response.json()["version"]
-        if endpoint == "turn" and response.json()["is_over"]:
-            continue  # no one's turn: the waiter ran to the end of its wait
+        if endpoint != "events" and response.json()["is_over"]:
+            continue  # no one's turn: the waiter ran to the end of its wait, or hears game_over
+        if streams is not None:
+            woken["at"] = streams[1 - mover].your_turn(game_id, version)
         samples.append((woken["at"] - sent, woken["at"] - answered))
     return samples
 
@@ -133,7 +170,7 @@ def main() -> None:
     parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL", DEFAULT_SERVER))
     parser.add_argument("--embedded", action="store_true", help="run an embedded pgserver instead")
     parser.add_argument("--wakes", type=int, default=50)
-    parser.add_argument("--endpoint", choices=("events", "turn"), default="events")
+    parser.add_argument("--endpoint", choices=("events", "turn", "stream"), default="events")
     args = parser.parse_args()
 
     pgdata = Path(tempfile.mkdtemp(prefix="hanabi-bench-pg-")) if args.embedded else None
@@ -153,9 +190,12 @@ def main() -> None:
             wait_ready(base_url)
         measure(server_a, server_b, 3, args.endpoint)  # warm-up: connections, listeners, caches
         samples = measure(server_a, server_b, args.wakes, args.endpoint)
-        print(
-            f"{args.wakes} wake-ups of GET {'events' if args.endpoint == 'events' else 'me/turn'}?wait={WAIT_SECONDS} on B by actions on A"
-        )
+        waited = {
+            "events": f"events?wait={WAIT_SECONDS}",
+            "turn": f"me/turn?wait={WAIT_SECONDS}",
+            "stream": "me/stream",
+        }
+        print(f"{args.wakes} wake-ups of GET {waited[args.endpoint]} on B by actions on A")
         report("sent -> woken", [sent for sent, _ in samples])
         report("answered -> woken", [answered for _, answered in samples])
     finally:
