@@ -146,6 +146,15 @@ def test_an_hle_agent_sits_beside_built_in_bots():
     assert result.games == 6
 
 
+def test_an_hle_agent_is_measured_against_basic_on_the_same_deals():
+    options = GameOptions(players=2)
+    result = simulate(options, "hle:" + SIMPLE, 20, "paired", against="basic", against_seats=[0])
+    baseline = simulate(options, ["basic", "hle:" + SIMPLE], 20, "paired")
+    assert result.against.scores == baseline.scores
+    expected = sum(a - b for a, b in zip(result.scores, baseline.scores)) / 20
+    assert result.difference()["mean"] == round(expected, 4)
+
+
 def test_hanabi_simulate_takes_an_hle_agent():
     command = [str(Path(sys.executable).parent / "hanabi"), "simulate", "--players", "2", "--games", "5"]
     command += ["--bot", "hle:" + SIMPLE, "--json"]
