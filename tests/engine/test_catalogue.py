@@ -448,6 +448,16 @@ def test_the_last_card_of_the_deck_may_be_played_blind_with_deck_plays():
     assert after.end_turn == state.turn + 3
 
 
+def test_with_timed_display_a_blind_deck_play_may_announce_a_suit_and_the_legal_actions_say_so():
+    state = play_down_to_last_card(GameOptions(players=3, deck_plays=True, timed_display=True))
+    last, seat = state.next_card, state.current_seat
+    suit = state.card(last).suit
+    assert {Play(seat, last, announced) for announced in range(5)} <= set(state.legal_actions())
+    after = state.apply(Play(seat, last, suit))
+    event = after.history[-1]
+    assert isinstance(event, PlayEvent) and event.card == last and event.announce == suit
+
+
 def test_without_deck_plays_or_before_the_last_card_the_deck_cannot_be_played():
     state = play_down_to_last_card(GameOptions(players=3))
     assert Play(state.current_seat, state.next_card) not in state.legal_actions()

@@ -657,12 +657,14 @@ class GameState:
         pairs = table.actions[seat]
         pairs = [pairs[card] for card in hand]
         actions: list[Action] = [pair[0] for pair in pairs]
-        if self._deck_play_allowed():
+        playable_blind = self._deck_play_allowed()
+        if playable_blind:
             actions.append(Play(seat, self.next_card))
             if table.inverted:
                 actions.append(Discard(seat, self.next_card))
         if table.options.timed_display:
-            actions += [Play(seat, card, suit) for card in hand for suit in range(table.num_suits)]
+            announced = (*hand, self.next_card) if playable_blind else hand
+            actions += [Play(seat, card, suit) for card in announced for suit in range(table.num_suits)]
         if self.clue_tokens < table.options.clue_tokens or table.inverted:
             actions += [pair[1] for pair in pairs]
         if self.clue_tokens > 0:
