@@ -21,7 +21,9 @@ listener's threads and events all become greenlets and hub waits.
 - A request that gunicorn's parser refuses (`limit_request_line`, `limit_request_fields`,
   `limit_request_field_size`, a malformed head) gets the API's problem+json, 414
   `uri_too_long`, 431 `request_headers_too_large` or 400 `malformed_request`, and the
-  connection closes. The app bounds the body's size (413 `payload_too_large`).
+  connection closes. The app bounds the body's size (413 `payload_too_large`), and the connection
+  closes after a 413 (`closing_after_a_refused_body`): gunicorn would otherwise read and discard the
+  rest of the refused body, however long a client streams it, before the next request.
 
 gevent must patch the standard library before psycopg is imported: psycopg chooses how it waits
 for its sockets when first imported, and one chosen before the patching blocks the whole
@@ -90,7 +92,7 @@ class ApiWorker(GeventWorker):
 
     def load_wsgi(self):
         super().load_wsgi()
-        self.wsgi = whole_bodies(self.wsgi)
+        self.wsgi = closing_after_a_refused_body(whole_bodies(self.wsgi))
 
     def handle_error(self, req, client, addr, exc):
         """A request gunicorn's parser refuses: the API's problem+json (then the connection
@@ -137,6 +139,22 @@ def whole_bodies(app):
         return app(wsgi_environ, start_response)
 
     return app_with_whole_bodies
+
+
+def closing_after_a_refused_body(app):
+    """`app`, closing the connection after a 413: gunicorn's `start_response` belongs to its
+    Response, and a forced close answers `Connection: close` and ends the connection instead of
+    reading what is left of a body the app refused."""
+
+    def app_closing_after_a_refused_body(wsgi_environ, start_response):
+        def start(status, headers, exc_info=None):
+            if status.startswith("413"):
+                start_response.__self__.force_close()
+            return start_response(status, headers, exc_info)
+
+        return app(wsgi_environ, start)
+
+    return app_closing_after_a_refused_body
 
 
 def require_cooperative_psycopg() -> None:

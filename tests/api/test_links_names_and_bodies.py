@@ -1,7 +1,9 @@
 """Over real HTTP (`hanabi serve`): what a link's token may read, which names an account may have,
 which card numbers a note may name, and how long a body may be however it is sent."""
 
+import socket
 import uuid
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
@@ -70,6 +72,42 @@ def test_a_body_over_the_limit_is_a_413_however_it_is_sent(live_server):
     made = client.post("/games", content=chunks(whole), headers={"Content-Type": "application/json"})
     assert made.status_code == 201, made.text
     assert lobby_games_of(client, name) == 1
+
+
+def read_response_head(sock: socket.socket) -> bytes:
+    received = b""
+    while b"\r\n\r\n" not in received:
+        piece = sock.recv(65536)
+        assert piece, f"the server closed the connection before answering: {received!r}"
+        received += piece
+    return received.split(b"\r\n\r\n", 1)[0]
+
+
+def test_a_streamed_body_over_the_limit_closes_its_connection(live_server):
+    """A client that streams a chunked body past the limit gets its 413 with `Connection: close`
+    and the connection ends, rather than the server reading on for the rest of the body."""
+    _, client = new_account(live_server, "streamer")
+    address = urlsplit(live_server)
+    piece = b" " * (64 * 1024)
+    with socket.create_connection((address.hostname, address.port), timeout=30) as sock:
+        sock.sendall(
+            b"POST /v1/games HTTP/1.1\r\nHost: api\r\nContent-Type: application/json\r\n"
+            + f"Authorization: {client.headers['Authorization']}\r\n".encode()
+            + b"Transfer-Encoding: chunked\r\n\r\n"
+        )
+        sent = 0
+        while sent <= MAX_BODY_BYTES:
+            sock.sendall(b"%x\r\n%s\r\n" % (len(piece), piece))
+            sent += len(piece)
+        head = read_response_head(sock).decode("latin-1").lower()
+        assert head.startswith("http/1.1 413"), head
+        assert "connection: close" in head, head
+        sock.settimeout(5)
+        try:
+            while sock.recv(65536):
+                pass
+        except ConnectionResetError:
+            pass
 
 
 def test_a_links_token_reads_its_game_and_not_the_account(live_server):
