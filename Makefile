@@ -14,7 +14,7 @@ STAMP := $(VENV)/.installed
 SDK_DIR := sdk/hanabi-sdk
 HLE := hanabi-learning-environment==0.0.4
 
-.PHONY: setup run test browser bench sdk clean
+.PHONY: setup run lint test browser bench sdk clean
 
 setup: $(STAMP)
 
@@ -36,7 +36,12 @@ $(STAMP): pyproject.toml
 run: setup
 	$(VENV)/bin/hanabi serve $(SERVE_ARGS)
 
-test: setup browser
+# Format and lint (the rules are pyproject's [tool.ruff]) before the tests, so a lint error fails fast.
+lint: setup
+	$(VENV)/bin/ruff format --check service tests
+	$(VENV)/bin/ruff check service tests
+
+test: setup browser lint
 	$(VENV)/bin/python -m pytest -n 2 $(PYTEST_ARGS)
 
 # The browser tests (tests/web) drive Debian's Chromium, never a downloaded browser: installed with

@@ -14,10 +14,9 @@ from urllib.parse import quote, urlsplit, urlunsplit
 
 import psycopg
 import pytest
-from psycopg import sql
-
 from hanabi.store.database import connect, start_embedded_postgres
 from hanabi.store.migrate import apply_migrations
+from psycopg import sql
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "tests" / "fixtures"

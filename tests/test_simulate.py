@@ -4,7 +4,6 @@ import subprocess
 import sys
 
 import pytest
-
 from hanabi.engine import GameOptions, view
 from hanabi.simulator import SimulationError, game_file_name, game_seed, play_game, simulate
 

@@ -112,7 +112,10 @@ class ApiWorker(GeventWorker):
         response = problem_response(status, code, detail)
         body = response.get_data()
         retry = f"Retry-After: {retry_after}\r\n" if retry_after is not None else ""
-        head = f"HTTP/1.1 {response.status}\r\nConnection: close\r\n{retry}Content-Type: {response.content_type}\r\nContent-Length: {len(body)}\r\n\r\n"
+        head = (
+            f"HTTP/1.1 {response.status}\r\nConnection: close\r\n{retry}"
+            f"Content-Type: {response.content_type}\r\nContent-Length: {len(body)}\r\n\r\n"
+        )
         try:
             write_nonblock(client, head.encode("latin-1") + body)
         except OSError:

@@ -123,9 +123,7 @@ class BotRunner:
             return
         for event in events:
             kind, game_id = event["type"], event.get("game_id")
-            if kind == "your_turn":
-                self.play_turn(game_id)
-            elif kind == "game_started":
+            if kind in ("your_turn", "game_started"):
                 self.play_turn(game_id)
             elif kind == "invited":
                 self._accept(game_id)
@@ -190,7 +188,8 @@ class BotRunner:
             raise
         described = " ".join(f"{key}={value}" for key, value in fields.items() if key != "kind")
         self._say(
-            f"game {game_id} turn {view['turn']} seat {view['seat']} ({self.strategy_name}): {fields['kind']} {described}"
+            f"game {game_id} turn {view['turn']} seat {view['seat']} ({self.strategy_name}): "
+            f"{fields['kind']} {described}"
         )
 
     def _finish(self, game_id: int, view: dict | None = None) -> None:

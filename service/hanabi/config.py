@@ -290,7 +290,7 @@ def _origins(env: Mapping[str, str], name: str) -> tuple[str, ...]:
             continue
         try:
             parts = urlsplit(origin)
-            parts.port
+            parts.port  # noqa: B018 (reading it raises ValueError on a bad port)
         except ValueError:
             parts = None
         if (

@@ -15,8 +15,8 @@ import random
 import re
 import time
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 from .bots.interface import BotSeat, StrategyError, load_strategy
 from .engine import Action, DiscardEvent, EngineError, GameOptions, GameState, PlayEvent, new_game, view
@@ -123,7 +123,7 @@ class SimulationResult:
             "mean_fireworks_total": round(self.mean_fireworks_total, 4),
             "perfect_rate": round(self.perfect_rate, 4),
             "histogram": {str(k): v for k, v in self.histogram.items()},
-            "end_conditions": {k: v for k, v in sorted(self.end_conditions.items())},
+            "end_conditions": dict(sorted(self.end_conditions.items())),
             "seats": self.per_seat(),
             "turns": self.turns,
             "seconds": round(self.seconds, 3),

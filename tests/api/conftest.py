@@ -7,10 +7,10 @@ import threading
 import uuid
 
 import pytest
-
 from hanabi.api.context import POOL_EXTENSION
 from hanabi.composition import api_app
 from hanabi.config import load_settings
+
 from tests.sdk.conftest import served
 
 PROBLEM_KEYS = {"type", "title", "status", "detail", "code"}
@@ -112,7 +112,7 @@ def assert_problem(response, status: int, code: str | None = None) -> dict:
     assert response.status_code == status, (response.status_code, response.get_data(as_text=True))
     assert response.mimetype == "application/problem+json"
     body = response.json
-    assert PROBLEM_KEYS <= set(body)
+    assert set(body) >= PROBLEM_KEYS
     assert body["status"] == status
     assert body["type"] == f"urn:hanabi:problem:{body['code']}"
     assert isinstance(body["detail"], str) and body["detail"]

@@ -9,7 +9,6 @@ import uuid
 
 import httpx
 import pytest
-
 from hanabi.api.inputs import API_BLUEPRINTS_EXTENSION, MAX_NUMBER_DIGITS
 
 from .conftest import action_body, assert_problem

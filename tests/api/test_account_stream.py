@@ -6,11 +6,10 @@ import os
 import queue
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
-
-from concurrent.futures import ThreadPoolExecutor
 
 from .conftest import action_body
 

@@ -3,10 +3,9 @@ import uuid
 import jsonschema_rs
 import pytest
 import yaml
-from psycopg_pool import ConnectionPool
-
 from hanabi.api import create_app
 from hanabi.api.openapi import openapi_yaml
+from psycopg_pool import ConnectionPool
 
 from .conftest import Player, assert_problem
 

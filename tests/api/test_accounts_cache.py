@@ -3,7 +3,7 @@ process, and the cache trusts nothing while it cannot hear revocations."""
 
 import time
 import uuid
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from hanabi.api import create_app
@@ -16,7 +16,7 @@ from hanabi.store.migrate import apply_migrations
 
 from .conftest import assert_problem
 
-ACCOUNT = Account(id=1, name="ann", kind="human", created_at=datetime(2026, 1, 1, tzinfo=timezone.utc))
+ACCOUNT = Account(id=1, name="ann", kind="human", created_at=datetime(2026, 1, 1, tzinfo=UTC))
 DIGEST = hash_token("hnb_example")
 
 
@@ -143,7 +143,8 @@ def test_the_listeners_connect_to_the_listen_database_url(create_database):
 
         with connect(database_url) as conn:
             listeners = conn.execute(
-                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = ANY(%s)",
+                "SELECT count(*) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND application_name = ANY(%s)",
                 ([APPLICATION_NAME, TOKEN_APPLICATION_NAME],),
             ).fetchone()[0]
             conn.execute("UPDATE api_tokens SET revoked_at = now() WHERE token_hash = %s", (hash_token(token),))

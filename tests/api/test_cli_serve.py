@@ -13,7 +13,6 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-
 from hanabi.cli import main
 from hanabi.store.database import connect
 from hanabi.store.migrate import MIGRATIONS_DIR

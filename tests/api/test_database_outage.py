@@ -4,10 +4,10 @@ the pool's whole timeout; once a request reaches it again, requests wait as usua
 import time
 
 import psycopg
-from psycopg_pool import ConnectionPool
-
 from hanabi.api import create_app
 from hanabi.api.context import DatabaseHealth
+from psycopg_pool import ConnectionPool
+
 from tests.api.conftest import assert_problem
 
 

@@ -69,7 +69,10 @@ def test_bad_seat_plans_are_422(new_player):
 def test_the_same_seed_deals_the_same_deck_which_the_bare_seed_does_not_compute(new_player, started_game):
     first, (alice, _) = started_game(seed="same deck")
     second, (carol, _) = started_game(seed="same deck")
-    seat_1_cards = lambda game_id, player: [(c["suit"], c["rank"]) for c in player.view(game_id)["hands"][1]]
+
+    def seat_1_cards(game_id, player):
+        return [(c["suit"], c["rank"]) for c in player.view(game_id)["hands"][1]]
+
     assert seat_1_cards(first, alice) == seat_1_cards(second, carol)
     offline = new_game(GameOptions(players=2), seed="same deck")
     assert seat_1_cards(first, alice) != [tuple(offline.card(card)) for card in offline.hands[1]]

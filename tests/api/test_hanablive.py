@@ -1,7 +1,6 @@
 import json
 
 import pytest
-
 from hanabi.engine.hanablive import import_game
 
 from .conftest import action_body, assert_problem

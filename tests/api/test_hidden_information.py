@@ -13,11 +13,11 @@ import uuid
 
 import httpx
 import pytest
-
 from hanabi.engine import VARIANTS, GameOptions, full_view, new_game, shuffled_deck, view
 from hanabi.store.database import connect
 from hanabi.store.games import create_game, get_game, load_game
 from hanabi.store.records import SeatPlan
+
 from tests.sdk.conftest import served
 
 OPTIONS = GameOptions(players=2)

@@ -7,7 +7,6 @@ from urllib.parse import urlsplit
 
 import httpx
 import pytest
-
 from hanabi.api import MAX_BODY_BYTES
 
 

@@ -11,14 +11,13 @@ import time
 import httpx
 import psycopg
 import pytest
-
+from hanabi.api.context import POOL_EXTENSION
+from hanabi.api.notifications import APPLICATION_NAME
 from hanabi_client import AuthenticatedClient
 from hanabi_client.api.games import join_game
 from hanabi_client.api.me import list_my_turn
 from hanabi_client.models import JoinRequest
 
-from hanabi.api.context import POOL_EXTENSION
-from hanabi.api.notifications import APPLICATION_NAME
 from tests.sdk.conftest import free_port, wait_until_ready
 
 from .conftest import action_body, assert_problem

@@ -1,5 +1,4 @@
 import yaml
-
 from hanabi.api.openapi import OPENAPI_FILE, openapi_yaml
 from hanabi.cli import main
 

@@ -1,9 +1,8 @@
 """The in-memory fixed windows of the rate limits (pure logic, on a controlled clock)."""
 
-from limits import parse
-
 from hanabi.api import ratelimits
 from hanabi.api.ratelimits import ProcessWindows
+from limits import parse
 
 THREE_PER_MINUTE = parse("3 per minute")
 

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 import redis
-
 from hanabi.api import create_app
 from hanabi.api.context import POOL_EXTENSION
 from hanabi.api.openapi import openapi_spec

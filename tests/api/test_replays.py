@@ -2,7 +2,6 @@ import json
 import random
 
 import pytest
-
 from hanabi.engine.hanablive import import_game
 
 from .conftest import action_body, assert_problem

@@ -4,10 +4,10 @@ for the request; and the JSON log line of each request (the access line)."""
 import logging
 
 import pytest
-from psycopg_pool import ConnectionPool
-
 from hanabi.api import create_app
 from hanabi.logs import TextFormatter
+from psycopg_pool import ConnectionPool
+
 from tests.logcapture import json_log_lines
 
 from .conftest import assert_problem

@@ -48,7 +48,7 @@ def test_every_route_of_the_app_declares_its_scope(app):
 
 def test_the_description_names_one_scope_per_operation():
     assert len(OPERATIONS) > 25
-    for method, path, operation_id, scopes in OPERATIONS:
+    for _method, _path, operation_id, scopes in OPERATIONS:
         if operation_id in ("get_current_token", "revoke_current_token"):
             assert scopes == [], "a token may always read and revoke itself"
             continue

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-
 from hanabi.api_worker import per_address_cap
+
 from tests.sdk.conftest import free_port, wait_until_ready
 
 WAITING = 300
@@ -122,7 +122,8 @@ def test_hundreds_of_waiting_requests_hold_no_thread_and_others_are_answered_mea
         ),
         (b"GET /v1/health HTTP/1.1\r\nHost: test\r\nX: \x01\r\n\r\n", 400, "malformed_request"),
         (
-            b"POST /v1/accounts HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+            b"POST /v1/accounts HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\n"
+            b"Transfer-Encoding: chunked\r\n\r\n"
             b'5\r\n{"nam\r\nZZ\r\n',
             400,
             "malformed_request",

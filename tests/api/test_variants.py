@@ -4,7 +4,6 @@ import json
 import random
 
 import pytest
-
 from hanabi.engine import get_variant
 from hanabi.engine.hanablive import import_game
 

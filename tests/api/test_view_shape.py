@@ -7,11 +7,10 @@ import uuid
 
 import httpx
 import pytest
-from hanabi_client.models import View as SdkView
-
 from hanabi.bots import basic
 from hanabi.engine import VIEW_FIELDS, action_to_dict, state_at_turn, view, view_from_dict
 from hanabi.engine.hanablive import import_game
+from hanabi_client.models import View as SdkView
 
 ACTION_EVENTS = {"play", "discard", "color_clue", "rank_clue", "clue", "reorder", "end_game"}
 

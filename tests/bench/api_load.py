@@ -60,15 +60,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote, urlsplit, urlunsplit
 
+import engine_throughput  # tests/bench/engine_throughput.py, beside this script
 import orjson
 import uvloop
-from psycopg import sql
-from psycopg.conninfo import make_conninfo
-
 from hanabi.store.database import connect, start_embedded_postgres
 from hanabi.store.migrate import apply_migrations
-
-import engine_throughput  # tests/bench/engine_throughput.py, beside this script
+from psycopg import sql
+from psycopg.conninfo import make_conninfo
 
 DEFAULT_SERVER = "postgresql://postgres@127.0.0.1:5432/test"
 VENV_BIN = Path(sys.executable).parent
@@ -97,7 +95,7 @@ def add_database_arguments(parser: argparse.ArgumentParser) -> None:
         default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_SERVER),
         help=f"the Postgres server; a database is created on it and dropped (default {DEFAULT_SERVER})",
     )
-    parser.add_argument("--embedded", action="store_true", help="use an embedded pgserver in a temporary folder")  # fmt: skip
+    parser.add_argument("--embedded", action="store_true", help="use an embedded pgserver in a temporary folder")
 
 
 def database_server(args: argparse.Namespace) -> str | None:
@@ -187,7 +185,7 @@ class Bench:
             command[-1:-1] = ["--reuse-port"]  # as deploy/gunicorn.conf.py
         if self.args.access_log:
             command[-1:-1] = ["--access-logfile", self.args.access_log, "--access-logformat", "%(m)s %(U)s %(s)s %(D)s"]
-        self.server_log = None if self.args.verbose else tempfile.TemporaryFile()
+        self.server_log = None if self.args.verbose else tempfile.TemporaryFile()  # noqa: SIM115 (closed in stop)
         self.server_process = subprocess.Popen(command, env=env, stderr=self.server_log)
         return self
 
@@ -639,7 +637,8 @@ def main() -> None:
         f"pool {result['pool']}/worker, {result['seconds']} s measured"
     )
     print(
-        f"actions/s: {result['actions_per_second']}  ({result['actions']} actions, {result['games_completed']} games completed)"
+        f"actions/s: {result['actions_per_second']}  "
+        f"({result['actions']} actions, {result['games_completed']} games completed)"
     )
     if result["offered_actions"] is not None:
         print(
@@ -648,7 +647,8 @@ def main() -> None:
         )
     for label, figures in result["latency_ms"].items():
         print(
-            f"{label:>12}: p50 {figures['p50']:6.2f} ms  p95 {figures['p95']:6.2f} ms  p99 {figures['p99']:6.2f} ms  ({figures['count']} requests)"
+            f"{label:>12}: p50 {figures['p50']:6.2f} ms  p95 {figures['p95']:6.2f} ms  "
+            f"p99 {figures['p99']:6.2f} ms  ({figures['count']} requests)"
         )
     print(
         "CPU ms/action: "

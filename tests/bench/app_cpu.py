@@ -39,14 +39,13 @@ import time
 from pathlib import Path
 
 import orjson
-
 from hanabi.api import create_app
 from hanabi.config import load_settings
 from hanabi.logs import configure_logging
 from hanabi.store.database import create_pool
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from api_load import (  # noqa: E402
+from api_load import (
     ACTION_WEIGHTS,
     add_database_arguments,
     database_server,
@@ -186,8 +185,11 @@ def measure(url: str, args) -> None:
         pool.close()
     if args.empty_polls:
         warm = len(polls) // 10
-        print(f"empty poll (GET me/turn?wait=1): CPU median {statistics.median(polls[warm:]) * 1e6:5.0f} µs, "
-              f"mean {statistics.fmean(polls[warm:]) * 1e6:5.0f} µs  ({len(polls) - warm} polls after warm-up)")  # fmt: skip
+        median, mean = statistics.median(polls[warm:]) * 1e6, statistics.fmean(polls[warm:]) * 1e6
+        print(
+            f"empty poll (GET me/turn?wait=1): CPU median {median:5.0f} µs, "
+            f"mean {mean:5.0f} µs  ({len(polls) - warm} polls after warm-up)"
+        )
         return
     warm = len(posts) // 10
     for label, timings in (("GET view", views[warm:]), ("POST action", posts[warm:])):

@@ -19,7 +19,6 @@ from hanabi.bots import STRATEGIES
 from hanabi.engine import GameOptions
 from hanabi.engine.variants import VARIANTS, family_of
 from hanabi.simulator import simulate
-
 from tables import measure, paired_difference
 
 DOC = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "bots.md")

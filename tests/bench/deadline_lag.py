@@ -22,7 +22,6 @@ import time
 import uuid
 from pathlib import Path
 
-
 from hanabi.composition import commit_hooks
 from hanabi.config import load_settings
 from hanabi.engine import GameOptions
@@ -36,7 +35,7 @@ from hanabi.worker.celery_app import create_celery
 from hanabi.worker.embedded import worker_process
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from api_load import add_database_arguments, database_server, scratch_database  # noqa: E402
+from api_load import add_database_arguments, database_server, scratch_database
 
 
 def start_timed_game(conn, people, control: TimeControl):

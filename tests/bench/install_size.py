@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.light_install import build_wheel, make_venv, pip_install, site_packages  # noqa: E402
+from tests.light_install import build_wheel, make_venv, pip_install, site_packages
 
 INSTALLS = {"light": "", "full": "[server]"}
 

@@ -37,13 +37,12 @@ import time
 from pathlib import Path
 
 import httpx
-from psycopg import sql
-
 from hanabi.store.database import connect, start_embedded_postgres
 from hanabi.store.migrate import apply_migrations
+from psycopg import sql
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from api_load import DEFAULT_SERVER, free_port, with_database  # noqa: E402
+from api_load import DEFAULT_SERVER, free_port, with_database
 
 VENV_BIN = Path(sys.executable).parent
 WAIT_SECONDS = 5

@@ -103,7 +103,7 @@ def measure(url: str, args) -> None:
     game_id, headers = start_game(clients["bare"])
     paths = {"view": f"/v1/games/{game_id}/view", "health": "/v1/health", "me": "/v1/accounts/me"}
     results = {(name, what): [] for name in clients for what in paths}
-    for name, client in clients.items():  # warm-up
+    for client in clients.values():  # warm-up
         for path in paths.values():
             cpu_per_request(client, path, headers, 50)
     access_log = logging.getLogger("hanabi.access")

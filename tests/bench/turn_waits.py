@@ -31,14 +31,13 @@ import threading
 from pathlib import Path
 
 import httpx
-from psycopg import sql
-
 from hanabi.store.database import connect
 from hanabi.store.migrate import apply_migrations
+from psycopg import sql
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from api_load import DEFAULT_SERVER, free_port, with_database  # noqa: E402
-from long_poll_latency import account, start_gunicorn, wait_ready  # noqa: E402
+from api_load import DEFAULT_SERVER, free_port, with_database
+from long_poll_latency import account, start_gunicorn, wait_ready
 
 MODES = ("any", "my_turn", "stream")
 WAIT = 30

@@ -540,19 +540,26 @@ def main() -> None:
         return
     memory, late, cpu = result["server_memory"], result["lateness_s"], result["empty_poll_cpu"]
     start = "all within 1 s (a storm)" if result["storm"] else f"over {result['ramp']} s"
-    print(f"{result['bots']} bots polling /v1/me/turn?wait={result['wait']}, started {start}; {result['seconds']} s measured"
-          + (" from the start" if result["storm"] else " after the ramp"))  # fmt: skip
+    print(
+        f"{result['bots']} bots polling /v1/me/turn?wait={result['wait']}, started {start}; "
+        f"{result['seconds']} s measured" + (" from the start" if result["storm"] else " after the ramp")
+    )
     print(f"polls answered correctly: {result['polls_correct']} of {result['polls_answered']}"
           f" ({result['polls_in_window']} in the window); wrong: {result['wrong'] or 'none'};"
           f" unfinished at the end: {result['unfinished_polls']}")  # fmt: skip
     print(
-        f"polls in the window answered within their wait + {IN_TIME_SECONDS:g} s: {result['polls_in_time']} of {result['polls_in_window']}"
+        f"polls in the window answered within their wait + {IN_TIME_SECONDS:g} s: "
+        f"{result['polls_in_time']} of {result['polls_in_window']}"
     )
     print(
-        f"empty polls' answer after their wait ({late['empty_polls']} polls): p50 {late['p50']:+} s, p99 {late['p99']:+} s, max {late['max']:+} s"
+        f"empty polls' answer after their wait ({late['empty_polls']} polls): "
+        f"p50 {late['p50']:+} s, p99 {late['p99']:+} s, max {late['max']:+} s"
     )
-    print(f"plain requests: {result['plain_requests']}, p50 {result['plain_ms']['p50']} ms, p99 {result['plain_ms']['p99']} ms"
-          + "".join(f"; {k} p50 {v['p50']} / p99 {v['p99']} ms" for k, v in result["plain_ms_by_kind"].items()))  # fmt: skip
+    by_kind = "".join(f"; {k} p50 {v['p50']} / p99 {v['p99']} ms" for k, v in result["plain_ms_by_kind"].items())
+    print(
+        f"plain requests: {result['plain_requests']}, p50 {result['plain_ms']['p50']} ms, "
+        f"p99 {result['plain_ms']['p99']} ms{by_kind}"
+    )
     print(f"wake-ups: {result['wake_ups']}, p50 {result['wake_ms']['p50']} ms, p99 {result['wake_ms']['p99']} ms")
     print(
         f"API CPU per empty poll: {cpu['ms_per_poll']} ms ({cpu['polls']} polls answered empty and"

@@ -3,7 +3,6 @@
 import random
 
 import pytest
-
 from hanabi.bots import basic as basic_bot
 from hanabi.bots import get_strategy
 from hanabi.engine import (

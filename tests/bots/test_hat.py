@@ -3,7 +3,6 @@
 import random
 
 import pytest
-
 from hanabi.bots import hat
 from hanabi.engine import Discard, GameOptions, new_game, view
 

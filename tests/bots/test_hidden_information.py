@@ -5,7 +5,6 @@ import random
 import statistics
 
 import pytest
-
 from hanabi.bots import get_strategy
 from hanabi.engine import ColorClue, GameOptions, Play, PlayEvent, RankClue, view
 

@@ -5,7 +5,6 @@ import sys
 import textwrap
 
 import pytest
-
 from hanabi.bots import basic
 from hanabi.bots.interface import BotSeat, FunctionBot, StrategyError, load_strategy, to_action
 from hanabi.engine import Discard, GameOptions, Play, RankClue, new_game, view

@@ -8,7 +8,6 @@ import subprocess
 import sys
 
 import pytest
-
 from hanabi.bots import get_strategy
 from hanabi.engine import GameOptions, new_game, view
 

@@ -4,7 +4,6 @@ deck plays and hanab.live's early end, fed only views."""
 import random
 
 import pytest
-
 from hanabi.bots import STRATEGIES, get_strategy
 from hanabi.bots.safe_move import choose as safe_move
 from hanabi.engine import GameOptions, new_game, view

@@ -3,7 +3,6 @@ cards (hanab.live's rules, docs/variants.md), deck composition, Orange, deck pla
 normal end and 6 players."""
 
 import pytest
-
 from hanabi.engine import (
     Card,
     ColorClue,

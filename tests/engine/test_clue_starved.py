@@ -2,7 +2,6 @@
 whole one (hanab.live's rule, docs/variants.md)."""
 
 import pytest
-
 from hanabi.engine import (
     ColorClue,
     Discard,

@@ -3,7 +3,6 @@
 import hashlib
 
 import pytest
-
 from hanabi.engine import GameOptions, InvalidDeck, get_variant, keyed_deck, new_game, shuffled_deck, stacked_deck
 from hanabi.engine.deck import SplitMix64, ordered_deck, validate_deck
 from hanabi.engine.variants import LEGACY_VARIANTS, representatives

@@ -3,7 +3,6 @@ import json
 import random
 
 import pytest
-
 from hanabi.engine import (
     Card,
     ClueEvent,

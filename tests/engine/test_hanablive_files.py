@@ -7,7 +7,6 @@ import json
 import pathlib
 
 import pytest
-
 from hanabi.engine import EndCondition, EndGame, GameOptions, new_game
 from hanabi.engine.hanablive import (
     GAME_OVER,

@@ -4,7 +4,6 @@ the end) and Cow & Pig, Duck (a clue only points at cards), as hanab.live plays 
 import json
 
 import pytest
-
 from hanabi.engine import (
     ColorClue,
     GameOptions,

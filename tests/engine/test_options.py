@@ -1,7 +1,6 @@
 """Game options: defaults, hand sizes, JSON round trip, and a clear error for every bad value."""
 
 import pytest
-
 from hanabi.engine import GameOptions, InvalidOptions
 from hanabi.engine.variants import get_variant, representatives
 

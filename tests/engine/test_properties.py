@@ -8,9 +8,6 @@ derandomized so CI runs the same examples every time.
 import json
 import random
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from hanabi.engine import (
     VARIANTS,
     ClueEvent,
@@ -30,6 +27,8 @@ from hanabi.engine import (
     view,
 )
 from hanabi.engine.variants import RANK_SPAN
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 settings.register_profile(
     "engine-properties",

@@ -5,7 +5,6 @@ seat 0's card 0, the sixth is seat 1's card 5, and the eleventh is the first car
 """
 
 import pytest
-
 from hanabi.engine import (
     ColorClue,
     Discard,
@@ -19,11 +18,11 @@ from hanabi.engine import (
     PlayEvent,
     RankClue,
     Reorder,
+    ReplayError,
     action_from_dict,
     action_to_dict,
     new_game,
     replay,
-    ReplayError,
     stacked_deck,
     view,
 )

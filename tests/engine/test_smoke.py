@@ -1,7 +1,7 @@
 import random
 
-from hanabi.engine import GameOptions, new_game, view
 from hanabi.bots import get_strategy
+from hanabi.engine import GameOptions, new_game, view
 
 
 def test_random_games_end_with_a_legal_history():

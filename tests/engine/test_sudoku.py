@@ -3,7 +3,6 @@ firework started at and wraps around from its highest rank to 1 (hanab.live's
 rules/variants/sudoku.ts and server/src/variants_sudoku.go, docs/variants.md)."""
 
 import pytest
-
 from hanabi.engine import (
     Discard,
     GameOptions,

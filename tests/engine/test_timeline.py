@@ -2,7 +2,6 @@ import json
 import random
 
 import pytest
-
 from hanabi.engine import (
     TURN_ACTIONS,
     EndCondition,

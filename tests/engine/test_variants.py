@@ -1,20 +1,19 @@
 """The rulebooks' five variants: their cards, their clue colors, how clues touch the sixth suit, and ratings."""
 
 import pytest
-
 from hanabi.engine import (
+    VARIANTS,
     ColorClue,
     GameOptions,
     IllegalAction,
+    InvalidDeck,
+    InvalidOptions,
     RankClue,
-    VARIANTS,
     get_variant,
     new_game,
     rating,
     stacked_deck,
     view,
-    InvalidDeck,
-    InvalidOptions,
 )
 from hanabi.engine.deck import ordered_deck
 

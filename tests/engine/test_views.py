@@ -3,10 +3,9 @@
 import json
 import random
 from collections import Counter
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
-
 from hanabi.engine import (
     ColorClue,
     Discard,
@@ -280,7 +279,7 @@ def test_offline_views_say_running_or_finished_and_have_no_game_id():
     assert (view(state, 0).status, view(state, 0).game_id, view(state, 0).version) == ("running", None, None)
     over = state.apply(EndGame(-1, EndCondition.TERMINATED))
     assert view(over, 0).status == full_view(over).status == "finished"
-    dated = view(state, 0, game_id=7, version=12, status="running", deadline=datetime(2030, 1, 2, tzinfo=timezone.utc))
+    dated = view(state, 0, game_id=7, version=12, status="running", deadline=datetime(2030, 1, 2, tzinfo=UTC))
     data = dated.to_dict()
     assert (data["game_id"], data["version"], data["deadline"]) == (7, 12, "2030-01-02T00:00:00+00:00")
     assert view_from_dict(json.loads(json.dumps(data))) == dated

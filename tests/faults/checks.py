@@ -3,7 +3,7 @@ when all is well), so that one run of the suite shows every kind of damage at on
 
 import itertools
 from collections import Counter
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from hanabi.store.database import connect
 from hanabi.store.games import list_events, load_game
@@ -171,4 +171,4 @@ def bad_answers(answers: list[Answer], postgres_away: tuple[float, float], apis:
 
 
 def _utc(moment: float) -> datetime:
-    return datetime.fromtimestamp(moment, timezone.utc)
+    return datetime.fromtimestamp(moment, UTC)

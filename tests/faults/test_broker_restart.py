@@ -8,7 +8,7 @@ worker exits with status 0. hanabi.worker.redis_broker is the fix; this test fai
 See docs/faults.md."""
 
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from hanabi.composition import commit_hooks
 from hanabi.config import load_settings
@@ -30,7 +30,7 @@ IDLE_SECONDS = 2.0
 def test_a_worker_holding_a_scheduled_expiry_plays_bot_seats_after_redis_restarts(redis_server, tmp_path):
     with Cluster(tmp_path / "cluster", apis=0, workers=1, environ=CLUSTER_ENVIRON) as cluster:
         celery = create_celery(load_settings(cluster.environ("test")))
-        celery.send_task(EXPIRE_TURN, args=(0, 0), eta=datetime.now(timezone.utc) + timedelta(minutes=5))
+        celery.send_task(EXPIRE_TURN, args=(0, 0), eta=datetime.now(UTC) + timedelta(minutes=5))
         log = cluster.log("worker-0")
         wait_for(lambda: b"expire_turn" in log.read_bytes(), 10, "the worker taking the scheduled expiry")
         time.sleep(IDLE_SECONDS)

@@ -8,13 +8,12 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 import httpx
 import pytest
-
 from hanabi_client import AuthenticatedClient, Client
 from hanabi_client.api.accounts import create_account
 from hanabi_client.models import AccountRequest, NewAccount

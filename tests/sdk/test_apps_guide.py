@@ -20,7 +20,8 @@ def test_the_guide_takes_an_app_from_nothing_to_a_game_in_an_iframe(api_url):
     assert len(blocks) >= 6
     script = (
         "\n".join(blocks)
-        + '\necho "RESULT {\\"game\\": $GAME, \\"alice\\": \\"$ALICE_TABLE\\", \\"bob\\": \\"$BOB_TABLE\\", \\"app\\": \\"$APP\\"}"\n'
+        + '\necho "RESULT {\\"game\\": $GAME, \\"alice\\": \\"$ALICE_TABLE\\", '
+        + '\\"bob\\": \\"$BOB_TABLE\\", \\"app\\": \\"$APP\\"}"\n'
     )
     run = subprocess.run(
         ["bash", "-e", "-o", "pipefail", "-c", script],

@@ -11,7 +11,6 @@ import time
 import uuid
 
 import pytest
-
 from hanabi.bots import basic
 from hanabi.engine.hanablive import import_game
 from hanabi.engine.view import view_from_dict

@@ -5,7 +5,6 @@ import random
 import uuid
 
 import pytest
-
 from hanabi.engine.hanablive import import_game, outcome
 from hanabi_client import AuthenticatedClient
 from hanabi_client.api.games import create_game, get_game, join_game

@@ -7,7 +7,6 @@ import sys
 import uuid
 
 import pytest
-
 from hanabi_client.api.games import create_game, get_game, join_game
 from hanabi_client.models import CreateGameRequest, Game, OptionsRequest
 

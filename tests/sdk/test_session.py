@@ -12,13 +12,11 @@ from contextlib import contextmanager
 
 import httpx
 import pytest
-
 from hanabi_client.api.games import create_game, get_game, join_game
 from hanabi_client.api.me import list_my_turn
 from hanabi_client.api.play import get_view
 from hanabi_client.models import CreateGameRequest, JoinRequest
 from hanabi_client.session import ApiError, AsyncSession, RetriesExhausted, Session, action_body, action_request
-
 
 RATE_LIMITED = json.dumps(
     {
@@ -78,28 +76,28 @@ class FaultyFront:
         if fault == "503":
             self.answer(request, 503, "text/html", b"<html><body>503 Service Unavailable</body></html>", {})
             return
-        with httpx.Client(base_url=self.upstream, timeout=90) as upstream:
-            with upstream.stream(
-                request.command, request.path, headers=self.passed_on(request), content=body
-            ) as answer:
-                request.send_response(answer.status_code)
-                for name in ("Content-Type", "Retry-After", "Idempotent-Replayed"):
-                    if name in answer.headers:
-                        request.send_header(name, answer.headers[name])
-                if request.path.startswith("/v1/me/stream"):
-                    request.send_header("Connection", "close")
-                    request.end_headers()
-                    for line in answer.iter_lines():
-                        request.wfile.write(line.encode() + b"\n")
-                        request.wfile.flush()
-                        if fault == "cut" and line:
-                            request.close_connection = True
-                            return
-                    return
-                content = answer.read()
-                request.send_header("Content-Length", str(len(content)))
+        with (
+            httpx.Client(base_url=self.upstream, timeout=90) as upstream,
+            upstream.stream(request.command, request.path, headers=self.passed_on(request), content=body) as answer,
+        ):
+            request.send_response(answer.status_code)
+            for name in ("Content-Type", "Retry-After", "Idempotent-Replayed"):
+                if name in answer.headers:
+                    request.send_header(name, answer.headers[name])
+            if request.path.startswith("/v1/me/stream"):
+                request.send_header("Connection", "close")
                 request.end_headers()
-                request.wfile.write(content)
+                for line in answer.iter_lines():
+                    request.wfile.write(line.encode() + b"\n")
+                    request.wfile.flush()
+                    if fault == "cut" and line:
+                        request.close_connection = True
+                        return
+                return
+            content = answer.read()
+            request.send_header("Content-Length", str(len(content)))
+            request.end_headers()
+            request.wfile.write(content)
 
     @staticmethod
     def passed_on(request) -> dict:
@@ -141,9 +139,8 @@ def two_player_game(api_url, new_account):
 
 def test_a_problem_is_raised_with_its_code(api_url, new_account):
     account, _ = new_account("sess")
-    with Session(api_url, account.token) as session:
-        with pytest.raises(ApiError) as raised:
-            session.call(get_game, 999_999_999)
+    with Session(api_url, account.token) as session, pytest.raises(ApiError) as raised:
+        session.call(get_game, 999_999_999)
     assert raised.value.status == 404 and raised.value.code == "game_not_found" and raised.value.detail
 
 

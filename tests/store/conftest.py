@@ -8,7 +8,6 @@ import time
 import uuid
 
 import pytest
-
 from hanabi.engine import GameOptions
 from hanabi.store.accounts import create_account
 from hanabi.store.database import connect

@@ -1,13 +1,12 @@
 import hashlib
 
 import pytest
-
 from hanabi.store.accounts import (
     authenticate,
     create_account,
+    create_player,
     find_account,
     get_account,
-    create_player,
     issue_token,
     revoke_all_tokens,
     revoke_token,

@@ -1,7 +1,6 @@
 from pathlib import Path
 
 import pytest
-
 from hanabi.config import ConfigError, load_settings
 
 

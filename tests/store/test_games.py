@@ -18,8 +18,8 @@ from hanabi.engine import (
     stacked_deck,
 )
 from hanabi.store.database import connect
-from hanabi.store.deals import new_deck
 from hanabi.store.deadlines import TimeControl
+from hanabi.store.deals import new_deck
 from hanabi.store.errors import Conflict, Forbidden, InvalidRequest, NotFound, VersionConflict
 from hanabi.store.games import (
     append_action,

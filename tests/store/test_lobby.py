@@ -1,10 +1,9 @@
 import pytest
-
 from hanabi.engine import GameOptions, RankClue, Reorder
 from hanabi.store.errors import InvalidRequest
 from hanabi.store.games import append_action, create_game
-from hanabi.store.records import SeatPlan
 from hanabi.store.lobby import games_awaiting_move, games_of_account, list_games
+from hanabi.store.records import SeatPlan
 from hanabi.store.seats import join_seat
 
 

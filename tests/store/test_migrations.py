@@ -1,14 +1,10 @@
 import shutil
-from datetime import datetime, timezone
 import tempfile
+from datetime import UTC, datetime
 from pathlib import Path
 
 import psycopg
 import pytest
-from psycopg.conninfo import conninfo_to_dict
-from yoyo import get_backend, read_migrations
-from yoyo.connections import parse_uri
-
 from hanabi.config import load_settings
 from hanabi.store.database import (
     EmbeddedPostgresError,
@@ -18,6 +14,9 @@ from hanabi.store.database import (
     stop_embedded_postgres,
 )
 from hanabi.store.migrate import MIGRATIONS_DIR, apply_migrations, yoyo_url
+from psycopg.conninfo import conninfo_to_dict
+from yoyo import get_backend, read_migrations
+from yoyo.connections import parse_uri
 
 TABLES = {"accounts", "api_tokens", "games", "game_seats", "game_events", "idempotency_keys"}
 ALL_MIGRATIONS = sorted(path.stem for path in MIGRATIONS_DIR.glob("*.sql") if not path.stem.endswith(".rollback"))
@@ -31,14 +30,14 @@ def public_tables(url: str) -> set[str]:
 
 def test_applying_migrations_again_changes_nothing(database_url):
     assert apply_migrations(database_url) == []
-    assert TABLES <= public_tables(database_url)
+    assert public_tables(database_url) >= TABLES
 
 
 def test_migrations_build_the_schema_and_roll_back_cleanly(create_database):
     url = create_database()
 
     assert apply_migrations(url) == ALL_MIGRATIONS
-    assert TABLES <= public_tables(url)
+    assert public_tables(url) >= TABLES
 
     backend = get_backend(yoyo_url(url))
     try:
@@ -118,11 +117,12 @@ def test_migration_0007_names_the_account_to_move_in_games_running_before_it(cre
                    VALUES ('{"players": 2}', '[]', 2, %s, %s, 0, %s) RETURNING id""",
                 (status, seat, started),
             ).fetchone()[0]
-            for status, seat, started in (("running", 1, datetime.now(timezone.utc)), ("lobby", None, None))
+            for status, seat, started in (("running", 1, datetime.now(UTC)), ("lobby", None, None))
         )
         for game_id in (running, lobby):
             conn.execute(
-                "INSERT INTO game_seats (game_id, seat, account_id, joined_at) VALUES (%s, 0, %s, now()), (%s, 1, %s, now())",
+                "INSERT INTO game_seats (game_id, seat, account_id, joined_at) "
+                "VALUES (%s, 0, %s, now()), (%s, 1, %s, now())",
                 (game_id, ann, game_id, bob),
             )
 

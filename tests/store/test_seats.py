@@ -1,7 +1,6 @@
 import threading
 
 import pytest
-
 from hanabi.engine import GameOptions
 from hanabi.store.database import connect
 from hanabi.store.errors import Conflict, InvalidRequest

@@ -3,9 +3,8 @@
 import json
 import uuid
 
-from playwright.sync_api import expect
-
 from hanabi.engine.hanablive import import_game
+from playwright.sync_api import expect
 
 from .test_table import sign_in
 

@@ -3,9 +3,8 @@
 import re
 from pathlib import Path
 
-import pytest
-
 import hanabi.web
+import pytest
 from hanabi.api import create_app
 from hanabi.store.database import create_pool
 

@@ -17,7 +17,6 @@ import pytest
 import redis
 from celery.contrib.testing.worker import start_worker
 from celery.signals import task_postrun
-
 from hanabi.composition import commit_hooks, worker_celery
 from hanabi.config import Settings, load_settings
 from hanabi.store.database import connect

@@ -5,10 +5,9 @@ import random
 import time
 import uuid
 from dataclasses import replace
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
-
 from hanabi.api import create_app
 from hanabi.api.context import POOL_EXTENSION
 from hanabi.bots import safe_move
@@ -179,7 +178,7 @@ def test_the_sweeper_alone_expires_an_overdue_turn(service):
 # ---- the clock, with timestamps of our choosing ----------------------------------------------
 
 
-START = datetime(2026, 1, 1, 12, 0, tzinfo=timezone.utc)
+START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
 
 def test_a_clock_gives_each_seat_its_base_then_takes_each_turns_time_and_adds_the_increment():

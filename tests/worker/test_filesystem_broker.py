@@ -4,9 +4,8 @@ racing each other (kombu's own filesystem transport can hand out a message half 
 import threading
 from queue import Empty
 
-from kombu import Connection
-
 from hanabi.worker.filesystem_broker import Transport
+from kombu import Connection
 
 MESSAGES_PER_PRODUCER = 400
 
@@ -62,10 +61,12 @@ def test_a_message_published_before_the_binding_reaches_the_exchange_file_is_del
     thread publishing in that window must still find the queue (kombu's own transport drops it)."""
     folder = str(tmp_path)
     options = {"data_folder_in": folder, "data_folder_out": folder, "control_folder": folder, "polling_interval": 0}
-    with Connection("filesystem://localhost//", transport=Transport, transport_options=options) as conn:
-        with conn.SimpleQueue("window") as queue:
-            (tmp_path / "window.exchange").unlink()
-            queue.put({"n": 1})
-            message = queue.get(timeout=1)
-            assert message.payload == {"n": 1}
-            message.ack()
+    with (
+        Connection("filesystem://localhost//", transport=Transport, transport_options=options) as conn,
+        conn.SimpleQueue("window") as queue,
+    ):
+        (tmp_path / "window.exchange").unlink()
+        queue.put({"n": 1})
+        message = queue.get(timeout=1)
+        assert message.payload == {"n": 1}
+        message.ack()

@@ -4,8 +4,6 @@ deadline lag and actions appended; the log lines of a task carry its task id and
 import time
 import uuid
 
-from prometheus_client import REGISTRY
-
 from hanabi.engine import GameOptions
 from hanabi.store.accounts import create_account
 from hanabi.store.database import connect
@@ -13,6 +11,8 @@ from hanabi.store.deadlines import TimeControl
 from hanabi.store.games import create_game, list_events
 from hanabi.store.records import SeatPlan
 from hanabi.store.seats import join_seat
+from prometheus_client import REGISTRY
+
 from tests.logcapture import json_log_lines
 
 TURN_EVENTS = {"play", "discard", "color_clue", "rank_clue"}

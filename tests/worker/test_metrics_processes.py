@@ -19,6 +19,7 @@ from hanabi.store.games import create_game
 from hanabi.store.records import SeatPlan
 from hanabi.worker.celery_app import create_celery
 from hanabi.worker.dispatch import PLAY_BOT_TURN
+
 from tests.api.test_cli_serve import free_port
 from tests.prometheus import total, value
 

@@ -5,12 +5,12 @@ import time
 import uuid
 
 import pytest
-from prometheus_client import CollectorRegistry, generate_latest
-
 from hanabi.config import load_settings
 from hanabi.worker.celery_app import create_celery
 from hanabi.worker.dispatch import PLAY_BOT_TURN
 from hanabi.worker.queue_depth import QueueDepthCollector, queue_depth
+from prometheus_client import CollectorRegistry, generate_latest
+
 from tests.prometheus import value
 
 from .conftest import forget_redis_queue, require_redis

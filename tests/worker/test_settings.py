@@ -1,7 +1,6 @@
 """The workers' settings, read from the environment."""
 
 import pytest
-
 from hanabi.config import ConfigError, load_settings
 from hanabi.worker.celery_app import celery_config
 

@@ -22,24 +22,23 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from hanabi import web
-from hanabi.web import embed
 from hanabi.config import Settings, load_settings
 from hanabi.store.lobby import LobbyCap
+from hanabi.web import embed
 from hanabi.webhook_addresses import WebhookAddresses
 
 from . import accounts, apps, embeds, events, games, hanablive, health, me, play, replays, table, tokens, webhooks
-from .cors import install_cors
-from .scopes import check_scope
 from .context import (
     DATABASE_HEALTH_EXTENSION,
     DEAL_SECRET_EXTENSION,
-    DatabaseHealth,
     LISTEN_CONNINFO_EXTENSION,
     POOL_EXTENSION,
     TOKEN_CACHE_SECONDS_EXTENSION,
+    DatabaseHealth,
     current_account,
     release_db,
 )
+from .cors import install_cors
 from .errors import PROBLEM_CONTENT_TYPE, handle_error
 from .inputs import (
     API_BLUEPRINTS_EXTENSION,
@@ -52,10 +51,11 @@ from .inputs import (
     id_parameter_schema,
 )
 from .instrumentation import instrument
-from .metrics import add_metrics_route
 from .metrics import ENDPOINT as METRICS_ENDPOINT
+from .metrics import add_metrics_route
 from .ratelimits import RateLimitDocumentation, install_rate_limits
 from .schemas import JsonSchemaRules, ProblemSchema
+from .scopes import check_scope
 
 API_VERSION = "1.0.0"
 MAX_BODY_BYTES = 1024 * 1024

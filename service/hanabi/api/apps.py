@@ -5,7 +5,8 @@ Every endpoint here needs the scope `apps` and an app's token (else 403 `not_an_
 account the app did not create is a 404 `player_not_found`, like one that does not exist.
 The scope `apps` is the power to act as the app's players: a player's token (or table link)
 may have any scope but `apps`, whatever the scopes of the app's token that issues it; it never
-outlives that token and is revoked with it. The app's webhooks receive the events of its players' games (store.webhooks), and its
+outlives that token and is revoked with it. The app's webhooks receive the events of its players'
+games (store.webhooks), and its
 requests and its players' count together against HANABI_RATE_LIMIT_APPS (ratelimits).
 """
 

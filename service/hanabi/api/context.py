@@ -7,8 +7,9 @@ back when the request ends. The API keeps nothing else between requests.
 
 import json
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
 import orjson
 import psycopg
@@ -19,7 +20,6 @@ from hanabi.store import commits, idempotency
 from hanabi.store.accounts import Account, ParentRevoked, Token, hash_token, issue_limited_token, token_of_hash
 
 from .accounts_cache import AccountsCache, accounts_cache_for
-
 from .errors import Problem
 
 POOL_EXTENSION = "hanabi_pool"

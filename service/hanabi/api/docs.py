@@ -4,7 +4,6 @@ from http import HTTPStatus
 
 from flask_smorest import Blueprint
 
-
 _documenter = Blueprint("documentation", __name__)
 """Only its decorators are used: they record OpenAPI documentation on the view functions."""
 

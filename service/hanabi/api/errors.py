@@ -1,7 +1,8 @@
 """Every failure becomes one RFC 9457 problem: `application/problem+json` with a stable `code`.
 
     {"type": "urn:hanabi:problem:not_your_turn", "title": "Conflict", "status": 409,
-     "detail": "It is not your turn: seat 2 is to move, and you are seat 1 (counting seats from 1).", "code": "not_your_turn", ...extras}
+     "detail": "It is not your turn: seat 2 is to move, and you are seat 1 (counting seats from 1).",
+     "code": "not_your_turn", ...extras}
 
 `handle_error` is the app's only error handler: it turns werkzeug's HTTP errors (keeping
 their headers, e.g. `Allow` on 405), the request validation errors of webargs (422 with
@@ -94,7 +95,8 @@ def handle_error(error: Exception) -> Response:
         return problem_response(
             400,
             "incomplete_body",
-            "The request body ended before the length its Content-Length announced: send that many bytes, or the right Content-Length.",
+            "The request body ended before the length its Content-Length announced: "
+            "send that many bytes, or the right Content-Length.",
         )
     if isinstance(error, ParseException):
         return problem_response(

@@ -213,7 +213,8 @@ def _seat_plan(conn, index: int, seat: dict) -> SeatPlan:
             raise Problem(
                 422,
                 "account_not_found",
-                f"Seat {index + 1} (counting from 1) is reserved for {seat['account']!r}, but there is no such account.",
+                f"Seat {index + 1} (counting from 1) is reserved for {seat['account']!r}, "
+                "but there is no such account.",
                 errors={f"seats.{index}.account": ["No account has this name."]},
             )
         return SeatPlan.reserved(account.id)

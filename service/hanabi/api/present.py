@@ -9,7 +9,7 @@ hidden, and the seed of a game that has not ended (whoever knows a seed can see 
 playing it in another game; docs/security.md).
 """
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import psycopg
 
@@ -141,7 +141,7 @@ def view_payload(game: Game, state: GameState, seat: int | None) -> dict:
 
 
 def _utc(moment: datetime | None) -> datetime | None:
-    return moment.astimezone(timezone.utc) if moment is not None else None
+    return moment.astimezone(UTC) if moment is not None else None
 
 
 def public_events(game: Game, events: list[GameEvent], viewer_seat: int | None, names: dict[int, str]) -> list[dict]:

@@ -2,11 +2,11 @@
 
 | requests | counted per | limit (default) |
 |---|---|---|
-| POST /v1/accounts, and an app's POST /v1/players | client address, both together | HANABI_RATE_LIMIT_ACCOUNTS (1000 per hour) |
-| POST /v1/players | app | HANABI_RATE_LIMIT_PLAYERS (1000 per hour) |
-| every GET with a token | token, and account, each endpoint apart | HANABI_RATE_LIMIT_READS (6000 per minute) |
-| every POST or DELETE with a token | token, and account, each endpoint apart | HANABI_RATE_LIMIT_WRITES (3000 per minute) |
-| every request of an app and of its players | app, all endpoints together | HANABI_RATE_LIMIT_APPS (60000 per minute) |
+| POST /v1/accounts, and an app's POST /v1/players | client address (both) | HANABI_RATE_LIMIT_ACCOUNTS (1000/hour) |
+| POST /v1/players | app | HANABI_RATE_LIMIT_PLAYERS (1000/hour) |
+| every GET with a token | token, and account, each endpoint apart | HANABI_RATE_LIMIT_READS (6000/minute) |
+| every POST or DELETE with a token | token, and account, each endpoint apart | HANABI_RATE_LIMIT_WRITES (3000/minute) |
+| every request of an app and of its players | app, all endpoints together | HANABI_RATE_LIMIT_APPS (60000/minute) |
 | health, readiness, the OpenAPI document, /metrics, the web page, OPTIONS (CORS preflights) | — | none |
 
 Each endpoint counts apart, so a bot's long polls never use up the budget of its moves. A
@@ -23,13 +23,14 @@ HANABI_TRUSTED_PROXIES proxies). Over the limit: 429 `rate_limited`, with `Retry
 
 The counts live in HANABI_RATE_LIMIT_STORAGE: memory:// (each process counts alone, so a
 server of N worker processes lets a token make up to N times the limit) or Redis (all
-processes and replicas share one count). Windows are fixed, which makes `Retry-After` exact:
-the seconds until the window closes, rounded up. In Redis they are `limits`' fixed windows
-(a window as long as the limit's period opens with the first request it counts); in memory
-they are `ProcessWindows`, windows aligned to multiples of the period in one dict: `limits`'
-own MemoryStorage starts a timer thread up to a hundred times a second to expire its keys,
-which cost more CPU than the rest of the hook. When Redis does not answer, the process counts in its own memory for SHARED_RETRY_SECONDS
-before it asks Redis again, rather than failing requests or waiting on Redis for each.
+processes and replicas share one count). Windows are fixed, which makes `Retry-After` exact: the
+seconds until the window closes, rounded up. In Redis they are `limits`' fixed windows (a window as
+long as the limit's period opens with the first request it counts); in memory they are
+`ProcessWindows`, windows aligned to multiples of the period in one dict: `limits`' own
+MemoryStorage starts a timer thread up to a hundred times a second to expire its keys, which cost
+more CPU than the rest of the hook. When Redis does not answer, the process counts in its own memory
+for SHARED_RETRY_SECONDS before it asks Redis again, rather than failing requests or waiting on
+Redis for each.
 
 Why `limits` itself rather than Flask-Limiter, its Flask extension: the extension resolves its
 limits, exemptions and scopes anew for every request; in tests/bench/request_overhead.py it

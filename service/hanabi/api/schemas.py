@@ -11,8 +11,8 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 from hanabi.engine.options import MAX_CLUE_TOKENS, MAX_PLAYERS, MAX_STRIKES, MIN_CLUE_TOKENS, MIN_PLAYERS, MIN_STRIKES
 from hanabi.engine.variants import VARIANTS
 from hanabi.store.deadlines import BOUNDS, FIELDS, KINDS, ON_TIMEOUT, InvalidTimeControl, TimeControl
-from hanabi.store.records import STATUSES
 from hanabi.store.lobby import MAX_PAGE
+from hanabi.store.records import STATUSES
 
 DEFAULT_PAGE = 50
 MAX_ID = 2**63 - 1
@@ -573,7 +573,8 @@ class ViewSchema(ma.Schema):
         allow_none=True,
         required=True,
         metadata={
-            "description": "Per suit, the number of cards played on its firework; null while a Throw It in a Hole game runs (its plays are face down)"
+            "description": "Per suit, the number of cards played on its firework; "
+            "null while a Throw It in a Hole game runs (its plays are face down)"
         },
     )
     next_ranks = fields.List(
@@ -590,7 +591,8 @@ class ViewSchema(ma.Schema):
         fields.Nested(CardSchema),
         required=True,
         metadata={
-            "description": "Discarded and misplayed cards (a misplay is not among them while a Throw It in a Hole game runs)"
+            "description": "Discarded and misplayed cards "
+            "(a misplay is not among them while a Throw It in a Hole game runs)"
         },
     )
     firework_tops = fields.List(
@@ -607,8 +609,9 @@ class ViewSchema(ma.Schema):
         required=True,
         allow_none=True,
         metadata={
-            "description": 'Per suit, which way its firework runs: "up", "down", or null while an Up or Down firework has '
-            "not chosen; null while a Throw It in a Hole game runs (its plays are face down)"
+            "description": 'Per suit, which way its firework runs: "up", "down", '
+            "or null while an Up or Down firework has not chosen; "
+            "null while a Throw It in a Hole game runs (its plays are face down)"
         },
     )
     deck_size = fields.Integer(required=True, metadata={"description": "Cards left to draw"})

@@ -5,7 +5,7 @@ bot seats and against any server through the SDK.
 """
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from ..engine import Action, View
 from . import basic, hat, random_bot

@@ -37,7 +37,7 @@ import random
 from typing import NamedTuple
 
 from ..engine import ColorClue, Discard, Play, PlayEvent, RankClue, View
-from .common import PublicState, best_gamble, Rules, StateCache, mask_of_counts, rules_for, safe_fallback, unseen_counts
+from .common import PublicState, Rules, StateCache, best_gamble, mask_of_counts, rules_for, safe_fallback, unseen_counts
 
 CLUE_FROM_TOKENS = 2
 """With this many clue tokens, a harmless clue is given rather than a discard."""

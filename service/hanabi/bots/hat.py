@@ -34,10 +34,10 @@ import random
 from ..engine import ColorClue, Discard, DiscardEvent, Play, RankClue, View
 from . import basic
 from .common import (
-    best_gamble,
     PublicState,
     Rules,
     StateCache,
+    best_gamble,
     mask_of_counts,
     rules_for,
     safe_fallback,
@@ -137,15 +137,14 @@ class HatState(PublicState):
     def on_leave(self, event, context) -> None:
         """A discard while a clue could be given says that no one else holds a card that plays
         and is not known to (see `needs_clue`): everyone learns their other cards do not play."""
-        if type(event) is DiscardEvent:
-            if self.tokens > 0:
-                playable = self.masks()[0]
-                know = self.know
-                for seat, hand in enumerate(self.hands):
-                    if seat != event.seat:
-                        for card in hand:
-                            if know[card] & ~playable:
-                                _narrow(know, card, ~playable)
+        if type(event) is DiscardEvent and self.tokens > 0:
+            playable = self.masks()[0]
+            know = self.know
+            for seat, hand in enumerate(self.hands):
+                if seat != event.seat:
+                    for card in hand:
+                        if know[card] & ~playable:
+                            _narrow(know, card, ~playable)
         self.tokens = event.clue_tokens
 
     # ---- the hat ------------------------------------------------------------------------

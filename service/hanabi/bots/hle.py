@@ -31,7 +31,8 @@ tokens and strikes and no other rule option; `check_game` refuses the others wit
 import functools
 import importlib
 from collections import Counter
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..engine import Action, ClueEvent, ColorClue, Discard, DiscardEvent, GameOptions, Play, PlayEvent, RankClue, View
 from ..engine.variants import RANKS, STANDARD_COPIES, Rules, get_variant

@@ -33,8 +33,9 @@ import inspect
 import os
 import random
 import sys
-from functools import lru_cache
-from typing import Any, Callable, Protocol
+from collections.abc import Callable
+from functools import cache
+from typing import Any, Protocol
 
 from ..engine import Action, ColorClue, Discard, EndGame, Play, RankClue, Reorder, View, action_from_dict
 from . import STRATEGIES
@@ -87,7 +88,7 @@ class BotFactory:
         return f"BotFactory({self.spec!r})"
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_strategy(spec: str) -> BotFactory:
     """The factory of the strategy SPEC names (see the module's docstring). Raises
     StrategyError, with a sentence saying what is wrong, for a SPEC that names none."""

@@ -10,7 +10,8 @@ that deals the cards a player sees; a key has too many.
 
 import hashlib
 from collections import Counter, deque
-from typing import Iterable, NamedTuple
+from collections.abc import Iterable
+from typing import NamedTuple
 
 from .errors import InvalidDeck
 from .variants import Variant

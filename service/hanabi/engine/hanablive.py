@@ -7,8 +7,9 @@ years (older key names, extra metadata) and strict about play. The mapping is do
 docs/hanablive.md.
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from .actions import OUTSIDE_ENDS, Action, ColorClue, Discard, EndCondition, EndGame, Play, RankClue, Reorder
 from .deck import Card, validate_deck
@@ -72,7 +73,7 @@ _OPTION_TYPES = {
     "deckPlays": bool,
     END_AT_BEST_SCORE: bool,
     **HARMLESS_OPTIONS,
-    **{key: bool for key in UNSUPPORTED_OPTIONS},
+    **dict.fromkeys(UNSUPPORTED_OPTIONS, bool),
 }
 _TYPE_WORDS = {bool: "true or false", int: "a whole number", str: "a string"}
 

@@ -51,7 +51,8 @@ class GameOptions:
         if get_variant(self.variant).rules.throw_it_in_a_hole and self.timed_display:
             raise InvalidOptions(
                 "invalid_option",
-                "timed_display cannot be used in Throw It in a Hole: its bonus clue token would show that a hidden play scored.",
+                "timed_display cannot be used in Throw It in a Hole: "
+                "its bonus clue token would show that a hidden play scored.",
             )
         if not MIN_CLUE_TOKENS <= self.clue_tokens <= MAX_CLUE_TOKENS:
             raise InvalidOptions(

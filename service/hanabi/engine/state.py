@@ -5,8 +5,9 @@ the dealt deck. `GameState.apply` returns a new state and never changes the one 
 on; unchanged parts are shared between the two, so applying an action costs microseconds.
 """
 
+from collections.abc import Iterable
 from itertools import permutations
-from typing import Iterable, NamedTuple
+from typing import NamedTuple
 
 from .actions import (
     OUTSIDE_ENDS,
@@ -743,7 +744,8 @@ class GameState:
         if handler is not GameState._reorder and handler is not GameState._end_game and seat != self.current_seat:
             raise IllegalAction(
                 "not_your_turn",
-                f"It is not your turn: seat {self.current_seat + 1} is to move, and you are seat {seat + 1} (counting seats from 1).",
+                f"It is not your turn: seat {self.current_seat + 1} is to move, "
+                f"and you are seat {seat + 1} (counting seats from 1).",
                 depends_on_state=True,
             )
         handler(self, action)
@@ -1020,9 +1022,9 @@ class GameState:
                 self.current_seat = (self.current_seat + 1) % table.players
                 if not self.has_legal_action(self.current_seat):
                     self.end_condition = EndCondition.ALL_OR_NOTHING_SOFTLOCK
-        elif self.end_turn is not None and self.turn > self.end_turn:
-            self.end_condition = EndCondition.NORMAL
-        elif table.options.end_at_best_score and self.fireworks_total == self.max_score:
+        elif (self.end_turn is not None and self.turn > self.end_turn) or (
+            table.options.end_at_best_score and self.fireworks_total == self.max_score
+        ):
             self.end_condition = EndCondition.NORMAL
         else:
             self.current_seat = (self.current_seat + 1) % table.players

@@ -12,9 +12,9 @@ white firework is hanab.live's Purple suit, and the sixth suit of "6 Suits" is "
 """
 
 import difflib
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Iterator
 
 from .errors import InvalidOptions
 

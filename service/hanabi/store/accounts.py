@@ -11,9 +11,9 @@ revokes its descendants in the same transaction, so checking a token stays one i
 
 import hashlib
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Iterable
 
 import psycopg
 from psycopg.rows import class_row

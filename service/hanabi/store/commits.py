@@ -3,7 +3,8 @@ connection's hooks only once that transaction has committed (the worker enqueues
 that way, so no task ever names a version that could still roll back).
 
 Store writes run in `transaction(conn)`, or in `statement(conn)` when they write with a single
-statement (an action: no BEGIN and COMMIT round trips when no transaction is open); callers that combine several store writes in one
+statement (an action: no BEGIN and COMMIT round trips when no transaction is open); callers that
+combine several store writes in one
 transaction (the API, for an Idempotency-Key) open it with `transaction(conn)` too. The games a
 transaction changed are collected on its connection and handed to its hooks' `game_changed`,
 one call per game with the game as it was after its last change, when the outermost
@@ -19,9 +20,9 @@ itself) runs none.
 import logging
 import threading
 import weakref
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable, Iterator
 
 import psycopg
 from psycopg.pq import TransactionStatus

@@ -8,10 +8,10 @@ other gets VersionConflict with the version it lost to. Nothing here knows a rul
 the engine decides whether an action is legal and what state follows.
 """
 
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import datetime
-from typing import Callable, Iterable, Iterator
 
 import psycopg
 from psycopg.pq import TransactionStatus
@@ -90,8 +90,8 @@ def create_game(
                 check_lobby_room(conn, creator_id, lobby_cap)
             state = new_game(options, deck if deck is not None else new_deck(conn, options, seed, deal_secret))
             game_id = conn.execute(
-                """INSERT INTO games (options, deck, seed, players, creator_id, free_seats, start_when_full, time_control,
-                                      spectators)
+                """INSERT INTO games (options, deck, seed, players, creator_id, free_seats, start_when_full,
+                                      time_control, spectators)
                    VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) RETURNING id""",
                 (
                     Jsonb(options.to_dict()),
@@ -402,8 +402,8 @@ version the change was made from: its id and creation time name the game even fo
 cached by a process that outlived a database), its events and its webhook deliveries, all or
 nothing. A change whose deadline was computed from the database's clock (`clock_read_at`) is
 dated by that reading, so the event's time, the game's `updated_at` and the turn's start are
-one instant, as they are with `now()` otherwise. The events come as one JSON array of [type, seat, payload] (one parameter is much
-cheaper for psycopg to send than three arrays)."""
+one instant, as they are with `now()` otherwise. The events come as one JSON array of [type, seat,
+payload] (one parameter is much cheaper for psycopg to send than three arrays)."""
 
 
 def append_events(

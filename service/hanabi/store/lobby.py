@@ -40,7 +40,8 @@ def games_of_account(
         0,
         """(s.account_id = %(account_id)s
             OR (s.reserved_for = %(account_id)s AND s.account_id IS NULL
-                AND NOT EXISTS (SELECT 1 FROM game_seats t WHERE t.game_id = s.game_id AND t.account_id = %(account_id)s)))""",
+                AND NOT EXISTS (SELECT 1 FROM game_seats t
+                                WHERE t.game_id = s.game_id AND t.account_id = %(account_id)s)))""",
     )
     params["account_id"] = account_id
     return _fetch(

@@ -4,7 +4,8 @@ Every change to a game records its deliveries in the statement that makes the ch
 (store.games.append_events puts `outbox_insert` in it): the events that concern accounts with
 webhooks (`game_started`, `your_turn`, `game_over`) get one delivery row per webhook, so the
 rows commit or roll back with the change; a new game's reserved seats give `invited` to the
-accounts they are reserved for (`record_invitations`, in the game's creating transaction). An app's webhooks get the events of its players. Once the transaction commits, the
+accounts they are reserved for (`record_invitations`, in the game's creating transaction). An app's
+webhooks get the events of its players. Once the transaction commits, the
 connection's `deliveries_recorded` hook (commits.CommitHooks) gets the new rows' ids (the
 worker enqueues their POSTs there).
 
@@ -19,9 +20,9 @@ every delivery.
 
 import logging
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Callable
 
 import psycopg
 from psycopg.rows import class_row
@@ -176,11 +177,11 @@ def events_of_change(before: Game, after: Game) -> list[tuple[str, int]]:
 
 def outbox_insert(change: str) -> str:
     """The INSERT of a change's deliveries (one row per notice and webhook of the account in the
-    notice's seat, and of the app that created that account), for the WITH clause of the statement that makes the change: it inserts only
-    if `change`, the name of that statement's UPDATE ... RETURNING (with the change's
-    `updated_at`, the deliveries' `occurred_at`), has a row. Seats are read in
-    the change's transaction: a seat taken by the same change counts. Its parameters come from
-    `outbox_parameters`; it returns the new deliveries' ids."""
+    notice's seat, and of the app that created that account), for the WITH clause of the statement
+    that makes the change: it inserts only if `change`, the name of that statement's UPDATE ...
+    RETURNING (with the change's `updated_at`, the deliveries' `occurred_at`), has a row. Seats are
+    read in the change's transaction: a seat taken by the same change counts. Its parameters come
+    from `outbox_parameters`; it returns the new deliveries' ids."""
     return f"""INSERT INTO webhook_deliveries (webhook_id, type, game_id, version, seat, occurred_at, next_attempt_at)
                SELECT w.id, n.notice->>0, s.game_id, %(outbox_version)s, s.seat, c.updated_at, now()
                  FROM {change} c
@@ -276,7 +277,8 @@ def finish_attempt(
         """UPDATE webhook_deliveries
               SET status = %(status)s, last_status_code = %(code)s, last_failure = %(failure)s,
                   delivered_at = CASE WHEN %(status)s = 'delivered' THEN now() END,
-                  next_attempt_at = CASE WHEN %(status)s = 'pending' THEN now() + make_interval(secs => %(retry_in)s) END
+                  next_attempt_at = CASE WHEN %(status)s = 'pending'
+                                         THEN now() + make_interval(secs => %(retry_in)s) END
             WHERE id = %(id)s AND attempts = %(attempt)s AND status = 'pending'
         RETURNING status""",
         {

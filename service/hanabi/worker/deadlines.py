@@ -18,7 +18,7 @@ written through `append_action(expected_version=version)` with the payload marke
 
 import logging
 import random
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import psycopg
 
@@ -52,7 +52,7 @@ def schedule_expiry(app, game: Game) -> bool:
     """Send the expiry of `game`'s current turn to run at its deadline, if it has one near enough."""
     if game.status != "running" or game.deadline is None:
         return False
-    wait = (game.deadline - datetime.now(timezone.utc)).total_seconds()
+    wait = (game.deadline - datetime.now(UTC)).total_seconds()
     if wait > SCHEDULE_HORIZON_SECONDS:
         return False
     options = {"eta": game.deadline} if wait > 0 else {}

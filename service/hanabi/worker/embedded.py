@@ -11,8 +11,8 @@ import os
 import signal
 import subprocess
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 from hanabi.config import Settings
 from hanabi.webhook_addresses import allowed_networks_text

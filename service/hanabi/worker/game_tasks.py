@@ -1,7 +1,7 @@
 """What the tasks of one game's turn share: they are keyed by (game id, version), and do their
 work only while the game is still at that version (a bot's turn, a turn's expiry)."""
 
-from typing import Callable
+from collections.abc import Callable
 
 import psycopg
 

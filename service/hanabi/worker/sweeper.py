@@ -7,8 +7,8 @@ A check is a function (app, connection) -> how many tasks it enqueued: stalled b
 turns whose deadline has passed (deadlines.enqueue_overdue_turns), due webhook deliveries.
 """
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
-from typing import Callable
 
 import psycopg
 
