@@ -14,7 +14,7 @@ STAMP := $(VENV)/.installed
 SDK_DIR := sdk/hanabi-sdk
 HLE := hanabi-learning-environment==0.0.4
 
-.PHONY: setup run lint test browser bench sdk clean
+.PHONY: setup run lint test browser cluster-packages bench sdk clean
 
 setup: $(STAMP)
 
@@ -41,7 +41,7 @@ lint: setup
 	$(VENV)/bin/ruff format --check service tests
 	$(VENV)/bin/ruff check service tests
 
-test: setup browser lint
+test: setup browser cluster-packages lint
 	$(VENV)/bin/python -m pytest -n 2 $(PYTEST_ARGS)
 
 # The browser tests (tests/web) drive Debian's Chromium, never a downloaded browser: installed with
@@ -56,6 +56,25 @@ browser:
 			|| echo "apt-get could not install chromium: the browser tests will skip (or fail under CI)"; \
 	else \
 		echo "$(CHROMIUM) is missing and installing it needs root and apt-get: the browser tests will skip (or fail under CI)"; \
+	fi
+
+# The cluster test (tests/cluster) runs deploy/'s parts from Debian's packages: HAProxy, PgBouncer,
+# Redis and PostgreSQL 15, each installed with apt-get when its program is missing and we are root;
+# otherwise those tests skip, saying why (and fail when CI is set).
+CLUSTER_PACKAGES := haproxy:/usr/sbin/haproxy pgbouncer:/usr/sbin/pgbouncer redis-server:/usr/bin/redis-server \
+	postgresql-15:/usr/lib/postgresql/15/bin/postgres
+cluster-packages:
+	@missing=""; for entry in $(CLUSTER_PACKAGES); do \
+		[ -x "$${entry#*:}" ] || missing="$$missing $${entry%%:*}"; done; \
+	if [ -z "$$missing" ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "Installing Debian's$$missing for the cluster test"; \
+		export DEBIAN_FRONTEND=noninteractive; \
+		apt-get install -y --no-install-recommends $$missing >/dev/null \
+			|| { apt-get update >/dev/null && apt-get install -y --no-install-recommends $$missing >/dev/null; } \
+			|| echo "apt-get could not install$$missing: the cluster test will skip (or fail under CI)"; \
+	else \
+		echo "$$missing missing, and installing needs root and apt-get: the cluster test will skip (or fail under CI)"; \
 	fi
 
 bench: setup

@@ -1,6 +1,6 @@
 """Scale-out: the same HTTP load against 1 and then 2 API processes of the production topology.
 
-For each count of API processes the script starts a fresh `tests.cluster.Cluster` (a Postgres
+For each count of API processes the script starts a fresh `tests.cluster.local.Cluster` (a Postgres
 server of its own from pgserver's binaries, with fsync on; a redis-server of its own; N API
 processes `hanabi serve --no-run-worker --workers W`, each a gunicorn on its own
 port; two `hanabi worker` and one `hanabi beat`), then runs tests/bench/api_load.py's load
@@ -32,7 +32,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, for tests.cluster
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, for tests.cluster.local
 
 from api_load import (  # tests/bench/api_load.py, beside this script
     WORKER_CLASS,
@@ -41,7 +41,7 @@ from api_load import (  # tests/bench/api_load.py, beside this script
     play_and_measure,
 )
 
-from tests.cluster import Cluster
+from tests.cluster.local import Cluster
 from tests.worker.processes import children
 
 

@@ -47,6 +47,12 @@ def load_compose(variables: dict[str, str]) -> dict:
     return yaml.safe_load(text)
 
 
+def haproxy_variables() -> dict[str, str | None]:
+    """Environment variables deploy/haproxy.cfg reads ("${NAME}" or "${NAME-default}"), with their defaults."""
+    text = (DEPLOY / "haproxy.cfg").read_text()
+    return dict(re.findall(r'"\$\{([A-Z0-9_]+)(?:-([^}]*))?\}"', text))
+
+
 def env_example() -> dict[str, str]:
     """The variables of deploy/.env.example and their values."""
     values = {}

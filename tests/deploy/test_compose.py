@@ -134,8 +134,8 @@ def test_the_proxy_balances_over_the_api_replicas_found_by_docker_dns():
     assert host == "api" and port == "8000"
     assert re.search(r"^\s*nameserver \S+ 127\.0\.0\.11:53$", config, re.M)  # Docker's embedded DNS
     assert re.search(r"^\s*default-server .*\bresolvers docker\b", config, re.M)
-    assert "http-check send meth GET uri /v1/health" in config
-    assert "/v1/health:" in (REPO / "openapi.yaml").read_text()
+    assert "http-check send meth GET uri /v1/ready" in config  # a replica that lost Postgres serves nothing
+    assert "/v1/ready:" in (REPO / "openapi.yaml").read_text()
 
 
 def test_the_proxy_does_not_forward_metrics():

@@ -12,6 +12,7 @@ from .files import (
     code_environment_variables,
     compose_variables,
     env_example,
+    haproxy_variables,
     readme_settings,
     service_python_files,
 )
@@ -60,7 +61,7 @@ def test_every_compose_variable_is_in_env_example():
 
 
 def test_every_documented_variable_is_read_by_something():
-    read = code_environment_variables(service_python_files()) | set(compose_variables())
+    read = code_environment_variables(service_python_files()) | set(compose_variables()) | set(haproxy_variables())
     gunicorn_source = "".join(path.read_text() for path in Path(gunicorn.__file__).parent.rglob("*.py"))
     unread = {name for name in set(documented()) - read if name not in gunicorn_source}
     assert not unread, f"documented, but neither the code, the compose file nor gunicorn reads them: {sorted(unread)}"
@@ -112,6 +113,15 @@ def test_the_service_defaults_are_those_of_config_py():
             )
         checked += 1
     assert checked >= 10
+
+
+def test_the_proxy_variables_are_documented_with_their_defaults():
+    readme = readme_settings()["The proxy (`haproxy.cfg`)"]
+    assert set(haproxy_variables()) == set(readme)
+    for name, default in haproxy_variables().items():
+        assert readme[name] == f"`{default}`", (
+            f"{name}: haproxy.cfg's default is {default!r}, the README {readme[name]!r}"
+        )
 
 
 def test_the_compose_defaults_match_the_readme_and_env_example():

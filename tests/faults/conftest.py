@@ -1,4 +1,4 @@
-"""Whole deployments of real processes for the fault suite (tests/cluster.py): a Postgres and a
+"""Whole deployments of real processes for the fault suite (tests/cluster/local.py): a Postgres and a
 Redis of their own, API processes, workers and beat. Without a redis-server binary the suite is
 skipped, except on CI (CI set), where it fails."""
 
@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from tests.cluster import redis_server_binary
+from tests.cluster.local import redis_server_binary
 
 CLUSTER_ENVIRON = {
     "HANABI_SWEEP_SECONDS": "0.5",

@@ -26,7 +26,7 @@ from datetime import datetime
 
 import psycopg
 
-from tests.cluster import Cluster
+from tests.cluster.local import Cluster
 
 from .players import Api, Player, Record, Table
 

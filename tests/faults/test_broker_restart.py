@@ -19,7 +19,7 @@ from hanabi.store.records import SeatPlan
 from hanabi.worker.celery_app import create_celery
 from hanabi.worker.deadlines import EXPIRE_TURN
 
-from tests.cluster import Cluster, tail
+from tests.cluster.local import Cluster, tail
 
 from .conftest import CLUSTER_ENVIRON
 

@@ -12,7 +12,7 @@ import time
 import pytest
 from hanabi.store.database import connect
 
-from tests.cluster import Cluster
+from tests.cluster.local import Cluster
 
 from .checks import acknowledged_moves_missing, bad_answers, damaged_logs, skipped_deadlines, unfinished_games
 from .conftest import CLUSTER_ENVIRON

@@ -6,7 +6,7 @@ Redis restart finished)."""
 import pytest
 from kombu import Connection, Exchange, Queue
 
-from tests.cluster import Redis
+from tests.cluster.local import Redis
 
 from .conftest import redis_server  # noqa: F401  (skips, or fails under CI, without redis-server)
 

@@ -1,0 +1,83 @@
+"""deploy/'s topology on hosts of their own (network namespaces: topology.py), under faults.
+
+Each test starts a whole cluster (about 10 s), and each fault falls on a load of bots playing
+through the proxy (load.py); each prints its figures (`pytest tests/cluster -s`):
+
+    cluster fault figures: fault=..., failed_requests=..., failures_until_s=..., lost_moves=...,
+    first_move_after_s=..., late_turns=..., ...
+"""
+
+import socket
+import sys
+import time
+
+import psycopg
+import pytest
+
+from .load import Load
+from .topology import CONNECTIONS_PER_ADDRESS, PROXY_PORT, http_status, wait_until
+
+pytestmark = pytest.mark.cluster
+
+
+def test_a_game_through_the_proxy_is_on_both_postgres_hosts(cluster, prefix):
+    """The skeleton: an SDK bot and a worker's bot play a game through HAProxy; its log is on
+    the primary and, synchronously, on the replica."""
+    assert [server["status"] for server in cluster.servers().values()] == ["UP"] * 3
+    load = Load(cluster.proxy_url, cluster.database_url, prefix, sdk_bots=1, bot_games=0, timed_games=0)
+    load.start()
+    load.wait_for_moves(5)
+    assert load.finish(timeout=120), "the game did not end"
+    assert not load.problems()
+    (game_id,) = load.record.games
+    logs = []
+    for node in cluster.postgres:
+        with psycopg.connect(node.url("hanabi"), autocommit=True) as conn:
+            logs.append(
+                conn.execute(
+                    "SELECT seq, payload FROM game_events WHERE game_id = %s ORDER BY seq", (game_id,)
+                ).fetchall()
+            )
+    assert len(logs[0]) > 10 and logs[0] == logs[1]
+    assert len(load.record.acks) > 5
+
+
+def test_one_address_past_its_connection_cap_is_refused_while_others_are_served(cluster):
+    """deploy/haproxy.cfg's per-address cap (HAPROXY_CONNECTIONS_PER_ADDRESS, lowered here to
+    CONNECTIONS_PER_ADDRESS): this machine's address holds that many idle connections; its next
+    one is closed unanswered, while a host at another address is served."""
+    proxy = (cluster.hosts["proxy"].address, PROXY_PORT)
+    client = cluster.network.add_host("client")
+    held = []
+    try:
+        for _ in range(CONNECTIONS_PER_ADDRESS):
+            held.append(socket.create_connection(proxy, timeout=5))
+        time.sleep(0.2)
+        last = held[-1]
+        last.sendall(b"GET /v1/health HTTP/1.1\r\nHost: proxy\r\n\r\n")
+        assert last.recv(100).startswith(b"HTTP/1.1 200"), "a connection within the cap was not served"
+        extra = socket.create_connection(proxy, timeout=5)
+        extra.sendall(b"GET /v1/health HTTP/1.1\r\nHost: proxy\r\n\r\n")
+        try:
+            refused = extra.recv(100) == b""
+        except ConnectionResetError:
+            refused = True
+        extra.close()
+        other = client.execute(
+            [
+                sys.executable,
+                "-c",
+                "import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1], timeout=5).status)",
+                f"{cluster.proxy_url}/v1/health",
+            ]
+        ).stdout.strip()
+        print(
+            f"cluster connection cap: {CONNECTIONS_PER_ADDRESS} connections held by one address; the next refused: "
+            f"{refused}; another address answered {other}"
+        )
+        assert refused, "the connection past the cap was served"
+        assert other == "200"
+    finally:
+        for conn in held:
+            conn.close()
+    wait_until(lambda: http_status(f"{cluster.proxy_url}/v1/health") == 200, 10, "served again once it let go")
