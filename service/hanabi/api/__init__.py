@@ -56,6 +56,7 @@ from .metrics import add_metrics_route
 from .ratelimits import RateLimitDocumentation, install_rate_limits
 from .schemas import JsonSchemaRules, ProblemSchema
 from .scopes import check_scope
+from .waiting_turns import WaitingTurns
 
 API_VERSION = "1.0.0"
 MAX_BODY_BYTES = 1024 * 1024
@@ -170,11 +171,16 @@ def create_app(
     app.register_error_handler(Exception, handle_error)
     instrument(app)
     install_cors(app, settings)
-    install_rate_limits(app, settings, PUBLIC_ENDPOINTS)  # before the token check: floods never reach the database
+    limiter = install_rate_limits(
+        app, settings, PUBLIC_ENDPOINTS
+    )  # before the token check: floods never reach the database
     app.before_request(_require_token)
     app.before_request(_check_scope)
     app.before_request(check_request)
     app.teardown_request(release_db)
+    app.wsgi_app = WaitingTurns(
+        app.wsgi_app, app.extensions[LISTEN_CONNINFO_EXTENSION], settings.token_cache_seconds, limiter
+    )
     if settings.trusted_proxies:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.trusted_proxies, x_proto=settings.trusted_proxies)
     return app

@@ -122,7 +122,7 @@ def current_token() -> Token:
     """The request's bearer token: its account and scopes; 401 `unauthorized` without a valid one."""
     if "token" not in g:
         token = bearer_token()
-        found = _unexpired(_authenticate(token)) if token else None
+        found = unexpired(_authenticate(token)) if token else None
         if found is None:
             detail = (
                 "This request needs an API token: send 'Authorization: Bearer <token>'."
@@ -144,14 +144,15 @@ def remembered_token() -> Token | None:
     cache = _accounts_cache()
     if token is None or cache is None:
         return None
-    found = _unexpired(cache.get(hash_token(token)))
+    found = unexpired(cache.get(hash_token(token)))
     if found is not None:
         g.token = found
         g.account = found.account
     return found
 
 
-def _unexpired(token: Token | None) -> Token | None:
+def unexpired(token: Token | None) -> Token | None:
+    """`token`, or None once it has expired."""
     if token is not None and token.expires_at is not None and token.expires_at <= datetime.now(UTC):
         return None
     return token

@@ -25,6 +25,8 @@ from hanabi.logs import REQUEST_ID
 REQUEST_ID_HEADER = "X-Request-Id"
 REQUEST_ID_ENVIRON = "HTTP_X_REQUEST_ID"
 CLIENT_REQUEST_ID = re.compile(r"[A-Za-z0-9._:\-]{1,64}")
+ARRIVED_ENVIRON = "hanabi.arrived"
+"""When a request reached the API, set by a middleware that saw it first (`time.perf_counter()`)."""
 UNMATCHED = "unmatched"
 """The operation of a request whose path and method no route serves (404, 405)."""
 
@@ -49,6 +51,37 @@ def operation_names(app: Flask) -> dict[tuple[str, str], str]:
     return names
 
 
+def request_id_of(environ: dict) -> str:
+    """The client's `X-Request-Id` when it is a valid one, else a fresh id."""
+    supplied = environ.get(REQUEST_ID_ENVIRON)
+    return supplied if supplied and CLIENT_REQUEST_ID.fullmatch(supplied) else uuid.uuid4().hex
+
+
+def record_request(
+    method: str, path: str, operation: str, status: int, duration: float, account_id: int | None
+) -> None:
+    """Count a request in the metrics and write its access line."""
+    metrics.HTTP_REQUESTS.labels(operation, status).inc()
+    metrics.HTTP_REQUEST_SECONDS.labels(operation).observe(duration)
+    if access_log.isEnabledFor(logging.INFO):
+        duration_ms = round(duration * 1000, 3)
+        access_log.info(
+            "%s %s %s %.1f ms",
+            method,
+            path,
+            status,
+            duration_ms,
+            extra={
+                "method": method,
+                "path": path,
+                "operation": operation,
+                "status": status,
+                "duration_ms": duration_ms,
+                "account_id": account_id,
+            },
+        )
+
+
 def request_started() -> float:
     """When this request reached the app (`time.perf_counter()`)."""
     return getattr(g, "request_started", None) or perf_counter()
@@ -60,9 +93,9 @@ def instrument(app: Flask) -> None:
     operations = operation_names(app)
 
     def begin_request() -> None:
-        supplied = request.environ.get(REQUEST_ID_ENVIRON)
-        request_id = supplied if supplied and CLIENT_REQUEST_ID.fullmatch(supplied) else uuid.uuid4().hex
-        g.request_started = perf_counter()
+        environ = request.environ
+        request_id = request_id_of(environ)
+        g.request_started = environ.get(ARRIVED_ENVIRON) or perf_counter()
         g.request_id = request_id
         REQUEST_ID.set(request_id)
 
@@ -77,29 +110,10 @@ def instrument(app: Flask) -> None:
         endpoint = current.endpoint
         operation = operations.get((endpoint, method)) or endpoint or UNMATCHED
         status = response.status_code
-        metrics.HTTP_REQUESTS.labels(operation, status).inc()
-        metrics.HTTP_REQUEST_SECONDS.labels(operation).observe(duration)
         if status == 200 and (operation == "act" or operation in ACTION_KINDS):
             _count_action(operation, current, response)
-        if access_log.isEnabledFor(logging.INFO):
-            account = getattr(context, "account", None)
-            path = current.path
-            duration_ms = round(duration * 1000, 3)
-            access_log.info(
-                "%s %s %s %.1f ms",
-                method,
-                path,
-                status,
-                duration_ms,
-                extra={
-                    "method": method,
-                    "path": path,
-                    "operation": operation,
-                    "status": status,
-                    "duration_ms": duration_ms,
-                    "account_id": account.id if account is not None else None,
-                },
-            )
+        account = getattr(context, "account", None)
+        record_request(method, current.path, operation, status, duration, account.id if account is not None else None)
         return response
 
     def forget_request_id(error: BaseException | None = None) -> None:

@@ -50,6 +50,7 @@ from limits.storage import storage_from_string
 from limits.strategies import FixedWindowRateLimiter
 
 from hanabi.config import Settings
+from hanabi.store.accounts import Token
 
 from .context import bearer_token, current_token, remembered_token
 from .errors import PROBLEM_CONTENT_TYPE, Problem
@@ -64,6 +65,8 @@ APP_ENDPOINTS = "all endpoints"
 REDIS_TIMEOUT_SECONDS = 0.5
 SHARED_RETRY_SECONDS = 5.0
 KEY_PREFIX = "hanabi"
+COUNTED_ENVIRON = "hanabi.rate_limits_counted"
+"""Set on a request that the short path of waiting turns counted already (api.waiting_turns)."""
 
 log = logging.getLogger(__name__)
 
@@ -97,6 +100,8 @@ class RateLimiter:
         endpoint = request.endpoint
         if endpoint is None or endpoint in self.unlimited or request.method == "OPTIONS":
             return
+        if request.environ.get(COUNTED_ENVIRON):
+            return
         if endpoint == ACCOUNTS_ENDPOINT:
             items, key, per = self.accounts, self.address_key(), "client address"
         else:
@@ -114,6 +119,8 @@ class RateLimiter:
         endpoint = request.endpoint
         if endpoint is None or endpoint in self.public or request.method == "OPTIONS":
             return
+        if request.environ.get(COUNTED_ENVIRON):
+            return
         token = current_token()
         items = self.reads if request.method in READ_METHODS else self.writes
         self.hit(items, f"account:{token.account.id}", endpoint, "account")
@@ -123,6 +130,18 @@ class RateLimiter:
             created = "accounts created (POST /v1/accounts and apps' players together)"
             self.hit(self.accounts, self.address_key(), ACCOUNTS_ENDPOINT, "client address", created)
             self.hit(self.players, f"app:{token.account.id}", PLAYERS_ENDPOINT, "app", "players created")
+
+    def allows_read(self, token: Token, endpoint: str) -> bool:
+        """Count a read of `endpoint` by a token known as valid, as `check` and `check_account`
+        would (for its account and its app); False when that is one too many (the full path,
+        counting it again, then answers the 429)."""
+        try:
+            self.hit(self.reads, f"account:{token.account.id}", endpoint, "account")
+            if token.app_id is not None:
+                self.hit(self.apps, f"app:{token.app_id}", APP_ENDPOINTS, "app", "requests of this app and its players")
+        except Problem:
+            return False
+        return True
 
     def hit(self, items: list[RateLimitItem], key: str, endpoint: str, per: str, what: str = TO_THIS_ENDPOINT) -> None:
         for item in items:

@@ -1,0 +1,173 @@
+"""The short path of empty "my turn" polls (api.waiting_turns): a poll the process knows all about
+is answered before Flask with what the full path answers (body, headers, rate-limit counts,
+access line, metrics), and everything else, a woken poll included, takes the full path."""
+
+import dataclasses
+import time
+
+import pytest
+
+from hanabi import metrics
+from hanabi.api.context import POOL_EXTENSION
+from hanabi.composition import api_app
+from hanabi.config import load_settings
+from hanabi.store.migrate import apply_migrations
+from tests.logcapture import json_log_lines
+
+from .conftest import Player, action_body, assert_problem
+from .test_long_poll import in_background
+
+TURN = "/v1/me/turn"
+
+
+class FullPathCalls:
+    """The polls of "my turn" that reached the app behind the short path (their query strings)."""
+
+    def __init__(self, app):
+        self.queries: list[str] = []
+        short_path = app.wsgi_app
+        full_path = short_path.wsgi_app
+
+        def counted(environ, start_response):
+            if environ["PATH_INFO"] == TURN:
+                self.queries.append(environ.get("QUERY_STRING", ""))
+            return full_path(environ, start_response)
+
+        short_path.wsgi_app = counted
+
+    def __len__(self) -> int:
+        return len(self.queries)
+
+
+def app_with(database_url, **changes):
+    """The API on a database of its own, its listeners started (by a first poll)."""
+    apply_migrations(database_url)
+    settings = dataclasses.replace(
+        load_settings(), database_url=database_url, pool_min_size=1, pool_max_size=4, **changes
+    )
+    app = api_app(settings, with_worker=False)
+    assert player(app).get(f"{TURN}?wait=1").status_code == 200
+    return app
+
+
+@pytest.fixture(scope="module")
+def turns_app(create_database):
+    app = app_with(create_database())
+    yield app
+    app.extensions[POOL_EXTENSION].close()
+
+
+@pytest.fixture
+def full_path(turns_app):
+    return FullPathCalls(turns_app)
+
+
+def player(app, kind: str = "bot", **body) -> Player:
+    name = f"turns-{time.monotonic_ns() % 10**12}"
+    response = app.test_client().post("/v1/accounts", json={"name": name, "kind": kind, **body})
+    assert response.status_code == 201, response.json
+    return Player(app, name, response.json["token"], response.json["id"])
+
+
+def answer(response) -> tuple:
+    headers = {name: value for name, value in response.headers.items() if name != "X-Request-Id"}
+    return response.status_code, response.get_data(), headers
+
+
+def requests_counted(operation: str, status: int) -> float:
+    return metrics.HTTP_REQUESTS.labels(operation, status)._value.get()
+
+
+def test_an_empty_poll_the_process_knows_is_answered_before_flask_as_flask_answers(turns_app, full_path):
+    bot = player(turns_app)
+    counted_before = requests_counted("list_my_turn", 200)
+    with json_log_lines() as lines:
+        first = bot.get(f"{TURN}?wait=1")
+        assert len(full_path) == 1, "the first poll reads the database through the full path"
+        second = bot.get(f"{TURN}?wait=1", headers={"X-Request-Id": "my-poll-2"})
+        assert len(full_path) == 1, "the second poll took the full path"
+    assert answer(second) == answer(first)
+    assert first.json == {"items": [], "next_cursor": None}
+    assert second.headers["X-Request-Id"] == "my-poll-2"
+    assert first.headers["X-Request-Id"] != "my-poll-2"
+    access = [line for line in lines() if line.get("logger") == "hanabi.access"]
+    assert [(line["operation"], line["status"], line["account_id"], line["path"]) for line in access] == [
+        ("list_my_turn", 200, bot.id, TURN)
+    ] * 2
+    assert access[1]["request_id"] == "my-poll-2"
+    assert requests_counted("list_my_turn", 200) == counted_before + 2
+
+
+def test_a_poll_waiting_on_the_short_path_answers_with_the_game_as_soon_as_it_is_mine(turns_app, full_path):
+    alice, bob = player(turns_app), player(turns_app)
+    game_id = alice.post("/v1/games", json={"options": {"players": 2}, "seed": "short path"}).json["id"]
+    assert alice.post(f"/v1/games/{game_id}/join").status_code == 200
+    assert bob.get(f"{TURN}?wait=1").json["items"] == []
+    assert bob.post(f"/v1/games/{game_id}/join").status_code == 200
+    view = alice.view(game_id)
+    if view["current_seat"] != 0:
+        pytest.skip("the deal put bob first")
+    assert bob.get(f"{TURN}?wait=1").json["items"] == [], "nothing is bob's yet"
+    calls = len(full_path)
+    waiting = in_background(lambda: bob.get(f"{TURN}?wait=30"))
+    time.sleep(0.5)
+    acted_at = time.monotonic()
+    assert alice.act(game_id, **action_body(view["legal_actions"][0])).status_code == 200
+    response, answered_at = waiting()
+    assert [game["id"] for game in response.json["items"]] == [game_id]
+    assert answered_at - acted_at < 2
+    assert full_path.queries[calls:].count("wait=30") == 1, "the woken poll is answered by the full path"
+
+
+def test_a_revoked_token_is_refused_though_its_account_had_nothing(turns_app, full_path):
+    bot = player(turns_app)
+    other = bot.post("/v1/tokens", json={"scopes": ["read"]}).json["token"]
+    holder = Player(turns_app, bot.name, other, bot.id)
+    assert holder.get(f"{TURN}?wait=1").json["items"] == []
+    assert holder.delete("/v1/tokens/current").status_code == 204
+    assert_problem(holder.get(f"{TURN}?wait=1"), 401, "unauthorized")
+    assert bot.get(f"{TURN}?wait=1").status_code == 200
+
+
+def test_tokens_the_full_path_refuses_are_refused(turns_app, full_path):
+    bot = player(turns_app)
+    assert bot.get(f"{TURN}?wait=1").status_code == 200
+    play_only = Player(turns_app, bot.name, bot.post("/v1/tokens", json={"scopes": ["play"]}).json["token"], bot.id)
+    assert_problem(play_only.get(f"{TURN}?wait=1"), 403, "insufficient_scope")
+    game_id = bot.post("/v1/games", json={"options": {"players": 2}}).json["id"]
+    assert bot.post(f"/v1/games/{game_id}/join").status_code == 200
+    made = bot.post(f"/v1/games/{game_id}/watch-links")
+    assert made.status_code == 201, made.json
+    link = Player(turns_app, bot.name, made.json["token"], bot.id)
+    assert_problem(link.get(f"{TURN}?wait=1"), 403, "token_limited_to_game")
+
+
+@pytest.mark.parametrize(
+    ("query", "status"),
+    [("wait=1&limit=5", 200), ("limit=5&wait=1", 200), ("wait=01", 200), ("wait=61", 422), ("wait=+1", 422),
+     ("wait=1&wait=2", 200), ("wait=1&color=red", 422)],
+)  # fmt: skip
+def test_other_queries_take_the_full_path(turns_app, full_path, query, status):
+    bot = player(turns_app)
+    assert bot.get(f"{TURN}?wait=1").status_code == 200
+    calls = len(full_path)
+    response = bot.get(f"{TURN}?{query}")
+    assert response.status_code == status, response.json
+    expected_full_path = query != "wait=01"
+    assert len(full_path) == calls + expected_full_path
+
+
+def test_short_path_polls_count_against_the_account_as_the_full_path_counts_them(create_database):
+    app = app_with(create_database(), rate_limit_reads="3 per minute")
+    try:
+        full_path = FullPathCalls(app)
+        bot = player(app)
+        statuses = [bot.get(f"{TURN}?wait=1").status_code for _ in range(4)]
+        assert statuses == [200, 200, 200, 429]
+        assert len(full_path) == 2, "the first poll and the refused one take the full path"
+        second_token = bot.post("/v1/tokens", json={"scopes": ["read"]})
+        assert second_token.status_code == 201, "the account's writes have their own budget"
+        other = Player(app, bot.name, second_token.json["token"], bot.id)
+        assert_problem(other.get(f"{TURN}?wait=1"), 429, "rate_limited")
+    finally:
+        app.extensions[POOL_EXTENSION].close()
