@@ -6,12 +6,12 @@ import dataclasses
 import time
 
 import pytest
-
 from hanabi import metrics
 from hanabi.api.context import POOL_EXTENSION
 from hanabi.composition import api_app
 from hanabi.config import load_settings
 from hanabi.store.migrate import apply_migrations
+
 from tests.logcapture import json_log_lines
 
 from .conftest import Player, action_body, assert_problem
