@@ -14,7 +14,7 @@ import time
 import psycopg
 import pytest
 
-from .load import Load
+from .load import Load, report
 from .topology import CONNECTIONS_PER_ADDRESS, PROXY_PORT, http_status, wait_until
 
 pytestmark = pytest.mark.cluster
@@ -81,3 +81,59 @@ def test_one_address_past_its_connection_cap_is_refused_while_others_are_served(
         for conn in held:
             conn.close()
     wait_until(lambda: http_status(f"{cluster.proxy_url}/v1/health") == 200, 10, "served again once it let go")
+
+
+def under_load(cluster, prefix, name: str, fault, **load_options) -> dict:
+    """Start the load, let it play, run `fault` (which returns figures of its own), let the load
+    play on until SDK bots have moved again, end it; the fault's figures, printed; every game
+    finished with its log whole and every acknowledged move in it."""
+    load = Load(cluster.proxy_url, cluster.database_url, prefix, **load_options)
+    load.start()
+    load.wait_for_moves(40)
+    began = time.time()
+    own = fault(load)
+    load.wait_for_moves(40, timeout=180)
+    ended = time.time()
+    finished = load.finish()
+    load.wait_for_timed_games()
+    figures = {**load.figures(name, began, ended), **own}
+    report(figures)
+    assert finished, "a game of the load did not end"
+    problems = load.problems()
+    assert not problems, problems
+    return figures
+
+
+def test_kill_9_of_an_api_host(cluster, prefix):
+    """SIGKILL every process of an API host: the proxy stops sending to it at its first failed
+    connection (within 2 s), every acknowledged move is in the log, waiting bots resume."""
+
+    def kill(load):
+        host = cluster.hosts["api1"]
+        killed = time.time()
+        host.kill_all()
+        wait_until(lambda: cluster.servers()["api1"]["status"].startswith("DOWN"), 30, "api1 DOWN at the proxy")
+        marked_down = time.time() - killed
+        time.sleep(5)
+        cluster.start_api("api1")
+        wait_until(lambda: cluster.servers()["api1"]["status"] == "UP", 30, "api1 UP again")
+        return {"proxy_marked_down_after_s": round(marked_down, 2), "back_after_s": round(time.time() - killed, 2)}
+
+    figures = under_load(cluster, prefix, "kill -9 of API host api1", kill)
+    assert figures["failures_until_s"] is None or figures["failures_until_s"] <= 2.0, figures
+    assert figures["lost_moves"] == 0
+
+
+def test_rolling_restart_of_every_api_host(cluster, prefix):
+    """Each API host in turn drained at the proxy, stopped gracefully and started: no request fails."""
+
+    def roll(load):
+        steps = [cluster.restart_api_drained(name) for name in cluster.api_names]
+        return {
+            "longest_drain_s": max(step["drain_s"] for step in steps),
+            "longest_restart_s": max(step["restart_s"] for step in steps),
+        }
+
+    figures = under_load(cluster, prefix, "rolling restart of api1..api3", roll)
+    assert figures["failed_requests"] == 0
+    assert figures["lost_moves"] == 0

@@ -385,6 +385,20 @@ class Cluster:
             lambda: all(s["status"] == "UP" for s in self.servers().values()), 60, "every API host UP at the proxy"
         )
 
+    def restart_api_drained(self, name: str, drain_timeout: float = 20) -> dict:
+        """Drain the host at the proxy (no new request goes to it), wait until its open requests
+        (long polls included) have ended, stop gunicorn gracefully, start it, and put it back in
+        service once the proxy sees it ready. How long each step took."""
+        began = time.time()
+        self.admin(f"set server api/{name} state drain")
+        wait_until(lambda: self.servers()[name]["scur"] == 0, drain_timeout, f"{name} drained", interval=0.2)
+        drained = time.time()
+        self.stop_api(name)
+        self.start_api(name)
+        self.admin(f"set server api/{name} state ready")
+        wait_until(lambda: self.servers()[name]["status"] == "UP", 30, f"{name} UP again")
+        return {"drain_s": round(drained - began, 2), "restart_s": round(time.time() - drained, 2)}
+
     def admin(self, command: str) -> str:
         """One command of HAProxy's runtime API; its answer."""
         with socket.socket(socket.AF_UNIX) as conn:
