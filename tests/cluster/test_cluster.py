@@ -96,7 +96,11 @@ def under_load(cluster, prefix, name: str, fault, **load_options) -> dict:
     ended = time.time()
     finished = load.finish()
     load.wait_for_timed_games()
+    recovered_at = own.pop("recovered_at", None)
     figures = {**load.figures(name, began, ended), **own}
+    if recovered_at is not None:
+        # Long polls re-listened: a bot woken late by its wait's end, not by the move, is a late turn.
+        figures["late_turns_after_recovery"] = load.late_turns(recovered_at + 5, ended)
     report(figures)
     assert finished, "a game of the load did not end"
     problems = load.problems()
@@ -137,3 +141,50 @@ def test_rolling_restart_of_every_api_host(cluster, prefix):
     figures = under_load(cluster, prefix, "rolling restart of api1..api3", roll)
     assert figures["failed_requests"] == 0
     assert figures["lost_moves"] == 0
+
+
+def test_kill_9_of_the_postgres_primary(cluster, prefix):
+    """SIGKILL every process of the primary's host; the failover (the test's, as a manager's
+    would be) promotes the replica once the primary missed two checks 0.5 s apart. The app
+    reconnects (DATABASE_URL names both hosts, read-write first), no acknowledged move is lost
+    (synchronous commit), the listeners of every API host LISTEN on the new primary, and long
+    polls are woken by moves again."""
+
+    def fail_over(load):
+        old = cluster.primary
+        killed = time.time()
+        old.host.kill_all()
+        misses = 0
+        while misses < 2:
+            try:
+                old.answers()
+                misses = 0
+            except psycopg.OperationalError:
+                misses += 1
+            time.sleep(0.5)
+        cluster.fail_over()
+        promoted = time.time()
+        wait_until(
+            lambda: all(server["status"] == "UP" for server in cluster.servers().values()), 60, "every API host UP"
+        )
+        every_host_up = time.time()
+        api_addresses = {cluster.hosts[name].address for name in cluster.api_names}
+
+        def listening_hosts():
+            with psycopg.connect(cluster.primary.url("hanabi"), autocommit=True) as conn:
+                rows = conn.execute(
+                    "SELECT host(client_addr) FROM pg_stat_activity WHERE application_name = 'hanabi-token-listener'"
+                ).fetchall()
+            return {address for (address,) in rows} >= api_addresses
+
+        wait_until(listening_hosts, 60, "the token listener of every API host on the new primary")
+        return {
+            "promoted_after_s": round(promoted - killed, 2),
+            "every_api_host_ready_after_s": round(every_host_up - killed, 2),
+            "listeners_back_after_s": round(time.time() - killed, 2),
+            "recovered_at": time.time(),
+        }
+
+    figures = under_load(cluster, prefix, "kill -9 of the Postgres primary", fail_over)
+    assert figures["lost_moves"] == 0
+    assert figures["late_turns_after_recovery"] == 0
