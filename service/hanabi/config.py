@@ -46,6 +46,15 @@ HANABI_CORS_ORIGINS  origins (scheme://host[:port], comma-separated, or *) whose
                      may call the API (default: none)
 HANABI_EMBED_ORIGINS origins (as HANABI_CORS_ORIGINS) whose pages may show the embeddable table
                      (/embed/games/{id}) in a frame (default: none)
+HANABI_PUBLIC_URL    the address people reach the service at, for the links in mail
+                     (default http://127.0.0.1:8000)
+HANABI_SMTP_URL      the SMTP relay mail goes through: smtp://[user:password@]host[:port] (plain,
+                     STARTTLS when the relay offers it), smtps:// (TLS from the start);
+                     unset: mail waits in the outbox
+HANABI_EMAIL_FROM    the sender of the service's mail (default "Hanabi <hanabi@localhost>")
+HANABI_SIGN_IN_LIMIT_ACCOUNT  failed sign-ins per account, from anywhere (default "20 per hour")
+HANABI_SIGN_IN_LIMIT_ADDRESS  failed sign-ins per client address (default "100 per hour")
+HANABI_PASSWORD_RESET_LIMIT   password-reset mails per client address, and per account (default "5 per hour")
 HANABI_DEAL_SECRET   the key that turns a game's seed into its deal (at least 32 characters);
                      unset: a secret the database generates once and keeps (table deal_secret)
 """
@@ -70,6 +79,12 @@ DEFAULT_RATE_LIMIT_PLAYERS = "1000 per hour"
 DEFAULT_LOBBY_GAMES_PER_ACCOUNT = 10
 DEFAULT_LOBBY_GAMES_PER_APP = 100
 MIN_DEAL_SECRET_CHARACTERS = 32
+DEFAULT_PUBLIC_URL = "http://127.0.0.1:8000"
+DEFAULT_EMAIL_FROM = "Hanabi <hanabi@localhost>"
+DEFAULT_SIGN_IN_LIMIT_ACCOUNT = "20 per hour"
+DEFAULT_SIGN_IN_LIMIT_ADDRESS = "100 per hour"
+DEFAULT_PASSWORD_RESET_LIMIT = "5 per hour"
+SMTP_SCHEMES = ("smtp", "smtps")
 _SWITCHES = {"on": True, "true": True, "1": True, "yes": True, "off": False, "false": False, "0": False, "no": False}
 
 
@@ -121,6 +136,13 @@ class Settings:
     """Origins whose pages may call the API from a browser; "*" for any."""
     deal_secret: str | None = field(default=None, repr=False)
     """None means: the secret kept in the database (see store.deals)."""
+    public_url: str = DEFAULT_PUBLIC_URL
+    smtp_url: str | None = field(default=None, repr=False)
+    """None means: no relay; mail waits in the outbox."""
+    email_from: str = DEFAULT_EMAIL_FROM
+    sign_in_limit_account: str = DEFAULT_SIGN_IN_LIMIT_ACCOUNT
+    sign_in_limit_address: str = DEFAULT_SIGN_IN_LIMIT_ADDRESS
+    password_reset_limit: str = DEFAULT_PASSWORD_RESET_LIMIT
 
     @property
     def embedded_postgres_dir(self) -> Path:
@@ -176,6 +198,12 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         cors_origins=_origins(env, "HANABI_CORS_ORIGINS"),
         embed_origins=_origins(env, "HANABI_EMBED_ORIGINS"),
         deal_secret=_deal_secret(env),
+        public_url=_public_url(env),
+        smtp_url=_smtp_url(env),
+        email_from=env.get("HANABI_EMAIL_FROM") or DEFAULT_EMAIL_FROM,
+        sign_in_limit_account=_single_rate(env, "HANABI_SIGN_IN_LIMIT_ACCOUNT", DEFAULT_SIGN_IN_LIMIT_ACCOUNT),
+        sign_in_limit_address=_single_rate(env, "HANABI_SIGN_IN_LIMIT_ADDRESS", DEFAULT_SIGN_IN_LIMIT_ADDRESS),
+        password_reset_limit=_single_rate(env, "HANABI_PASSWORD_RESET_LIMIT", DEFAULT_PASSWORD_RESET_LIMIT),
     )
 
 
@@ -325,4 +353,42 @@ def _deal_secret(env: Mapping[str, str]) -> str | None:
             f"HANABI_DEAL_SECRET must have at least {MIN_DEAL_SECRET_CHARACTERS} characters, not {len(raw)} "
             "(e.g. the output of `openssl rand -hex 32`)."
         )
+    return raw
+
+
+def _public_url(env: Mapping[str, str]) -> str:
+    raw = env.get("HANABI_PUBLIC_URL")
+    if not raw:
+        return DEFAULT_PUBLIC_URL
+    parts = urlsplit(raw)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise ConfigError(
+            f"HANABI_PUBLIC_URL must be an http(s) address such as https://hanabi.example.org, not {raw!r}."
+        )
+    return raw.rstrip("/")
+
+
+def _smtp_url(env: Mapping[str, str]) -> str | None:
+    raw = env.get("HANABI_SMTP_URL")
+    if not raw:
+        return None
+    try:
+        parts = urlsplit(raw)
+        _ = parts.port
+    except ValueError:
+        parts = None
+    if parts is None or parts.scheme not in SMTP_SCHEMES or not parts.hostname:
+        raise ConfigError(
+            "HANABI_SMTP_URL must be smtp://[user:password@]host[:port] or smtps://..., not the value given."
+        )
+    return raw
+
+
+def _single_rate(env: Mapping[str, str], name: str, default: str) -> str:
+    """One rate, "N per period" ("20 per hour", "5 per 15 minutes")."""
+    raw = _rate_limit(env, name, default)
+    from limits import parse_many
+
+    if len(parse_many(raw)) != 1:
+        raise ConfigError(f'{name} must be one rate such as "20 per hour", not {raw!r}.')
     return raw

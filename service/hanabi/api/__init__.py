@@ -27,7 +27,22 @@ from hanabi.store.lobby import LobbyCap
 from hanabi.web import embed
 from hanabi.webhook_addresses import WebhookAddresses
 
-from . import accounts, apps, embeds, events, games, hanablive, health, me, play, replays, table, tokens, webhooks
+from . import (
+    accounts,
+    apps,
+    embeds,
+    events,
+    games,
+    hanablive,
+    health,
+    me,
+    play,
+    replays,
+    sessions,
+    table,
+    tokens,
+    webhooks,
+)
 from .context import (
     DATABASE_HEALTH_EXTENSION,
     DEAL_SECRET_EXTENSION,
@@ -64,12 +79,14 @@ PUBLIC_ENDPOINTS = frozenset(
     {"health.Health", "health.Ready", "accounts.Accounts", "api-docs.openapi_json", "static", METRICS_ENDPOINT}
     | web.PUBLIC_ENDPOINTS
     | embed.PUBLIC_ENDPOINTS
+    | sessions.PUBLIC_ENDPOINTS
 )
 """Everything else needs a bearer token, checked before the request's body or query is read."""
 BLUEPRINTS = (
     health.blp,
     accounts.blp,
     tokens.blp,
+    sessions.blp,
     apps.blp,
     embeds.blp,
     games.blp,
@@ -165,6 +182,8 @@ def create_app(
     app.extensions[API_BLUEPRINTS_EXTENSION] = frozenset(blueprint.name for blueprint in BLUEPRINTS)
     app.register_blueprint(web.blp)
     app.register_blueprint(embed.blp)
+    app.register_blueprint(sessions.mail_links)
+    app.extensions[sessions.RATES_EXTENSION] = sessions.SignInRates(settings)
     app.extensions[embed.EMBED_ORIGINS_EXTENSION] = settings.embed_origins
     add_metrics_route(app, collectors)
     app.register_error_handler(HTTPException, handle_error)

@@ -24,6 +24,7 @@ from werkzeug.exceptions import ClientDisconnected, HTTPException
 from hanabi.engine import EngineError, IllegalAction
 from hanabi.engine.hanablive import HanabLiveError
 from hanabi.logs import REQUEST_ID
+from hanabi.store.credentials import InvalidCredentials, InvalidLink, TooManyAttempts, WrongPassword
 from hanabi.store.errors import (
     Conflict,
     Forbidden,
@@ -114,7 +115,13 @@ def handle_error(error: Exception) -> Response:
         return problem_response(409 if error.depends_on_state else 422, error.code, error.message)
     if isinstance(error, EngineError):
         return problem_response(422, error.code, error.message)
-    if isinstance(error, Forbidden):
+    if isinstance(error, InvalidCredentials):
+        return problem_response(401, error.code, error.message)
+    if isinstance(error, TooManyAttempts):
+        return problem_response(429, error.code, error.message, {"Retry-After": str(error.retry_after)})
+    if isinstance(error, InvalidLink):
+        return problem_response(400, error.code, error.message)
+    if isinstance(error, (Forbidden, WrongPassword)):
         return problem_response(403, error.code, error.message)
     if isinstance(error, NotFound):
         return problem_response(404, error.code, error.message)

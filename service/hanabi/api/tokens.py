@@ -96,9 +96,8 @@ class Tokens(MethodView):
 
         And every token issued from them: watch links, and for an app its table links and the
         tokens it issued for its players. They stop working at once, as with
-        `DELETE /v1/tokens/current`. The account then has no token, and no way yet to get one
-        back: this is for a token that may have leaked, when losing the account is better than
-        sharing it.
+        `DELETE /v1/tokens/current`. The account stays: with a password, sign in again
+        (`POST /v1/sessions`); an account without one has no way to get a token back.
         """
         for digest in revoke_all_tokens(db(), current_account().id):
             forget_digest(digest)

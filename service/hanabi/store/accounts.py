@@ -80,9 +80,10 @@ def hash_token(token: str) -> bytes:
 
 
 def create_account(
-    conn: psycopg.Connection, name: str, kind: str, scopes: Iterable[str] = SCOPES
+    conn: psycopg.Connection, name: str, kind: str, scopes: Iterable[str] = SCOPES, password_hash: str | None = None
 ) -> tuple[Account, str]:
-    """Create an account and its first token (with `scopes`). Returns the account and the token (shown only now)."""
+    """Create an account (with a password, by its argon2 hash) and its first token (with
+    `scopes`). Returns the account and the token (shown only now)."""
     if kind not in ACCOUNT_KINDS:
         raise InvalidRequest(f"An account is {' or '.join(ACCOUNT_KINDS)}, not {kind!r}.", "invalid_account_kind")
     try:
@@ -90,7 +91,8 @@ def create_account(
             account = (
                 conn.cursor(row_factory=class_row(Account))
                 .execute(
-                    f"INSERT INTO accounts (name, kind) VALUES (%s, %s) RETURNING {_ACCOUNT_COLUMNS}", (name, kind)
+                    f"INSERT INTO accounts (name, kind, password_hash) VALUES (%s, %s, %s) RETURNING {_ACCOUNT_COLUMNS}",
+                    (name, kind, password_hash),
                 )
                 .fetchone()
             )

@@ -1,6 +1,7 @@
 """Contains all the data models used in inputs/outputs"""
 
 from .account import Account
+from .account_change import AccountChange
 from .account_event import AccountEvent
 from .account_event_type import AccountEventType
 from .account_kind import AccountKind
@@ -46,6 +47,9 @@ from .link_scopes_item import LinkScopesItem
 from .list_events_wake import ListEventsWake
 from .list_games_status import ListGamesStatus
 from .list_my_games_status import ListMyGamesStatus
+from .mail_link import MailLink
+from .my_account import MyAccount
+from .my_account_kind import MyAccountKind
 from .new_account import NewAccount
 from .new_account_kind import NewAccountKind
 from .new_account_scopes_item import NewAccountScopesItem
@@ -53,9 +57,15 @@ from .new_webhook import NewWebhook
 from .note import Note
 from .note_request import NoteRequest
 from .notes import Notes
+from .notifications import Notifications
+from .notifications_deadline_reminder import NotificationsDeadlineReminder
+from .notifications_game_over import NotificationsGameOver
+from .notifications_your_turn import NotificationsYourTurn
 from .options import Options
 from .options_request import OptionsRequest
 from .options_request_variant import OptionsRequestVariant
+from .password_reset import PasswordReset
+from .password_reset_request import PasswordResetRequest
 from .player import Player
 from .player_kind import PlayerKind
 from .player_page import PlayerPage
@@ -74,6 +84,9 @@ from .seat_kind import SeatKind
 from .seat_plan_request import SeatPlanRequest
 from .seat_plan_request_kind import SeatPlanRequestKind
 from .seat_plan_request_strategy import SeatPlanRequestStrategy
+from .session import Session
+from .session_request import SessionRequest
+from .session_scopes_item import SessionScopesItem
 from .status import Status
 from .table_link_request import TableLinkRequest
 from .time_control import TimeControl
@@ -86,6 +99,8 @@ from .token import Token
 from .token_request import TokenRequest
 from .token_request_scopes_item import TokenRequestScopesItem
 from .token_scopes_item import TokenScopesItem
+from .unsubscribed import Unsubscribed
+from .verified_email import VerifiedEmail
 from .view import View
 from .view_status import ViewStatus
 from .watch_link_request import WatchLinkRequest
@@ -94,6 +109,7 @@ from .webhook_list import WebhookList
 
 __all__ = (
     "Account",
+    "AccountChange",
     "AccountEvent",
     "AccountEventType",
     "AccountKind",
@@ -139,6 +155,9 @@ __all__ = (
     "ListEventsWake",
     "ListGamesStatus",
     "ListMyGamesStatus",
+    "MailLink",
+    "MyAccount",
+    "MyAccountKind",
     "NewAccount",
     "NewAccountKind",
     "NewAccountScopesItem",
@@ -146,9 +165,15 @@ __all__ = (
     "Note",
     "NoteRequest",
     "Notes",
+    "Notifications",
+    "NotificationsDeadlineReminder",
+    "NotificationsGameOver",
+    "NotificationsYourTurn",
     "Options",
     "OptionsRequest",
     "OptionsRequestVariant",
+    "PasswordReset",
+    "PasswordResetRequest",
     "Player",
     "PlayerKind",
     "PlayerPage",
@@ -167,6 +192,9 @@ __all__ = (
     "SeatPlanRequest",
     "SeatPlanRequestKind",
     "SeatPlanRequestStrategy",
+    "Session",
+    "SessionRequest",
+    "SessionScopesItem",
     "Status",
     "TableLinkRequest",
     "TimeControl",
@@ -179,6 +207,8 @@ __all__ = (
     "TokenRequest",
     "TokenRequestScopesItem",
     "TokenScopesItem",
+    "Unsubscribed",
+    "VerifiedEmail",
     "View",
     "ViewStatus",
     "WatchLinkRequest",

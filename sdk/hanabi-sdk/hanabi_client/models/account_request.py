@@ -18,6 +18,10 @@ class AccountRequest:
     kind: AccountRequestKind
     scopes: list[AccountRequestScopesItem] | Unset = UNSET
     """ What the first token may do (default: everything) """
+    password: str | Unset = UNSET
+    """ Lets you sign in on any device (POST /v1/sessions): 8 to 1024 characters """
+    email: str | Unset = UNSET
+    """ Where mail goes (notifications, password resets) once a link mailed to it is opened """
 
     def to_dict(self) -> dict[str, Any]:
         name = self.name
@@ -31,6 +35,10 @@ class AccountRequest:
                 scopes_item: str = scopes_item_data
                 scopes.append(scopes_item)
 
+        password = self.password
+
+        email = self.email
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -41,6 +49,10 @@ class AccountRequest:
         )
         if scopes is not UNSET:
             field_dict["scopes"] = scopes
+        if password is not UNSET:
+            field_dict["password"] = password
+        if email is not UNSET:
+            field_dict["email"] = email
 
         return field_dict
 
@@ -60,10 +72,16 @@ class AccountRequest:
 
                 scopes.append(scopes_item)
 
+        password = d.pop("password", UNSET)
+
+        email = d.pop("email", UNSET)
+
         account_request = cls(
             name=name,
             kind=kind,
             scopes=scopes,
+            password=password,
+            email=email,
         )
 
         return account_request

@@ -74,8 +74,10 @@ def sync_detailed(
     """Create an account and its first API token
 
      The token is shown once, in this response; only its hash is stored. Names are unique
-    regardless of case (409 `account_name_taken`). Idempotency-Key is not supported here:
-    the response holds a secret that the server never stores.
+    regardless of case (409 `account_name_taken`). With a `password`, you can sign in again
+    on any device (`POST /v1/sessions`); with an `email`, a link to verify it is mailed.
+    Idempotency-Key is not supported here: the response holds a secret that the server
+    never stores.
 
     Args:
         body (AccountRequest):
@@ -107,8 +109,10 @@ def sync(
     """Create an account and its first API token
 
      The token is shown once, in this response; only its hash is stored. Names are unique
-    regardless of case (409 `account_name_taken`). Idempotency-Key is not supported here:
-    the response holds a secret that the server never stores.
+    regardless of case (409 `account_name_taken`). With a `password`, you can sign in again
+    on any device (`POST /v1/sessions`); with an `email`, a link to verify it is mailed.
+    Idempotency-Key is not supported here: the response holds a secret that the server
+    never stores.
 
     Args:
         body (AccountRequest):
@@ -135,8 +139,10 @@ async def asyncio_detailed(
     """Create an account and its first API token
 
      The token is shown once, in this response; only its hash is stored. Names are unique
-    regardless of case (409 `account_name_taken`). Idempotency-Key is not supported here:
-    the response holds a secret that the server never stores.
+    regardless of case (409 `account_name_taken`). With a `password`, you can sign in again
+    on any device (`POST /v1/sessions`); with an `email`, a link to verify it is mailed.
+    Idempotency-Key is not supported here: the response holds a secret that the server
+    never stores.
 
     Args:
         body (AccountRequest):
@@ -166,8 +172,10 @@ async def asyncio(
     """Create an account and its first API token
 
      The token is shown once, in this response; only its hash is stored. Names are unique
-    regardless of case (409 `account_name_taken`). Idempotency-Key is not supported here:
-    the response holds a secret that the server never stores.
+    regardless of case (409 `account_name_taken`). With a `password`, you can sign in again
+    on any device (`POST /v1/sessions`); with an `email`, a link to verify it is mailed.
+    Idempotency-Key is not supported here: the response holds a secret that the server
+    never stores.
 
     Args:
         body (AccountRequest):

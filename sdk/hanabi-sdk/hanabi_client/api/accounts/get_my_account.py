@@ -4,7 +4,7 @@ from typing import Any
 import httpx
 
 from ...client import AuthenticatedClient, Client
-from ...models.account import Account
+from ...models.my_account import MyAccount
 from ...models.problem import Problem
 from ...types import Response
 
@@ -19,9 +19,9 @@ def _get_kwargs() -> dict[str, Any]:
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Account | Problem:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> MyAccount | Problem:
     if response.status_code == 200:
-        response_200 = Account.from_dict(response.json())
+        response_200 = MyAccount.from_dict(response.json())
 
         return response_200
 
@@ -40,7 +40,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     return response_default
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Account | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[MyAccount | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -52,15 +52,15 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[Account | Problem]:
-    """The account of the token
+) -> Response[MyAccount | Problem]:
+    """The account of the token, with its settings
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Account | Problem]
+        Response[MyAccount | Problem]
     """
 
     kwargs = _get_kwargs()
@@ -75,15 +75,15 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-) -> Account | Problem | None:
-    """The account of the token
+) -> MyAccount | Problem | None:
+    """The account of the token, with its settings
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Account | Problem
+        MyAccount | Problem
     """
 
     return sync_detailed(
@@ -94,15 +94,15 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[Account | Problem]:
-    """The account of the token
+) -> Response[MyAccount | Problem]:
+    """The account of the token, with its settings
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Account | Problem]
+        Response[MyAccount | Problem]
     """
 
     kwargs = _get_kwargs()
@@ -115,15 +115,15 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-) -> Account | Problem | None:
-    """The account of the token
+) -> MyAccount | Problem | None:
+    """The account of the token, with its settings
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Account | Problem
+        MyAccount | Problem
     """
 
     return (

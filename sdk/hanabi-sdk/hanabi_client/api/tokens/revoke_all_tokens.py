@@ -60,9 +60,8 @@ def sync_detailed(
 
      And every token issued from them: watch links, and for an app its table links and the
     tokens it issued for its players. They stop working at once, as with
-    `DELETE /v1/tokens/current`. The account then has no token, and no way yet to get one
-    back: this is for a token that may have leaked, when losing the account is better than
-    sharing it.
+    `DELETE /v1/tokens/current`. The account stays: with a password, sign in again
+    (`POST /v1/sessions`); an account without one has no way to get a token back.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -89,9 +88,8 @@ def sync(
 
      And every token issued from them: watch links, and for an app its table links and the
     tokens it issued for its players. They stop working at once, as with
-    `DELETE /v1/tokens/current`. The account then has no token, and no way yet to get one
-    back: this is for a token that may have leaked, when losing the account is better than
-    sharing it.
+    `DELETE /v1/tokens/current`. The account stays: with a password, sign in again
+    (`POST /v1/sessions`); an account without one has no way to get a token back.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -114,9 +112,8 @@ async def asyncio_detailed(
 
      And every token issued from them: watch links, and for an app its table links and the
     tokens it issued for its players. They stop working at once, as with
-    `DELETE /v1/tokens/current`. The account then has no token, and no way yet to get one
-    back: this is for a token that may have leaked, when losing the account is better than
-    sharing it.
+    `DELETE /v1/tokens/current`. The account stays: with a password, sign in again
+    (`POST /v1/sessions`); an account without one has no way to get a token back.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -141,9 +138,8 @@ async def asyncio(
 
      And every token issued from them: watch links, and for an app its table links and the
     tokens it issued for its players. They stop working at once, as with
-    `DELETE /v1/tokens/current`. The account then has no token, and no way yet to get one
-    back: this is for a token that may have leaked, when losing the account is better than
-    sharing it.
+    `DELETE /v1/tokens/current`. The account stays: with a password, sign in again
+    (`POST /v1/sessions`); an account without one has no way to get a token back.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

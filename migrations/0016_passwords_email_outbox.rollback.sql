@@ -1,0 +1,13 @@
+DROP TABLE email_outbox;
+DROP TABLE sign_in_attempts;
+DROP TABLE account_links;
+DROP INDEX accounts_unsubscribe_key;
+DROP INDEX accounts_verified_email;
+ALTER TABLE accounts
+    DROP COLUMN password_hash,
+    DROP COLUMN email,
+    DROP COLUMN email_verified_at,
+    DROP COLUMN notify_your_turn,
+    DROP COLUMN notify_game_over,
+    DROP COLUMN notify_deadline_reminder,
+    DROP COLUMN unsubscribe_key;

@@ -1,0 +1,194 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.session import Session
+from ...models.session_request import SessionRequest
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: SessionRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/sessions",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | Session:
+    if response.status_code == 201:
+        response_201 = Session.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    response_default = Problem.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | Session]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: SessionRequest,
+) -> Response[Problem | Session]:
+    """Sign in with your name and password: a new API token for this device
+
+     Sign out with `DELETE /v1/tokens/current` (this device) or `DELETE /v1/tokens`
+    (everywhere); the account stays, and signing in again gives a new token. A wrong name
+    or password is the same 401 `invalid_credentials`. Failed sign-ins are counted per
+    account and per client address: past the limit, 429 `too_many_sign_in_attempts` with
+    `Retry-After`, whatever the password.
+
+    Args:
+        body (SessionRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | Session]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: SessionRequest,
+) -> Problem | Session | None:
+    """Sign in with your name and password: a new API token for this device
+
+     Sign out with `DELETE /v1/tokens/current` (this device) or `DELETE /v1/tokens`
+    (everywhere); the account stays, and signing in again gives a new token. A wrong name
+    or password is the same 401 `invalid_credentials`. Failed sign-ins are counted per
+    account and per client address: past the limit, 429 `too_many_sign_in_attempts` with
+    `Retry-After`, whatever the password.
+
+    Args:
+        body (SessionRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | Session
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: SessionRequest,
+) -> Response[Problem | Session]:
+    """Sign in with your name and password: a new API token for this device
+
+     Sign out with `DELETE /v1/tokens/current` (this device) or `DELETE /v1/tokens`
+    (everywhere); the account stays, and signing in again gives a new token. A wrong name
+    or password is the same 401 `invalid_credentials`. Failed sign-ins are counted per
+    account and per client address: past the limit, 429 `too_many_sign_in_attempts` with
+    `Retry-After`, whatever the password.
+
+    Args:
+        body (SessionRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | Session]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: SessionRequest,
+) -> Problem | Session | None:
+    """Sign in with your name and password: a new API token for this device
+
+     Sign out with `DELETE /v1/tokens/current` (this device) or `DELETE /v1/tokens`
+    (everywhere); the account stays, and signing in again gives a new token. A wrong name
+    or password is the same 401 `invalid_credentials`. Failed sign-ins are counted per
+    account and per client address: past the limit, 429 `too_many_sign_in_attempts` with
+    `Retry-After`, whatever the password.
+
+    Args:
+        body (SessionRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | Session
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,188 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.mail_link import MailLink
+from ...models.problem import Problem
+from ...models.verified_email import VerifiedEmail
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: MailLink,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/email-verifications",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | VerifiedEmail:
+    if response.status_code == 200:
+        response_200 = VerifiedEmail.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    response_default = Problem.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | VerifiedEmail]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: MailLink,
+) -> Response[Problem | VerifiedEmail]:
+    """Prove an email address with the token of the link mailed to it
+
+     The link (`/?verify_email=TOKEN`) works once, for 48 hours, and only while the account
+    still has that address: else 400 `invalid_link`. An address verified by another
+    account is 409 `email_taken`.
+
+    Args:
+        body (MailLink):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | VerifiedEmail]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: MailLink,
+) -> Problem | VerifiedEmail | None:
+    """Prove an email address with the token of the link mailed to it
+
+     The link (`/?verify_email=TOKEN`) works once, for 48 hours, and only while the account
+    still has that address: else 400 `invalid_link`. An address verified by another
+    account is 409 `email_taken`.
+
+    Args:
+        body (MailLink):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | VerifiedEmail
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: MailLink,
+) -> Response[Problem | VerifiedEmail]:
+    """Prove an email address with the token of the link mailed to it
+
+     The link (`/?verify_email=TOKEN`) works once, for 48 hours, and only while the account
+    still has that address: else 400 `invalid_link`. An address verified by another
+    account is 409 `email_taken`.
+
+    Args:
+        body (MailLink):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | VerifiedEmail]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: MailLink,
+) -> Problem | VerifiedEmail | None:
+    """Prove an email address with the token of the link mailed to it
+
+     The link (`/?verify_email=TOKEN`) works once, for 48 hours, and only while the account
+    still has that address: else 400 `invalid_link`. An address verified by another
+    account is 409 `email_taken`.
+
+    Args:
+        body (MailLink):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | VerifiedEmail
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed
