@@ -91,7 +91,8 @@ def create_account(
             account = (
                 conn.cursor(row_factory=class_row(Account))
                 .execute(
-                    f"INSERT INTO accounts (name, kind, password_hash) VALUES (%s, %s, %s) RETURNING {_ACCOUNT_COLUMNS}",
+                    "INSERT INTO accounts (name, kind, password_hash) VALUES (%s, %s, %s) "
+                    f"RETURNING {_ACCOUNT_COLUMNS}",
                     (name, kind, password_hash),
                 )
                 .fetchone()

@@ -329,7 +329,8 @@ def reset_password(conn: psycopg.Connection, token: str, password: str) -> int:
     account_id, _ = use_link(conn, token, "reset_password")
     conn.execute("UPDATE accounts SET password_hash = %s WHERE id = %s", (new_hash, account_id))
     conn.execute(
-        "UPDATE account_links SET used_at = now() WHERE account_id = %s AND purpose = 'reset_password' AND used_at IS NULL",
+        "UPDATE account_links SET used_at = now() "
+        "WHERE account_id = %s AND purpose = 'reset_password' AND used_at IS NULL",
         (account_id,),
     )
     return account_id
