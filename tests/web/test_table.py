@@ -11,7 +11,7 @@ from .conftest import SCREENSHOT_DIR, api_as, token_of
 
 def sign_in(page, name: str) -> None:
     page.get_by_label("Your name").fill(name)
-    page.get_by_role("button", name="Sign in").click()
+    page.get_by_role("button", name="Start playing").click()
     expect(page.get_by_role("heading", name="Create a game")).to_be_visible()
 
 
@@ -70,10 +70,10 @@ def test_two_people_and_a_bot_play_a_game_to_its_end_and_step_through_its_replay
     sign_in(alice, f"alice-{suffix}")
 
     bob.get_by_label("Your name").fill(f"alice-{suffix}")
-    bob.get_by_role("button", name="Sign in").click()
+    bob.get_by_role("button", name="Start playing").click()
     with api_as(site_url) as anonymous:
         taken = anonymous.post("/accounts", json={"name": f"alice-{suffix}", "kind": "human"}).json()
-    expect(problem_text(bob)).to_have_text(taken["detail"])
+    expect(bob.locator(".signin .field-problem")).to_have_text(taken["detail"])
     sign_in(bob, f"bob-{suffix}")
 
     # alice creates a game for three: two open seats and a bot; she starts it herself.

@@ -15,9 +15,13 @@ def new_account(site_url: str, prefix: str) -> tuple[str, str]:
         return name, anonymous.post("/accounts", json={"name": name, "kind": "human"}).json()["token"]
 
 
-def running_game(site_url: str, tokens: list[str], options: dict, seats=None, seed: str = "web") -> int:
+def running_game(
+    site_url: str, tokens: list[str], options: dict, seats=None, seed: str = "web", time_control=None
+) -> int:
     with api_as(site_url, tokens[0]) as creator:
         body = {"options": options, "seed": seed} | ({"seats": seats} if seats else {})
+        if time_control:
+            body["time_control"] = time_control
         game_id = creator.post("/games", json=body).json()["id"]
     for token in tokens:
         with api_as(site_url, token) as player:

@@ -235,7 +235,7 @@ function log({ view, names, serverMoves, mySeat }) {
       isClue(event) && event.informative === false
         ? [" ", h("span", { class: "told-nothing", title: "Every card of that hand already knew this from earlier clues" }, "told nothing new")]
         : null,
-      by ? h("span", { class: "by-server" }, ` ⏱ ${serverMoveSentence(names[event.seat], by)}`) : null,
+      by ? h("span", { class: "by-server" }, ` (${serverMoveSentence(names[event.seat], by)})`) : null,
     );
   });
   return h(
@@ -259,7 +259,7 @@ function hand(ctx, seat) {
     {},
     mine ? `${names[seat]} (you)` : names[seat],
     toMove ? h("span", { class: "to-move" }, " — to move") : null,
-    clocks && clocks[seat] !== null && clocks[seat] !== undefined ? h("span", { class: "bank" }, ` ⏱ ${clocks[seat]}`) : null,
+    clocks && clocks[seat] !== null && clocks[seat] !== undefined ? h("span", { class: "bank" }, ` · ${clocks[seat]} on the clock`) : null,
   );
   const cards = view.hands[seat].map((card, slot) =>
     mine && card.suit === null ? ownCard(ctx, card, slot) : teammateCard(ctx, seat, card),
@@ -301,7 +301,9 @@ function teammateCard(ctx, seat, card) {
     },
     corner,
     touchedMark(ctx, card),
-    h("span", { class: "big", "aria-hidden": "true" }, rankLabel(card.rank)),
+    // The suit's mark (its letter, from the stylesheet) beside the rank, so it never covers what
+    // the holder knows of the card.
+    h("span", { class: "face-value", "aria-hidden": "true" }, h("span", { class: "big" }, rankLabel(card.rank)), h("span", { class: "suit-mark" })),
     h("span", { class: "visually-hidden" }, name),
     knowledge(view, card),
     note(ctx, card, `${target}'s ${name}`),
@@ -321,10 +323,23 @@ function cornerButton(ctx, seat, card, kind, own, choices, content) {
       dataset: { focus: `${kind}-${card.id}` },
       "aria-label": own ? `Clue ${own.name} to ${target}` : `Choose a ${kind} clue for ${target}`,
       title: own ? `Clue ${own.name}` : `Choose a ${kind}`,
-      disabled: !ctx.myTurn,
+      disabled: !(own ? clueIsLegal(ctx, seat, kind, own.value) : choices.some(([value]) => clueIsLegal(ctx, seat, kind, value))),
       onclick: (event) => (own ? ctx.moves.clue(seat, kind, own.value) : openChooser(ctx, seat, event.currentTarget, kind, choices)),
     },
     content,
+  );
+}
+
+// Whether the server lists this clue among the legal actions now (none off turn, none without a
+// clue token).
+function clueIsLegal(ctx, seat, kind, value) {
+  return (
+    ctx.myTurn &&
+    ctx.view.legal_actions.some((action) =>
+      kind === "color"
+        ? action.kind === "color_clue" && action.target === seat && action.color === value
+        : action.kind === "rank_clue" && action.target === seat && action.rank === value,
+    )
   );
 }
 
@@ -349,7 +364,12 @@ function openChooser(ctx, seat, button, kind, choices) {
     choices.map(([value, name, suitName]) =>
       h(
         "button",
-        { type: "button", dataset: suitName ? { suitName } : {}, onclick: () => (close(), ctx.moves.clue(seat, kind, value)) },
+        {
+          type: "button",
+          dataset: suitName ? { suitName } : {},
+          disabled: !clueIsLegal(ctx, seat, kind, value),
+          onclick: () => (close(), ctx.moves.clue(seat, kind, value)),
+        },
         name,
       ),
     ),
@@ -406,13 +426,7 @@ function touchedMark(ctx, card) {
 // (an empty clue too, when the game allows them); nothing is clickable off turn.
 function clueBar(ctx, seat) {
   const { view, names, moves } = ctx;
-  const legal = (kind, value) =>
-    ctx.myTurn &&
-    view.legal_actions.some((action) =>
-      kind === "color"
-        ? action.kind === "color_clue" && action.target === seat && action.color === value
-        : action.kind === "rank_clue" && action.target === seat && action.rank === value,
-    );
+  const legal = (kind, value) => clueIsLegal(ctx, seat, kind, value);
   const keys = colorKeys(view.clue_colors);
   // A color button shows its name, or at a crowded table its keyboard key (the name in its title).
   const button = (kind, value, label) =>

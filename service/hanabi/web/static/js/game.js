@@ -8,9 +8,22 @@ import { chatBox } from "./chat.js";
 import { clearProblem, formatDuration, h, replaceContent, showProblem } from "./dom.js";
 import { keyboardHelp, keyboardPlay } from "./keys.js";
 import { optionsSentence } from "./lobby.js";
-import { seatNames } from "./words.js";
+import { lookAgain } from "./notice.js";
+import { eventSentence, seatNames } from "./words.js";
 
 const LONG_POLL_SECONDS = 25;
+
+// Others' moves (bots answer within a fraction of a second) are shown one at a time, each for
+// this many seconds at least, so that a person follows them as at a real table; the person
+// chooses it at the table (kept in this browser).
+const PACE_KEY = "hanabi.pace";
+export const PACES = [0, 1, 1.5, 2, 3, 5];
+const DEFAULT_PACE = 1.5;
+
+export function pace() {
+  const kept = Number(localStorage.getItem(PACE_KEY));
+  return localStorage.getItem(PACE_KEY) !== null && PACES.includes(kept) ? kept : DEFAULT_PACE;
+}
 
 export function mountGame(container, gameId) {
   const controller = new AbortController();
@@ -27,10 +40,15 @@ export function mountGame(container, gameId) {
     notes: null,
     noteDrafts: new Map(),
     showHelp: false,
+    // Others' moves waiting to be shown: { view, upTo } (upTo: the last history entry to show of
+    // a view that holds later moves too, or null for the whole view).
+    steps: [],
+    shownAt: 0,
+    stepTimer: null,
   };
   const chat = chatBox(gameId, signal);
 
-  async function load() {
+  async function load({ now = false } = {}) {
     const summary = await api("GET", `/games/${gameId}`, { signal });
     let view = null;
     if (summary.status !== "lobby") {
@@ -43,10 +61,59 @@ export function mountGame(container, gameId) {
     }
     if (view && state.notes === null) await loadNotes();
     state.summary = summary;
-    state.view = view;
     if (view || (summary.status === "lobby" && (seatedIn(summary) || summary.spectators))) chat.start();
+    if (view && state.view && !now) receive(view);
+    else show(view);
+  }
+
+  // ---- others' moves, one at a time ----
+
+  function show(view) {
+    clearTimeout(state.stepTimer);
+    state.stepTimer = null;
+    state.steps = [];
+    state.view = view;
+    state.shownAt = Date.now();
     render();
   }
+
+  // A newer view from the server: each move it adds becomes a step of its own.
+  function receive(view) {
+    const last = state.steps.length ? state.steps[state.steps.length - 1].view : state.view;
+    if (view.version <= last.version) return;
+    if (pace() === 0) return show(view);
+    const from = last.history.length;
+    for (let index = from; index < view.history.length - 1; index++) {
+      if (view.history[index].kind !== "reorder") state.steps.push({ view, upTo: index });
+    }
+    state.steps.push({ view, upTo: null });
+    pump();
+  }
+
+  function pump() {
+    if (state.stepTimer !== null || !state.steps.length) return;
+    const wait = state.shownAt + pace() * 1000 - Date.now();
+    if (wait > 0) {
+      state.stepTimer = setTimeout(() => {
+        state.stepTimer = null;
+        pump();
+      }, wait);
+      return;
+    }
+    const { view, upTo } = state.steps.shift();
+    state.view = upTo === null ? view : partView(view, upTo, state.view.version);
+    state.shownAt = Date.now();
+    render();
+    pump();
+  }
+
+  // A view that holds later moves, shown as far as its history entry `upTo`: the log and the
+  // last clue's marks end there, and nothing can be played (it keeps the version shown before,
+  // so a key pressed meanwhile is refused as out of date, never played on what was not seen).
+  function partView(view, upTo, version) {
+    return { ...view, history: view.history.slice(0, upTo + 1), legal_actions: [], version, is_over: false, partial: true };
+  }
+
 
   async function loadNotes() {
     try {
@@ -111,7 +178,7 @@ export function mountGame(container, gameId) {
       return await api(method, path, { body, signal });
     } catch (error) {
       if (error.name !== "AbortError") showProblem(error);
-      if (error.code === "version_conflict") await load().catch(() => {});
+      if (error.code === "version_conflict") await load({ now: true }).catch(() => {});
       return null;
     } finally {
       state.busy = false;
@@ -122,8 +189,8 @@ export function mountGame(container, gameId) {
     const body = expectVersion ? { ...action, expected_version: state.view.version } : action;
     const view = await request("POST", `/games/${gameId}/actions`, body);
     if (view) {
-      state.view = view;
-      render();
+      show(view);
+      if (action.kind !== "reorder") lookAgain();
     }
   }
 
@@ -226,7 +293,13 @@ export function mountGame(container, gameId) {
     const watching = mySeat === null && !view.is_over;
     return h(
       "section",
-      { class: "game", "aria-labelledby": "game-title", dataset: { version: view.version, status: view.is_over ? "over" : "running" } },
+      {
+        class: "game",
+        "aria-labelledby": "game-title",
+        dataset: view.partial
+          ? { version: "", status: "running", showing: view.history.length }
+          : { version: view.version, status: view.is_over ? "over" : "running" },
+      },
       h(
         "div",
         { class: "game-head" },
@@ -259,6 +332,29 @@ export function mountGame(container, gameId) {
             h("button", { type: "button", dataset: { focus: "resign" }, onclick: resign }, "End the game for everyone"),
           )
         : null,
+      view.is_over ? null : paceChooser(),
+    );
+  }
+
+  function paceChooser() {
+    const current = pace();
+    return h(
+      "label",
+      { class: "pace-setting" },
+      "Show others' moves ",
+      h(
+        "select",
+        {
+          dataset: { focus: "pace" },
+          onchange: (event) => {
+            localStorage.setItem(PACE_KEY, event.target.value);
+            clearTimeout(state.stepTimer);
+            state.stepTimer = null;
+            pump();
+          },
+        },
+        PACES.map((seconds) => h("option", { value: seconds, selected: seconds === current }, seconds === 0 ? "at once" : `one every ${seconds} s`)),
+      ),
     );
   }
 
@@ -307,6 +403,10 @@ export function mountGame(container, gameId) {
 }
 
 function turnLine(view, names) {
+  if (view.partial) {
+    const move = view.history[view.history.length - 1];
+    return [`Turn ${move.turn + 1} · `, h("span", { class: "catching-up" }, eventSentence(view, names, move), " More moves follow.")];
+  }
   if (view.is_over) return `Finished after ${view.turn} turns.`;
   const who = view.current_seat === view.seat ? "Your turn" : `${names[view.current_seat]}'s turn`;
   return [`Turn ${view.turn + 1} · `, h("strong", { class: "whose" }, who), view.deadline ? h("span", { class: "time-left" }) : null];

@@ -2,8 +2,8 @@
 // The create form is built from the API's own description of the options (their ranges, the
 // variants, the bot strategies, the time controls), so the page knows none of them itself.
 
-import { api, apiDescription } from "./api.js";
-import { clearProblem, h, replaceContent, showProblem } from "./dom.js";
+import { api, apiDescription, session } from "./api.js";
+import { clearFormProblem, clearProblem, formatDuration, formProblemBox, h, replaceContent, showFormProblem, showProblem } from "./dom.js";
 
 const REFRESH_MS = 5000;
 
@@ -27,31 +27,37 @@ export function mountLobby(container) {
   );
 
   async function refresh() {
-    const [turn, mine, open, running, finished] = await Promise.all([
-      api("GET", "/me/turn", { signal }),
-      api("GET", "/me/games?limit=50", { signal }),
+    const [turn, running, waitingRoom, done, open, others, finished] = await Promise.all([
+      api("GET", "/me/turn?limit=100", { signal }),
+      api("GET", "/me/games?status=running&limit=100", { signal }),
+      api("GET", "/me/games?status=lobby&limit=100", { signal }),
+      api("GET", "/me/games?status=finished&limit=20", { signal }),
       api("GET", "/games?status=lobby&limit=50", { signal }),
       api("GET", "/games?status=running&limit=50", { signal }),
       api("GET", "/games?status=finished&limit=20", { signal }),
     ]);
-    const myTurn = new Set(turn.items.map((game) => game.id));
-    const mineIds = new Set(mine.items.map((game) => game.id));
-    const active = mine.items.filter((game) => game.status !== "finished");
+    const inbox = inboxOf(session().name, turn.items, [...running.items, ...waitingRoom.items], done.items);
+    const mineIds = new Set([...running.items, ...waitingRoom.items, ...done.items].map((game) => game.id));
     replaceContent(
       lists,
-      gameList("Your games", "mine", active, (game) => ({
-        label: game.status === "lobby" ? "Open" : myTurn.has(game.id) ? "Your turn — play" : "Play",
-        href: `#/game/${game.id}`,
-        urgent: myTurn.has(game.id),
-      })),
+      gameList("Waiting for you", "mine your-turn", inbox.yourTurn, (game) => ({ label: "Your turn — play", href: `#/game/${game.id}`, urgent: true }), {
+        when: timeLeft,
+        none: "No game waits for your move.",
+      }),
+      gameList("Seats kept for you", "mine invited", inbox.invited, (game) => ({ label: "Take your seat", href: `#/game/${game.id}`, urgent: true })),
+      gameList("Your games not started yet", "mine lobby", inbox.lobby, (game) => ({ label: "Open", href: `#/game/${game.id}` })),
+      gameList("Waiting for others", "mine their-turn", inbox.theirTurn, (game) => ({ label: "Look", href: `#/game/${game.id}` }), {
+        when: whoseTurn,
+      }),
+      gameList("Your finished games", "mine finished-mine", inbox.finished, (game) => ({ label: "Replay", href: `#/replay/${game.id}/0` })),
       gameList("Open games", "open", open.items.filter((game) => !mineIds.has(game.id) && game.free_seats > 0), (game) => ({
         label: "Join",
         href: `#/game/${game.id}`,
       })),
-      gameList("Running games", "running", running.items.filter((game) => !mineIds.has(game.id)), (game) =>
+      gameList("Running games", "running", others.items.filter((game) => !mineIds.has(game.id)), (game) =>
         game.spectators ? { label: "Watch", href: `#/game/${game.id}` } : null,
       ),
-      gameList("Finished games", "finished", finished.items, (game) => ({ label: "Replay", href: `#/replay/${game.id}/0` })),
+      gameList("Finished games", "finished", finished.items.filter((game) => !mineIds.has(game.id)), (game) => ({ label: "Replay", href: `#/replay/${game.id}/0` })),
     );
   }
 
@@ -74,7 +80,60 @@ export function mountLobby(container) {
   };
 }
 
-function gameList(title, kind, games, link) {
+// The inbox: the games waiting for your move first, the soonest deadline first (then the one
+// that has waited longest); the seats kept for you; your games waiting for players; those
+// waiting for others; your finished games, newest first. The server's `inbox` section is used
+// when it gives one.
+export function inboxOf(name, yourTurn, current, finished) {
+  const me = name.toLowerCase();
+  const waiting = new Set(yourTurn.map((game) => game.id));
+  const seatOf = (game) => game.seats.find((seat) => seat.account && seat.account.toLowerCase() === me);
+  const section = (game) => {
+    if (game.inbox?.section) return game.inbox.section;
+    if (game.status === "finished") return "finished";
+    if (game.status === "lobby") return seatOf(game)?.kind === "reserved" ? "invited" : "lobby";
+    return waiting.has(game.id) || (seatOf(game) && game.current_seat === seatOf(game).seat) ? "your_turn" : "their_turn";
+  };
+  const bySection = { your_turn: [], invited: [], lobby: [], their_turn: [], finished: [] };
+  const seen = new Set();
+  for (const game of [...yourTurn, ...current, ...finished]) {
+    if (seen.has(game.id)) continue;
+    seen.add(game.id);
+    bySection[section(game)]?.push(game);
+  }
+  const deadline = (game) => (game.deadline ? Date.parse(game.deadline) : Infinity);
+  const since = (game) => Date.parse(game.turn_started_at || game.updated_at || game.created_at);
+  bySection.your_turn.sort((a, b) => deadline(a) - deadline(b) || since(a) - since(b));
+  bySection.their_turn.sort((a, b) => deadline(a) - deadline(b) || since(a) - since(b));
+  bySection.finished.sort((a, b) => Date.parse(b.updated_at) - Date.parse(a.updated_at));
+  return {
+    yourTurn: bySection.your_turn,
+    invited: bySection.invited,
+    lobby: bySection.lobby,
+    theirTurn: bySection.their_turn,
+    finished: bySection.finished,
+  };
+}
+
+// Time left for the move (the server's `seconds_left`, or the deadline), or that there is no limit.
+export function secondsLeft(game) {
+  if (game.inbox && "seconds_left" in game.inbox) return game.inbox.seconds_left;
+  return game.deadline ? (Date.parse(game.deadline) - Date.now()) / 1000 : null;
+}
+
+function timeLeft(game) {
+  const seconds = secondsLeft(game);
+  return seconds === null ? "no time limit" : `${formatDuration(seconds)} left`;
+}
+
+function whoseTurn(game) {
+  const seat = game.seats[game.current_seat];
+  const who = seat ? seat.name || seat.account || `seat ${seat.seat + 1}` : "someone";
+  const left = secondsLeft(game);
+  return `${who} to move${left === null ? "" : ` · ${formatDuration(left)} left`}`;
+}
+
+function gameList(title, kind, games, link, { when = null, none = "None." } = {}) {
   return h(
     "section",
     { class: `game-list ${kind}`, "aria-label": title },
@@ -88,12 +147,12 @@ function gameList(title, kind, games, link) {
             return h(
               "li",
               { dataset: { game: game.id }, class: target?.urgent ? "urgent" : null },
-              h("span", { class: "what" }, gameLine(game)),
+              h("span", { class: "what" }, gameLine(game), when ? h("span", { class: "when" }, when(game)) : null),
               target ? h("a", { href: target.href, class: "button" }, target.label) : null,
             );
           }),
         )
-      : h("p", { class: "none" }, "None."),
+      : h("p", { class: "none" }, none),
   );
 }
 
@@ -141,6 +200,21 @@ const TIME_FIELDS = {
   clock: ["base_seconds", "increment_seconds"],
 };
 
+const TIME_LABELS = {
+  seconds: "seconds per turn",
+  days: "days per turn",
+  base_seconds: "clock base (seconds)",
+  increment_seconds: "added per move (seconds)",
+};
+
+// What a time control starts at once its kind is chosen: a minute a turn in real time, a clock
+// of five minutes, three days a move by correspondence (the API's minimums, 1 s and 1 day,
+// end a game before anyone can move).
+const TIME_DEFAULTS = { seconds: 60, days: 3, base_seconds: 300, increment_seconds: 10 };
+
+// Under this many seconds a turn, creating the game asks first.
+const HASTY_SECONDS = 10;
+
 async function createForm(container, signal) {
   const spec = await apiDescription();
   const schemas = spec.components.schemas;
@@ -179,17 +253,22 @@ async function createForm(container, signal) {
     timeControl.kind.enum.map((value) => h("option", { value }, value.replace("_", " "))),
   );
   const timeInputs = Object.fromEntries(
-    Object.values(TIME_FIELDS).flat().map((name) => [name, numberInput(`time_control.${name}`, timeControl[name])]),
+    Object.values(TIME_FIELDS)
+      .flat()
+      .map((name) => [name, numberInput(`time_control.${name}`, { ...timeControl[name], default: clamp(TIME_DEFAULTS[name], timeControl[name]) })]),
   );
+  // A timeout's safe move comes first: ending the game is for those who ask for it.
   const onTimeout = h(
     "select",
     { name: "time_control.on_timeout", id: "tc-on_timeout" },
-    timeControl.on_timeout.enum.map((value) => h("option", { value }, value === "end" ? "end the game" : "a safe move for them")),
+    preferred(timeControl.on_timeout.enum, "move").map((value) =>
+      h("option", { value }, value === "end" ? "the game ends (score 0)" : "a safe move is made for them"),
+    ),
   );
   const timeBox = h("div", { class: "time-fields" });
   const drawTime = () => {
     timeBox.replaceChildren(
-      ...TIME_FIELDS[kind.value].map((name) => labelled(name.replace("_", " "), timeInputs[name])),
+      ...TIME_FIELDS[kind.value].map((name) => labelled(TIME_LABELS[name] || name.replaceAll("_", " "), timeInputs[name])),
       kind.value === "none" ? "" : labelled("when time runs out", onTimeout),
     );
   };
@@ -203,17 +282,32 @@ async function createForm(container, signal) {
     "form",
     { class: "create-game", "aria-labelledby": "create-title", novalidate: true },
     h("h2", { id: "create-title" }, "Create a game"),
-    h("div", { class: "option-fields" }, optionInputs.map((input) => labelled(input.dataset.label, input))),
+    h("div", { class: "option-fields" }, optionInputs.map((input) => (input.name === "variant" ? variantPicker(input) : labelled(input.dataset.label, input)))),
     seatsBox,
     h("fieldset", {}, h("legend", {}, "Time control"), labelled("kind", kind), timeBox),
     labelled("seed (optional)", seed),
     labelled("start when every seat is taken", startWhenFull),
     labelled("let others watch (they see every hand) and chat", spectators),
+    formProblemBox(),
     h("button", { type: "submit", class: "primary" }, "Create"),
   );
+  // The field the API names in a refusal ("options.clue_tokens", "seats.1.account"), to say it there.
+  const fieldFor = (path) => {
+    const [head, key, rest] = path.split(".");
+    if (head === "options") return optionInputs.find((input) => input.name === key) || null;
+    if (head === "seats" && key !== undefined) {
+      const row = seatsBox.querySelector(`.seat-row[data-seat="${Number(key)}"]`);
+      return row ? row.querySelector(rest === "account" ? "input" : "select") : seatsBox.querySelector(".seat-row select");
+    }
+    if (head === "seats") return seatsBox.querySelector(".seat-row select");
+    if (head === "time_control") return key === "on_timeout" ? onTimeout : key === "kind" ? kind : timeInputs[key] || kind;
+    if (head === "seed") return seed;
+    return null;
+  };
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     clearProblem();
+    clearFormProblem(form);
     const body = { options: {}, seats: [], start_when_full: startWhenFull.checked, spectators: spectators.checked };
     for (const input of optionInputs) {
       if (input.type === "checkbox") body.options[input.name] = input.checked;
@@ -231,17 +325,77 @@ async function createForm(container, signal) {
     if (kind.value !== "none") {
       body.time_control = { kind: kind.value, on_timeout: onTimeout.value };
       for (const name of TIME_FIELDS[kind.value]) body.time_control[name] = Number(timeInputs[name].value);
+      const hasty = turnSeconds(body.time_control);
+      if (hasty !== null && hasty < HASTY_SECONDS && !window.confirm(hastyQuestion(hasty, body.time_control.on_timeout))) return;
     }
     try {
       const game = await api("POST", "/games", { body, signal });
       location.hash = `#/game/${game.id}`;
     } catch (error) {
-      if (error.name !== "AbortError") showProblem(error);
+      if (error.name !== "AbortError") showFormProblem(form, error, fieldFor);
     }
   });
   container.replaceChildren(form);
   drawSeats();
   drawTime();
+}
+
+// The seconds a turn may last at first: per turn, its seconds; on a clock, the bank.
+function turnSeconds(timeControl) {
+  if (timeControl.kind === "per_turn") return timeControl.seconds;
+  if (timeControl.kind === "clock") return timeControl.base_seconds;
+  return null;
+}
+
+function hastyQuestion(seconds, onTimeout) {
+  const then = onTimeout === "end" ? "the game ends at the first turn that takes longer" : "the server moves for whoever takes longer";
+  return `A turn may last only ${seconds} s: ${then}. Create the game anyway?`;
+}
+
+function clamp(value, schema) {
+  return Math.min(schema.maximum ?? value, Math.max(schema.minimum ?? value, value));
+}
+
+// The variant: a search field narrows the list (2,400 and more names) to the names holding
+// every word typed.
+function variantPicker(select) {
+  const all = [...select.options].map((option) => option.value);
+  const count = h("p", { class: "hint count", id: "create-variant-count", "aria-live": "polite" }, `${all.length} variants`);
+  select.setAttribute("aria-describedby", count.id);
+  const search = h("input", {
+    type: "search",
+    id: "create-variant-search",
+    placeholder: "e.g. rainbow 6",
+    autocomplete: "off",
+    "aria-controls": select.id,
+    "aria-describedby": count.id,
+  });
+  search.addEventListener("input", () => {
+    const words = search.value.toLowerCase().split(/\s+/).filter(Boolean);
+    const typed = search.value.trim().toLowerCase();
+    const holding = all.filter((name) => words.every((word) => name.toLowerCase().includes(word)));
+    // The names that begin as typed come first ("rainbow 6": Rainbow (6 Suits) before Dark Rainbow).
+    const found = [...holding.filter((name) => startsAs(name, typed)), ...holding.filter((name) => !startsAs(name, typed))];
+    if (!found.length) {
+      count.textContent = `No variant has all of these words; still ${select.value}.`;
+      return;
+    }
+    const chosen = found.includes(select.value) ? select.value : found[0];
+    select.replaceChildren(...found.map((name) => h("option", { value: name, selected: name === chosen }, name)));
+    select.value = chosen;
+    count.textContent = found.length === all.length ? `${all.length} variants` : `${found.length} of ${all.length} variants`;
+  });
+  return h(
+    "div",
+    { class: "variant-picker" },
+    labelled("find a variant", search),
+    labelled(select.dataset.label, select),
+    count,
+  );
+}
+
+function startsAs(name, typed) {
+  return name.toLowerCase().replace(/[()]/g, "").startsWith(typed.replace(/[()]/g, ""));
 }
 
 function optionInput(name, schema) {

@@ -1,0 +1,83 @@
+"""Your turn, noticed (issue 32): the tab's title and icon count the games waiting for your move,
+and the browser's notification tells you of a new one while the page is in another tab."""
+
+from playwright.sync_api import expect
+
+from .test_clues_keys_room import act, view_of
+from .test_table_details import new_account, running_game
+
+# Records each notification the page makes (the browser's own still shows it), and lets the test
+# say the tab is out of sight, as when another tab is in front.
+SPY = """
+window.notified = [];
+const RealNotification = window.Notification;
+class SpyNotification extends RealNotification {
+  constructor(title, options) {
+    super(title, options);
+    window.notified.push({ title, body: options && options.body, tag: options && options.tag });
+  }
+}
+window.Notification = SpyNotification;
+window.tabHidden = false;
+Object.defineProperty(document, 'visibilityState', { get: () => (window.tabHidden ? 'hidden' : 'visible') });
+Object.defineProperty(document, 'hidden', { get: () => window.tabHidden });
+"""
+
+
+def icon(page) -> str:
+    return page.locator("link[rel='icon']").get_attribute("href")
+
+
+def test_the_tab_counts_your_games_and_a_notification_says_a_new_one(person, site_url):
+    (alice, alice_token), (bob, bob_token) = new_account(site_url, "nia"), new_account(site_url, "nob")
+    first = running_game(site_url, [alice_token, bob_token], {"players": 2}, seed="notice")
+    second = running_game(site_url, [alice_token, bob_token], {"players": 2}, seed="notice2")
+
+    page = person("/", signed_in=(alice, alice_token), permissions=["notifications"])
+    page.add_init_script(SPY)
+    page.reload()
+    expect(page).to_have_title("(2) Hanabi")
+    two = icon(page)
+    assert two.startswith("data:image/png;base64,")
+    expect(page.get_by_text("Turn alerts on")).to_be_visible()
+
+    # alice moves in both games (the page's own table for one): the count goes down to none.
+    page.goto(f"{site_url}/#/game/{first}")
+    page.locator(".hand[data-seat='1'] .card").first.locator(".clue-rank").click()
+    expect(page).to_have_title("(1) Hanabi")
+    rank = view_of(site_url, alice_token, second)["hands"][1][0]["rank"]
+    act(site_url, alice_token, second, kind="rank_clue", target=1, rank=rank)
+    expect(page).to_have_title("Hanabi", timeout=20_000)
+    assert icon(page) != two
+    assert page.evaluate("window.notified") == []
+
+    # In another tab's shadow, bob's move makes one notification for that game, and the count.
+    page.goto(f"{site_url}/#/")
+    page.evaluate("window.tabHidden = true; document.dispatchEvent(new Event('visibilitychange'))")
+    rank = view_of(site_url, bob_token, second)["hands"][0][0]["rank"]
+    act(site_url, bob_token, second, kind="rank_clue", target=0, rank=rank)
+    expect(page).to_have_title("(1) Hanabi")
+    page.wait_for_function("window.notified.length > 0")
+    notified = page.evaluate("window.notified")
+    assert [note["title"] for note in notified] == [f"Your turn in game {second}"]
+    assert bob in notified[0]["body"]
+    assert page.script_errors == []
+
+
+def test_turn_alerts_are_asked_for_by_a_click(person, site_url):
+    name, token = new_account(site_url, "ask")
+    page = person("/", signed_in=(name, token))
+    page.add_init_script("""
+      window.asked = 0;
+      let permission = 'default';
+      Object.defineProperty(Notification, 'permission', { get: () => permission });
+      Notification.requestPermission = () => { window.asked += 1; permission = 'granted'; return Promise.resolve(permission); };
+    """)
+    page.reload()
+    ask = page.get_by_role("button", name="Tell me when it's my turn")
+    expect(ask).to_be_visible()
+    assert page.evaluate("window.asked") == 0
+    ask.click()
+    expect(page.get_by_text("Turn alerts on")).to_be_visible()
+    assert page.evaluate("window.asked") == 1
+    assert page.script_errors == []
