@@ -248,7 +248,9 @@ new MutationObserver(() => {
   const game = document.querySelector('.game');
   if (!game) return;
   const moves = game.querySelectorAll('.log li:not(.none)').length;
-  const touched = [...game.querySelectorAll('.card.touched')].map((card) => Number(card.dataset.card)).sort((a, b) => a - b);
+  const touched = [...game.querySelectorAll('.card.touched')]
+    .map((card) => Number(card.dataset.card))
+    .sort((a, b) => a - b);
   const last = window.shown[window.shown.length - 1];
   if (last && last.moves === moves && last.touched.join() === touched.join()) return;
   window.shown.push({ moves, touched, at: performance.now(), version: game.dataset.version });

@@ -71,7 +71,11 @@ def test_turn_alerts_are_asked_for_by_a_click(person, site_url):
       window.asked = 0;
       let permission = 'default';
       Object.defineProperty(Notification, 'permission', { get: () => permission });
-      Notification.requestPermission = () => { window.asked += 1; permission = 'granted'; return Promise.resolve(permission); };
+      Notification.requestPermission = () => {
+        window.asked += 1;
+        permission = 'granted';
+        return Promise.resolve(permission);
+      };
     """)
     page.reload()
     ask = page.get_by_role("button", name="Tell me when it's my turn")
