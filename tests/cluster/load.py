@@ -97,6 +97,8 @@ class Load:
         self.stopped = threading.Event()
         self.threads: list[threading.Thread] = []
         self.errors: list[str] = []
+        self.bot_games: list[int] = []
+        """Games of bots only: every move is a worker's."""
 
     def start(self) -> None:
         sdk_bots, bot_games, timed_games = self.counts
@@ -140,6 +142,7 @@ class Load:
     def bots_slot(self, owner: str) -> None:
         while not self.no_more_games.is_set():
             game_id = self.table.game(owner, [{"kind": "bot", "strategy": "basic"}] * 3)
+            self.bot_games.append(game_id)
             while not self.stopped.is_set():
                 if self.api.call("GET", f"/games/{game_id}", owner).body["status"] == "finished":
                     break
@@ -212,6 +215,18 @@ class Load:
             "late_turns": self.late_turns(began, ended),
             "moves_in_window": sum(began <= moment <= ended for moment in self.moves),
         }
+
+    def worker_moves(self, began: float, ended: float | None = None) -> list[datetime]:
+        """When the moves of the games of bots (and the server's timeouts of timed games) were made."""
+        low = datetime.fromtimestamp(began, UTC)
+        high = datetime.fromtimestamp(ended if ended is not None else time.time(), UTC)
+        with connect(self.database_url) as conn:
+            rows = conn.execute(
+                "SELECT created_at FROM game_events WHERE game_id = ANY(%s) AND NOT (type = ANY(%s)) "
+                "AND created_at BETWEEN %s AND %s ORDER BY created_at",
+                (self.bot_games + self.record.timed_games, list(LOBBY_EVENTS), low, high),
+            ).fetchall()
+        return [created_at for (created_at,) in rows]
 
     def late_turns(self, began: float, ended: float) -> int:
         """Turns that ended in [began, ended] more than LATE_SECONDS after the turn before (timed

@@ -7,6 +7,7 @@ through the proxy (load.py); each prints its figures (`pytest tests/cluster -s`)
     first_move_after_s=..., late_turns=..., ...
 """
 
+import re
 import socket
 import sys
 import time
@@ -101,6 +102,8 @@ def under_load(cluster, prefix, name: str, fault, **load_options) -> dict:
     if recovered_at is not None:
         # Long polls re-listened: a bot woken late by its wait's end, not by the move, is a late turn.
         figures["late_turns_after_recovery"] = load.late_turns(recovered_at + 5, ended)
+        resumed = load.worker_moves(recovered_at)
+        figures["worker_moves_resumed_after_s"] = round(resumed[0].timestamp() - recovered_at, 2) if resumed else None
     report(figures)
     assert finished, "a game of the load did not end"
     problems = load.problems()
@@ -188,3 +191,94 @@ def test_kill_9_of_the_postgres_primary(cluster, prefix):
     figures = under_load(cluster, prefix, "kill -9 of the Postgres primary", fail_over)
     assert figures["lost_moves"] == 0
     assert figures["late_turns_after_recovery"] == 0
+
+
+def test_redis_stopped_for_30_seconds(cluster, prefix):
+    """Redis stops for 30 s: moves over the API go on; bot turns and deadlines wait, then resume
+    (the sweeper re-sends what was lost), and none is played twice."""
+
+    def outage(load):
+        stopped = time.time()
+        cluster.stop_redis()
+        time.sleep(30)
+        cluster.start_redis()
+        back = time.time()
+        return {"redis_down_s": round(back - stopped, 1), "recovered_at": back}
+
+    figures = under_load(cluster, prefix, "Redis stopped for 30 s", outage, timed_games=3)
+    assert figures["lost_moves"] == 0
+
+
+TASK_LINE = r"Task hanabi\.play_bot_turn\[([0-9a-f-]+)\] (received|succeeded in \S+ '?([^'\n]*)|raised .*|retry.*)"
+
+
+def task_outcomes(log) -> dict[str, str]:
+    """Of each bot turn task in the worker's log, its last state: received, or how it ended."""
+    outcomes = {}
+    for match in re.finditer(TASK_LINE, log.read_text(errors="replace")):
+        outcomes[match.group(1)] = match.group(3) or match.group(2)[:60]
+    return outcomes
+
+
+def cut_mid_task(host, attempts: int = 20) -> tuple[float, set[str]]:
+    """Partition the worker's host the moment its log shows a bot's turn received and not ended;
+    if that task still ended (it was finishing as the link went down), heal and try again. When
+    the cut began, and the ids of the tasks it held unfinished."""
+    log = host.log("worker")
+    for _ in range(attempts):
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            pending = {task for task, state in task_outcomes(log).items() if state == "received"}
+            if pending:
+                break
+            time.sleep(0.005)
+        else:
+            raise AssertionError(f"{host.name} received no bot turn in 30 s")
+        host.cut()
+        cut_at = time.time()
+        time.sleep(1)
+        outcomes = task_outcomes(log)
+        held = {task for task in pending if outcomes.get(task) == "received"}
+        if held:
+            return cut_at, held
+        host.heal()
+        time.sleep(1)
+    raise AssertionError(f"every task {host.name} held finished before its link went down, {attempts} times")
+
+
+def test_partition_of_a_worker_host_mid_task(cluster, prefix):
+    """worker1's host is cut off from everything (Redis, Postgres) while it holds a bot's turn
+    (its log shows the task received, and no end a second later): the other worker plays on (the
+    sweeper re-sends a turn that waits), and when the host comes back its task has no second
+    effect (every log has one move per turn, every game ends)."""
+
+    def partition(load):
+        host = cluster.hosts["worker1"]
+        cut_at, held = cut_mid_task(host)
+        time.sleep(15)
+        moved_while_cut = len(load.worker_moves(cut_at))
+        host.heal()
+        healed = time.time()
+
+        def settled():
+            outcomes = task_outcomes(host.log("worker"))
+            return all(outcomes.get(task) != "received" for task in held)
+
+        try:
+            wait_until(settled, 30, "the held tasks' outcome in worker1's log", interval=0.5)
+        except RuntimeError:
+            pass  # reported as "received": its message waits in Redis for its visibility timeout
+        outcomes = task_outcomes(host.log("worker"))
+        return {
+            "tasks_held_when_cut": len(held),
+            "worker_moves_while_cut": moved_while_cut,
+            # played: its commit had reached Postgres before the cut (the answer came after the heal);
+            # stale: another worker had played the turn in the meantime.
+            "held_tasks_after_heal": ";".join(sorted(outcomes.get(task, "?") for task in held)),
+            "recovered_at": healed,
+        }
+
+    figures = under_load(cluster, prefix, "worker1's host partitioned for 15 s mid-task", partition, bot_games=3)
+    assert figures["tasks_held_when_cut"] >= 1
+    assert figures["worker_moves_while_cut"] > 0, "no other worker played while worker1 was cut off"
+    assert figures["lost_moves"] == 0
