@@ -7,6 +7,8 @@ HANABI_DB_POOL_MAX   most connections a process opens (default 10)
 HANABI_LISTEN_DATABASE_URL  the Postgres the API's listeners LISTEN on (long polls, revoked
                      tokens); default DATABASE_URL. Set it to Postgres itself when
                      DATABASE_URL is a PgBouncer in transaction mode, which drops LISTEN
+HANABI_DB_PREPARED_STATEMENTS  on or off (default on): psycopg prepares a query it runs often;
+                     off for a PgBouncer in transaction mode older than 1.21
 HANABI_TOKEN_CACHE_SECONDS  how long an API process trusts a token it checked (default 60;
                      0: check every request's token in the database)
 CELERY_BROKER_URL    the workers' broker (e.g. redis://host:6379/0); unset: kombu's filesystem
@@ -101,6 +103,10 @@ class Settings:
     pool_max_size: int = 10
     listen_database_url: str | None = None
     """None means: DATABASE_URL (or the embedded Postgres)."""
+    prepared_statements: bool = True
+    """psycopg's server-side prepared statements (after 5 runs of a query on a connection): a
+    PgBouncer in transaction mode before 1.21 hands the next transaction another connection, where
+    the statement does not exist."""
     token_cache_seconds: float = 60.0
     celery_broker_url: str | None = None
     """None means: kombu's filesystem transport in `broker_dir`."""
@@ -166,6 +172,7 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         pool_min_size=pool_min,
         pool_max_size=pool_max,
         listen_database_url=env.get("HANABI_LISTEN_DATABASE_URL") or None,
+        prepared_statements=_switch(env, "HANABI_DB_PREPARED_STATEMENTS", True),
         token_cache_seconds=_seconds_or_zero(env, "HANABI_TOKEN_CACHE_SECONDS", 60.0),
         celery_broker_url=env.get("CELERY_BROKER_URL") or None,
         queue=env.get("HANABI_QUEUE") or "hanabi",

@@ -282,3 +282,37 @@ def test_partition_of_a_worker_host_mid_task(cluster, prefix):
     assert figures["tasks_held_when_cut"] >= 1
     assert figures["worker_moves_while_cut"] > 0, "no other worker played while worker1 was cut off"
     assert figures["lost_moves"] == 0
+
+
+def test_pgbouncer_in_transaction_mode_between_the_api_and_postgres(cluster, prefix):
+    """Every API host, restarted drained, reaches Postgres through PgBouncer in transaction mode
+    (deploy/pgbouncer.ini) with prepared statements off, and LISTENs on Postgres directly
+    (HANABI_LISTEN_DATABASE_URL): games are played with no failed request, and long polls are
+    woken by moves (no turn late)."""
+    cluster.start_bouncer()
+    through_bouncer = {
+        "DATABASE_URL": cluster.bouncer_url,
+        "HANABI_LISTEN_DATABASE_URL": cluster.database_url,
+        "HANABI_DB_PREPARED_STATEMENTS": "off",
+    }
+
+    def switch(load):
+        for name in cluster.api_names:
+            cluster.restart_api_drained(name, **through_bouncer)
+        time.sleep(20)
+        api_addresses = {cluster.hosts[name].address for name in cluster.api_names}
+        with psycopg.connect(cluster.primary.url("hanabi"), autocommit=True) as conn:
+            rows = conn.execute(
+                "SELECT host(client_addr), application_name FROM pg_stat_activity WHERE datname = 'hanabi'"
+            ).fetchall()
+        direct = {(address, name) for address, name in rows if address in api_addresses}
+        assert {name for _, name in direct} <= {"hanabi-token-listener", "hanabi-listener"}, direct
+        assert {address for address, _ in direct} == api_addresses, "an API host does not LISTEN directly"
+        bouncer = sum(address == cluster.hosts["bouncer"].address for address, _ in rows)
+        assert bouncer > 0
+        return {"server_connections_of_pgbouncer": bouncer, "direct_listener_connections": len(direct)}
+
+    figures = under_load(cluster, prefix, "PgBouncer (transaction mode) under the API hosts", switch)
+    assert figures["failed_requests"] == 0
+    assert figures["lost_moves"] == 0
+    assert figures["late_turns"] == 0

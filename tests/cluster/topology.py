@@ -357,6 +357,37 @@ class Cluster:
 
             wait_until(ready, 90, f"{name} ready")
 
+    # PgBouncer
+
+    def bouncer_config_text(self) -> str:
+        """deploy/pgbouncer.ini with the primary's address for `host=postgres`, and no passwords
+        (trust, an auth_file naming the user postgres) instead of scram-sha-256."""
+        deployed = (DEPLOY / "pgbouncer.ini").read_text()
+        replacements = [
+            ("host=postgres ", f"host={self.primary.host.address} "),
+            ("auth_type = scram-sha-256", "auth_type = trust"),
+            ("auth_file = /etc/pgbouncer/userlist.txt", f"auth_file = {self.postgres_folder / 'userlist.txt'}"),
+        ]
+        for old, new in replacements:
+            assert deployed.count(old) == 1, f"deploy/pgbouncer.ini has no single {old!r}"
+            deployed = deployed.replace(old, new)
+        return deployed
+
+    def start_bouncer(self) -> None:
+        """PgBouncer on its own host, run as postgres (it refuses root), files beside Postgres's."""
+        host = self.hosts["bouncer"] = self.network.add_host("bouncer")
+        config = self.postgres_folder / "pgbouncer.ini"
+        config.write_text(self.bouncer_config_text())
+        (self.postgres_folder / "userlist.txt").write_text('"postgres" ""\n')
+        for path in (config, self.postgres_folder / "userlist.txt"):
+            shutil.chown(path, POSTGRES_USER, POSTGRES_USER)
+        host.run("pgbouncer", ["pgbouncer", str(config)], user=POSTGRES_USER)
+        wait_until(lambda: psycopg.connect(self.bouncer_url, connect_timeout=2).close() or True, 30, "PgBouncer")
+
+    @property
+    def bouncer_url(self) -> str:
+        return f"postgresql://postgres@{self.hosts['bouncer'].address}:{BOUNCER_PORT}/hanabi?connect_timeout=3"
+
     # The proxy
 
     def proxy_config_text(self) -> str:
@@ -385,7 +416,7 @@ class Cluster:
             lambda: all(s["status"] == "UP" for s in self.servers().values()), 60, "every API host UP at the proxy"
         )
 
-    def restart_api_drained(self, name: str, drain_timeout: float = 20) -> dict:
+    def restart_api_drained(self, name: str, drain_timeout: float = 20, **extra: str) -> dict:
         """Drain the host at the proxy (no new request goes to it), wait until its open requests
         (long polls included) have ended, stop gunicorn gracefully, start it, and put it back in
         service once the proxy sees it ready. How long each step took."""
@@ -394,7 +425,7 @@ class Cluster:
         wait_until(lambda: self.servers()[name]["scur"] == 0, drain_timeout, f"{name} drained", interval=0.2)
         drained = time.time()
         self.stop_api(name)
-        self.start_api(name)
+        self.start_api(name, **extra)
         self.admin(f"set server api/{name} state ready")
         wait_until(lambda: self.servers()[name]["status"] == "UP", 30, f"{name} UP again")
         return {"drain_s": round(drained - began, 2), "restart_s": round(time.time() - drained, 2)}

@@ -2,6 +2,7 @@ from pathlib import Path
 
 import pytest
 from hanabi.config import ConfigError, load_settings
+from hanabi.store.database import pool_from_settings
 
 
 def test_defaults(tmp_path, monkeypatch):
@@ -124,6 +125,20 @@ def test_listen_database_url_and_token_cache():
     )
     assert (settings.listen_database_url, settings.token_cache_seconds) == ("postgresql://postgres-itself/hanabi", 0.0)
     assert load_settings({"HANABI_TOKEN_CACHE_SECONDS": "2.5"}).token_cache_seconds == 2.5
+
+
+def test_prepared_statements_are_on_unless_turned_off_for_pgbouncer(database_url):
+    assert load_settings({}).prepared_statements is True
+    settings = load_settings({"HANABI_DB_PREPARED_STATEMENTS": "off", "DATABASE_URL": database_url})
+    assert settings.prepared_statements is False
+    pool = pool_from_settings(settings)
+    try:
+        with pool.connection() as conn:
+            assert conn.prepare_threshold is None
+    finally:
+        pool.close()
+    with pytest.raises(ConfigError, match="HANABI_DB_PREPARED_STATEMENTS"):
+        load_settings({"HANABI_DB_PREPARED_STATEMENTS": "sometimes"})
 
 
 @pytest.mark.parametrize("value", ["-1", "soon", "inf"])

@@ -79,17 +79,27 @@ def connect(url: str, commit_hooks: CommitHooks = NO_HOOKS) -> Connection:
 
 
 def create_pool(
-    url: str, *, min_size: int = 1, max_size: int = 10, timeout: float = 10.0, commit_hooks: CommitHooks = NO_HOOKS
+    url: str,
+    *,
+    min_size: int = 1,
+    max_size: int = 10,
+    timeout: float = 10.0,
+    commit_hooks: CommitHooks = NO_HOOKS,
+    prepared_statements: bool = True,
 ) -> ConnectionPool:
     """An open pool whose connections' commits run `commit_hooks`; `timeout` is how long a
-    request waits for a free connection."""
+    request waits for a free connection. Without `prepared_statements` psycopg never prepares
+    (for a PgBouncer in transaction mode before 1.21)."""
+    options = {"autocommit": True, "commit_hooks": commit_hooks}
+    if not prepared_statements:
+        options["prepare_threshold"] = None
     pool = ConnectionPool(
         url,
         connection_class=Connection,
         min_size=min_size,
         max_size=max_size,
         timeout=timeout,
-        kwargs={"autocommit": True, "commit_hooks": commit_hooks},
+        kwargs=options,
         open=False,
         name="hanabi",
     )
@@ -103,4 +113,5 @@ def pool_from_settings(settings: Settings, commit_hooks: CommitHooks = NO_HOOKS)
         min_size=settings.pool_min_size,
         max_size=settings.pool_max_size,
         commit_hooks=commit_hooks,
+        prepared_statements=settings.prepared_statements,
     )
