@@ -20,7 +20,8 @@ from hanabi.engine import (
     stacked_deck,
     view,
 )
-from hanabi.engine.variants import RANK_SPAN, RANKS, VARIANTS, family_of
+from hanabi.engine.suits import RANK_SPAN, RANKS
+from hanabi.engine.variants import VARIANTS, family_of
 
 RED, YELLOW, GREEN, BLUE, FIFTH = range(5)
 

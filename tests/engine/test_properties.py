@@ -26,7 +26,7 @@ from hanabi.engine import (
     replay,
     view,
 )
-from hanabi.engine.variants import RANK_SPAN
+from hanabi.engine.suits import RANK_SPAN
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

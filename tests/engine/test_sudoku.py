@@ -13,7 +13,7 @@ from hanabi.engine import (
     stacked_deck,
     view,
 )
-from hanabi.engine.state import sudoku_runs
+from hanabi.engine.fireworks import sudoku_runs
 from hanabi.engine.variants import VARIANTS, family_of
 
 RED, YELLOW, GREEN, BLUE, PURPLE = range(5)

@@ -35,7 +35,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine import Action, ClueEvent, ColorClue, Discard, DiscardEvent, GameOptions, Play, PlayEvent, RankClue, View
-from ..engine.variants import RANKS, STANDARD_COPIES, Rules, get_variant
+from ..engine.suits import RANKS, STANDARD_COPIES
+from ..engine.variants import Rules, get_variant
 
 COLOR_CHARS = "RYGWB"
 """HLE's color letters (pyhanabi.COLOR_CHAR), by color index."""

@@ -21,28 +21,16 @@ from .actions import (
 )
 from .deck import Card, keyed_deck, ordered_deck, shuffled_deck, stacked_deck
 from .errors import EngineError, IllegalAction, InvalidDeck, InvalidOptions
+from .events import ClueEvent, DiscardEvent, EndEvent, Event, PlayEvent, ReorderEvent, event_from_dict, event_to_dict
 from .options import GameOptions
 from .scoring import rating
-from .state import (
-    ClueEvent,
-    DiscardEvent,
-    EndEvent,
-    Event,
-    GameState,
-    PlayEvent,
-    ReorderEvent,
-    ReplayError,
-    new_game,
-    replay,
-)
-from .timeline import TurnOutOfRange, state_at_turn
+from .state import GameState, new_game
+from .timeline import ReplayError, TurnOutOfRange, replay, state_at_turn
 from .variants import VARIANTS, Suit, Variant, get_variant
 from .view import (
     VIEW_FIELDS,
     HandCard,
     View,
-    event_from_dict,
-    event_to_dict,
     full_view,
     seat_history,
     shown_score,

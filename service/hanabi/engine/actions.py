@@ -168,7 +168,7 @@ _TO_DICT = {
     Reorder: lambda a: {"kind": "reorder", "seat": a.seat, "cards": list(a.cards)},
     EndGame: lambda a: {"kind": "end_game", "seat": a.seat, "condition": a.condition.label},
 }
-"""Written out per type: a view lists its legal actions this way, and `_asdict` was most of it."""
+"""Written out per type (a view lists its legal actions this way)."""
 
 
 def action_from_dict(data: dict) -> Action:

@@ -15,7 +15,8 @@ from .actions import OUTSIDE_ENDS, Action, ColorClue, Discard, EndCondition, End
 from .deck import Card, validate_deck
 from .errors import EngineError, IllegalAction, InvalidDeck, InvalidOptions
 from .options import MAX_CLUE_TOKENS, MAX_PLAYERS, MAX_STRIKES, MIN_CLUE_TOKENS, MIN_PLAYERS, MIN_STRIKES, GameOptions
-from .state import GameState, new_game, replay
+from .state import GameState, new_game
+from .timeline import replay
 from .variants import get_variant
 
 PLAY, DISCARD, COLOR_CLUE, RANK_CLUE, GAME_OVER, GAME_OVER_BY_VOTE = 0, 1, 2, 3, 4, 5

@@ -1,13 +1,10 @@
 """The game state and every rule that changes it.
 
-A game is (options, deck, actions): `replay(options, deck, actions)` folds the actions over
-the dealt deck. `GameState.apply` returns a new state and never changes the one it is called
-on; unchanged parts are shared between the two, so applying an action costs microseconds.
+`GameState.apply` returns a new state and never changes the one it is called on; unchanged
+parts are shared between the two, so applying an action is cheap.
 """
 
 from collections.abc import Iterable
-from itertools import permutations
-from typing import NamedTuple
 
 from .actions import (
     OUTSIDE_ENDS,
@@ -20,310 +17,25 @@ from .actions import (
     Play,
     RankClue,
     Reorder,
-    clue_actions,
-    play_discard_pairs,
 )
 from .deck import Card, shuffled_deck, validate_deck
 from .errors import IllegalAction
+from .events import ClueEvent, DiscardEvent, EndEvent, Event, PlayEvent, ReorderEvent
+from .fireworks import (
+    DIRECTION_NAMES,
+    fixed_max_ranks,
+    played_tops,
+    stack_starts,
+    sudoku_max_ranks,
+    sudoku_next_ranks,
+    up_or_down_directions,
+    up_or_down_max_ranks,
+    up_or_down_next_ranks,
+)
+from .legal import deck_play_allowed, has_legal_action, last_clue_kind, legal_actions
 from .options import GameOptions
-from .variants import MAX_RANK, RANK_SPAN, START, Variant, identity_index
-
-
-class ClueEvent(NamedTuple):
-    """Every event has a `kind`, the name /events gives it (and a view's history in JSON)."""
-
-    turn: int
-    seat: int
-    target: int
-    clue_kind: str | None
-    """"color" or "rank"; None where the seat may not see it (a Duck clue, but to its giver)."""
-    value: int
-    """The clue color index, or the rank."""
-    touched: tuple[int, ...]
-    clue_tokens: int
-    """Whole clue tokens left after this turn."""
-    informative: bool = True
-    """Whether the clue removed, for some card of the receiver's hand (touched or not), an
-    identity its earlier clues left possible; False: it told the receiver nothing new. In Cow &
-    Pig and Duck a clue narrows no identity and is always True: it points at cards."""
-    half_clue_token: bool = False
-    """Clue Starved: half a clue token left besides the whole ones."""
-
-    @property
-    def kind(self) -> str:
-        """ "color_clue" or "rank_clue", as the action that gave it; "clue" while its kind is hidden."""
-        return _CLUE_EVENT_KINDS[self.clue_kind]
-
-
-_CLUE_EVENT_KINDS = {"color": "color_clue", "rank": "rank_clue", None: "clue"}
-
-
-class CardCopies(NamedTuple):
-    """One identity of a deck and how many copies of it the deck holds."""
-
-    suit: int
-    rank: int
-    copies: int
-
-
-class PlayEvent(NamedTuple):
-    kind = "play"
-    turn: int
-    seat: int
-    card: int
-    suit: int
-    rank: int
-    success: bool
-    announce: int | None
-    drew: int | None
-    clue_tokens: int
-    """Whole clue tokens left after this turn."""
-    half_clue_token: bool = False
-    """Clue Starved: half a clue token left besides the whole ones."""
-
-
-class DiscardEvent(NamedTuple):
-    kind = "discard"
-    turn: int
-    seat: int
-    card: int
-    suit: int
-    rank: int
-    drew: int | None
-    clue_tokens: int
-    """Whole clue tokens left after this turn."""
-    half_clue_token: bool = False
-    """Clue Starved: half a clue token left besides the whole ones."""
-
-
-class ReorderEvent(NamedTuple):
-    kind = "reorder"
-    turn: int
-    seat: int
-    cards: tuple[int, ...]
-
-
-class EndEvent(NamedTuple):
-    kind = "end_game"
-    turn: int
-    seat: int
-    condition: EndCondition
-
-
-Event = ClueEvent | PlayEvent | DiscardEvent | ReorderEvent | EndEvent
-
-
-UNDECIDED, UP, DOWN = 0, 1, 2
-DIRECTION_NAMES = {UP: "up", DOWN: "down", UNDECIDED: None}
-UP_STEPS = ((1, START), (2,), (3,), (4,), (5,))
-DOWN_STEPS = ((5, START), (4,), (3,), (2,), (1,))
-"""Up or Down: the cards that may take each place of a firework, going up or down."""
-
-
-class VariantTables:
-    """What a game needs of its variant, as bit masks; built once per variant and shared."""
-
-    __slots__ = (
-        "identity",
-        "play_order",
-        "color_touch",
-        "rank_touch",
-        "copies",
-        "all_identities",
-        "inverted",
-        "directions",
-        "mask_parts",
-        "next_ranks",
-        "tops",
-        "composition",
-        "composition_index",
-    )
-
-    def __init__(self, variant: Variant):
-        num_suits = len(variant.suits)
-        identities = [(s, r) for s in range(num_suits) for r in variant.ranks]
-        self.play_order = tuple(variant.play_order(s) for s in range(num_suits))
-        self.color_touch = tuple(
-            sum(1 << identity_index(s, r) for s, r in identities if variant.color_touches(color, s, r))
-            for color in range(len(variant.clue_colors))
-        )
-        self.rank_touch = {
-            clue: sum(1 << identity_index(s, r) for s, r in identities if variant.rank_touches(clue, s, r))
-            for clue in variant.clue_ranks
-        }
-        self.identity = {}
-        """(suit, rank) -> (suit, rank, its bit, the colors touching it, the rank clues touching it,
-        the firework's height at which it plays)."""
-        for s, r in identities:
-            bit = 1 << identity_index(s, r)
-            colors = sum(1 << color for color, touch in enumerate(self.color_touch) if touch & bit)
-            ranks = sum(1 << clue for clue, touch in self.rank_touch.items() if touch & bit)
-            height = self.play_order[s].index(r) if r in self.play_order[s] else 0
-            self.identity[s, r] = (s, r, bit, colors, ranks, height)
-        self.copies = {(s, r): suit.copies(r) for s, suit in enumerate(variant.suits) for r in variant.ranks}
-        self.composition = tuple(CardCopies(s, r, n) for (s, r), n in self.copies.items() if n)
-        """The deck's identities (suit by suit, in the variant's rank order) and their copies."""
-        self.composition_index = {(c.suit, c.rank): i for i, c in enumerate(self.composition)}
-        self.all_identities = sum(1 << identity_index(s, r) for s, r in identities)
-        self.inverted = frozenset(s for s, suit in enumerate(variant.suits) if suit.kind.inverted)
-        self.directions = tuple("down" if order[0] == MAX_RANK else "up" for order in self.play_order)
-        """Which way each suit's firework runs, outside Up or Down."""
-        self.mask_parts: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-        """Cache: identity mask -> (possible suits, possible ranks)."""
-        self.next_ranks: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
-        """Cache where each firework takes its ranks in a fixed order: fireworks -> the ranks
-        each takes next."""
-        self.tops: dict[tuple[int, ...], tuple[int | None, ...]] = {}
-        """The same: fireworks -> the rank on top of each."""
-
-    def possible(self, mask: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """The suits and the ranks of the identities in `mask`."""
-        parts = self.mask_parts.get(mask)
-        if parts is None:
-            bits = [i for i in range(len(self.play_order) * RANK_SPAN) if mask >> i & 1]
-            ranks = {i % RANK_SPAN or START for i in bits}
-            parts = (tuple(sorted({i // RANK_SPAN for i in bits})), tuple(sorted(ranks)))
-            self.mask_parts[mask] = parts
-        return parts
-
-
-_VARIANT_TABLES: dict[str, VariantTables] = {}
-
-
-def variant_tables(variant: Variant) -> VariantTables:
-    tables = _VARIANT_TABLES.get(variant.name)
-    if tables is None:
-        tables = _VARIANT_TABLES[variant.name] = VariantTables(variant)
-    return tables
-
-
-class Table:
-    """What never changes during a game: options, variant, deck, and lookup tables built from them."""
-
-    __slots__ = (
-        "options",
-        "variant",
-        "deck",
-        "players",
-        "hand_size",
-        "num_suits",
-        "num_colors",
-        "clue_ranks",
-        "card_suit",
-        "card_rank",
-        "card_bit",
-        "card_colors",
-        "card_rank_clues",
-        "card_height",
-        "play_order",
-        "color_touch",
-        "rank_touch",
-        "copies",
-        "all_identities",
-        "inverted",
-        "directions",
-        "empty_colors",
-        "empty_ranks",
-        "alternating",
-        "up_or_down",
-        "sudoku",
-        "ordered_by_rule",
-        "stack_size",
-        "clue_starved",
-        "hole",
-        "pointing_clues",
-        "possible",
-        "mask_parts",
-        "next_ranks",
-        "tops",
-        "composition",
-        "card_composition_index",
-        "undrawn",
-        "view_cache",
-        "actions",
-        "clue_actions",
-    )
-
-    def __init__(self, options: GameOptions, deck: tuple[Card, ...]):
-        variant = options.variant_rules
-        tables = variant_tables(variant)
-        self.options = options
-        self.variant: Variant = variant
-        self.deck = deck
-        self.players = options.players
-        self.hand_size = options.hand_size
-        self.num_suits = len(variant.suits)
-        self.num_colors = len(variant.clue_colors)
-        self.clue_ranks = variant.clue_ranks
-        identity = tables.identity
-        (
-            self.card_suit,
-            self.card_rank,
-            self.card_bit,
-            self.card_colors,
-            self.card_rank_clues,
-            self.card_height,
-        ) = zip(*[identity[card] for card in deck])
-        """Per card: suit, rank, identity bit, colors and rank clues touching it, and the
-        firework's height (cards played) at which it plays."""
-        self.play_order = tables.play_order
-        self.color_touch = tables.color_touch
-        self.rank_touch = tables.rank_touch
-        self.copies = tables.copies
-        self.all_identities = tables.all_identities
-        self.inverted = tables.inverted
-        self.directions = tables.directions
-        rules = variant.rules
-        self.empty_colors = options.empty_clues or rules.color_clues_touch_nothing
-        self.empty_ranks = options.empty_clues or rules.rank_clues_touch_nothing
-        self.alternating = rules.alternating_clues
-        self.up_or_down = rules.up_or_down
-        self.sudoku = rules.sudoku
-        self.ordered_by_rule = rules.up_or_down or rules.sudoku
-        """Whether a card plays by a rule of the variant rather than at its fixed height."""
-        self.stack_size = rules.stack_size
-        self.clue_starved = rules.clue_starved
-        self.hole = rules.throw_it_in_a_hole
-        """Throw It in a Hole: plays are hidden from the seats, and a completed firework returns
-        no clue token."""
-        self.pointing_clues = rules.pointing_clues
-        self.possible = tables.possible
-        """The suits and the ranks of the identities in a card mask."""
-        self.mask_parts = tables.mask_parts
-        """`possible`'s results so far, by mask (the variant's, shared by its games)."""
-        self.next_ranks = tables.next_ranks
-        self.tops = tables.tops
-        self.composition = tables.composition
-        index = tables.composition_index
-        self.card_composition_index = tuple([index[card] for card in deck])
-        """Per card, the index of its identity in `composition`."""
-        self.undrawn = [tuple([c.copies for c in tables.composition])]
-        """undrawn[k]: per identity of `composition`, its copies not among the first k cards of
-        the deck; filled in as far as views ask (`undrawn_counts`)."""
-
-        self.view_cache = None
-        """What views of this game's states built and may reuse (hanabi.engine.view's)."""
-        self.actions = tuple(play_discard_pairs(seat, len(deck)) for seat in range(self.players))
-        """Per seat, per card id: the Play and the Discard of that card (shared by every game)."""
-        self.clue_actions: list[tuple[tuple[ColorClue, ...], dict[int, RankClue]] | None] = [None] * self.players**2
-        """Per (giver, target) at giver * players + target: the color clues by color and the rank
-        clues by rank it may give (`clue_actions`), looked up when first listed."""
-
-    def undrawn_counts(self, drawn: int) -> tuple[int, ...]:
-        """Per identity of `composition`, its copies left in the deck once `drawn` cards are drawn."""
-        undrawn = self.undrawn
-        while len(undrawn) <= drawn:
-            counts = list(undrawn[-1])
-            counts[self.card_composition_index[len(undrawn) - 1]] -= 1
-            undrawn.append(tuple(counts))
-        return undrawn[drawn]
-
-    def clues(self, seat: int, target: int) -> tuple[tuple[ColorClue, ...], dict[int, RankClue]]:
-        """The clues `seat` may give `target` in this variant: by color index, and by rank."""
-        clues = self.clue_actions[seat * self.players + target] = clue_actions(
-            seat, target, self.num_colors, self.clue_ranks
-        )
-        return clues
+from .suits import identity_index
+from .tables import Table
 
 
 class GameState:
@@ -471,21 +183,13 @@ class GameState:
     def max_ranks(self) -> tuple[int, ...]:
         """Per suit, the highest its firework can still reach (the number of cards played on it,
         which is its top rank except on a reversed suit)."""
-        table, lost = self.table, self.lost
+        table = self.table
         if table.up_or_down:
-            return self._up_or_down_max_ranks()
+            directions = up_or_down_directions(self.history, table.num_suits)
+            return up_or_down_max_ranks(table, self.fireworks, self.lost, directions)
         if table.sudoku:
-            return self._sudoku_max_ranks()
-        result = []
-        for suit in range(table.num_suits):
-            height = self.fireworks[suit]
-            base = suit * RANK_SPAN
-            for rank in table.play_order[suit][height:]:
-                if lost[base + rank] >= table.copies[suit, rank]:
-                    break
-                height += 1
-            result.append(height)
-        return tuple(result)
+            return sudoku_max_ranks(table, self.lost, self.stack_starts())
+        return fixed_max_ranks(table, self.fireworks, self.lost)
 
     def direction(self, suit: int) -> str | None:
         """Which way the suit's firework runs: "up", "down" (a reversed suit; in Up or Down once
@@ -496,7 +200,7 @@ class GameState:
         """`direction` of every suit."""
         table = self.table
         if table.up_or_down:
-            return tuple(DIRECTION_NAMES[d] for d in self._directions())
+            return tuple(DIRECTION_NAMES[d] for d in up_or_down_directions(self.history, table.num_suits))
         return table.directions
 
     def firework_tops(self) -> tuple[int | None, ...]:
@@ -504,11 +208,7 @@ class GameState:
         START alone is played), or None while it is empty."""
         table = self.table
         if table.ordered_by_rule:
-            tops: list[int | None] = [None] * table.num_suits
-            for event in self.history:
-                if type(event) is PlayEvent and event.success:
-                    tops[event.suit] = event.rank
-            return tuple(tops)
+            return played_tops(self.history, table.num_suits)
         tops = table.tops.get(self.fireworks)
         if tops is None:
             tops = table.tops[self.fireworks] = tuple(
@@ -519,11 +219,7 @@ class GameState:
     def stack_starts(self) -> tuple[int | None, ...]:
         """Per suit, the rank of the first card played on its firework; None while it is empty.
         In Sudoku each firework starts at a rank of its own."""
-        starts: list[int | None] = [None] * self.table.num_suits
-        for event in self.history:
-            if type(event) is PlayEvent and event.success and starts[event.suit] is None:
-                starts[event.suit] = event.rank
-        return tuple(starts)
+        return stack_starts(self.history, self.table.num_suits)
 
     def next_ranks(self, suit: int) -> tuple[int, ...]:
         """The ranks that play next on the suit's firework (several while an Up or Down firework
@@ -533,109 +229,28 @@ class GameState:
     def all_next_ranks(self) -> tuple[tuple[int, ...], ...]:
         """`next_ranks` of every suit."""
         table = self.table
-        suits = range(table.num_suits)
+        fireworks = self.fireworks
         if table.sudoku:
             starts = self.stack_starts()
-            return tuple(self._sudoku_next_ranks(suit, starts) for suit in suits)
+            size = table.stack_size
+            return tuple(sudoku_next_ranks(size, height, start, starts) for height, start in zip(fireworks, starts))
         if table.up_or_down:
-            directions = self._directions()
-            return tuple(self._up_or_down_next_ranks(suit, directions[suit]) for suit in suits)
-        ranks = table.next_ranks.get(self.fireworks)
+            directions = up_or_down_directions(self.history, table.num_suits)
+            return tuple(up_or_down_next_ranks(height, d) for height, d in zip(fireworks, directions))
+        ranks = table.next_ranks.get(fireworks)
         if ranks is None:
-            ranks = table.next_ranks[self.fireworks] = tuple(
-                (order[height],) if height < len(order) else ()
-                for order, height in zip(table.play_order, self.fireworks)
+            ranks = table.next_ranks[fireworks] = tuple(
+                (order[height],) if height < len(order) else () for order, height in zip(table.play_order, fireworks)
             )
         return ranks
 
     def _plays_by_rule(self, suit: int, rank: int) -> bool:
-        if self.table.sudoku:
-            return rank in self._sudoku_next_ranks(suit, self.stack_starts())
-        return rank in self._up_or_down_next_ranks(suit, self._direction(suit))
-
-    # ---- Sudoku -------------------------------------------------------------------------
-
-    def _sudoku_next_ranks(self, suit: int, starts: tuple[int | None, ...]) -> tuple[int, ...]:
-        size, height, start = self.table.stack_size, self.fireworks[suit], starts[suit]
-        if height == size:
-            return ()
-        if start is None:
-            return tuple(rank for rank in range(1, size + 1) if rank not in starts)
-        return ((start - 1 + height) % size + 1,)
-
-    def _sudoku_max_ranks(self) -> tuple[int, ...]:
-        """hanab.live's rule: per suit, the longest run (wrapping around) of ranks not all
-        lost from its start; the fireworks not started yet take the free starts that give the
-        highest total."""
-        table, lost = self.table, self.lost
-        size = table.stack_size
-        starts = self.stack_starts()
-        result = [0] * table.num_suits
-        open_runs = {}
-        for suit, start in enumerate(starts):
-            dead = [lost[identity_index(suit, rank)] >= table.copies[suit, rank] for rank in range(1, size + 1)]
-            if not any(dead):
-                result[suit] = size
-            elif start is not None:
-                result[suit] = sudoku_runs(dead)[start - 1]
-            else:
-                open_runs[suit] = sudoku_runs(dead)
-        if open_runs:
-            free = [rank for rank in range(1, size + 1) if rank not in starts]
-            best = max(
-                permutations(free, len(open_runs)),
-                key=lambda pick: sum(runs[rank - 1] for runs, rank in zip(open_runs.values(), pick)),
-            )
-            for (suit, runs), rank in zip(open_runs.items(), best):
-                result[suit] = runs[rank - 1]
-        return tuple(result)
-
-    # ---- Up or Down ---------------------------------------------------------------------
-
-    def _direction(self, suit: int) -> int:
-        return self._directions()[suit]
-
-    def _directions(self) -> list[int]:
-        """Per suit, UP or DOWN once the firework's first card (or START and the card after
-        it) chose, else UNDECIDED."""
-        directions = [UNDECIDED] * self.table.num_suits
-        for event in self.history:
-            if type(event) is PlayEvent and event.success and directions[event.suit] == UNDECIDED:
-                if event.rank in (1, 2):
-                    directions[event.suit] = UP
-                elif event.rank in (4, 5):
-                    directions[event.suit] = DOWN
-        return directions
-
-    def _up_or_down_next_ranks(self, suit: int, direction: int) -> tuple[int, ...]:
+        table = self.table
         height = self.fireworks[suit]
-        if height == MAX_RANK:
-            return ()
-        if direction == UP:
-            return (height + 1,)
-        if direction == DOWN:
-            return (MAX_RANK - height,)
-        return (1, MAX_RANK, START) if height == 0 else (2, 4)
-
-    def _up_or_down_max_ranks(self) -> tuple[int, ...]:
-        """hanab.live's rule: per suit, the longest run of cards still available from the
-        firework's height in its direction (either, while it is undecided)."""
-        table, lost = self.table, self.lost
-
-        def walk(suit: int, steps) -> int:
-            height = self.fireworks[suit]
-            for ranks in steps[height:]:
-                if all(lost[identity_index(suit, r)] >= table.copies[suit, r] for r in ranks):
-                    break
-                height += 1
-            return height
-
-        result = []
-        for suit, direction in enumerate(self._directions()):
-            up = walk(suit, UP_STEPS) if direction != DOWN else 0
-            down = walk(suit, DOWN_STEPS) if direction != UP else 0
-            result.append(max(up, down))
-        return tuple(result)
+        if table.sudoku:
+            starts = self.stack_starts()
+            return rank in sudoku_next_ranks(table.stack_size, height, starts[suit], starts)
+        return rank in up_or_down_next_ranks(height, up_or_down_directions(self.history, table.num_suits)[suit])
 
     def card(self, card_id: int) -> Card:
         return self.table.deck[card_id]
@@ -646,78 +261,8 @@ class GameState:
                 return seat
         return None
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """Every turn action `seat` (default: the seat to move) may take now. Reordering one's
-        own hand is always allowed while the game runs and is not listed."""
-        if seat is None:
-            seat = self.current_seat
-        if self.end_condition is not EndCondition.IN_PROGRESS or seat != self.current_seat:
-            return []
-        table = self.table
-        hand = self.hands[seat]
-        pairs = table.actions[seat]
-        pairs = [pairs[card] for card in hand]
-        actions: list[Action] = [pair[0] for pair in pairs]
-        playable_blind = self._deck_play_allowed()
-        if playable_blind:
-            actions.append(Play(seat, self.next_card))
-            if table.inverted:
-                actions.append(Discard(seat, self.next_card))
-        if table.options.timed_display:
-            announced = (*hand, self.next_card) if playable_blind else hand
-            actions += [Play(seat, card, suit) for card in announced for suit in range(table.num_suits)]
-        if self.clue_tokens < table.options.clue_tokens or table.inverted:
-            actions += [pair[1] for pair in pairs]
-        if self.clue_tokens > 0:
-            actions += self._legal_clues(seat)
-        return actions
-
-    def _legal_clues(self, seat: int) -> list[Action]:
-        table = self.table
-        clues: list[Action] = []
-        card_colors, card_rank_clues, clue_ranks = table.card_colors, table.card_rank_clues, table.clue_ranks
-        cached, base = table.clue_actions, seat * table.players
-        for target in range(table.players):
-            if target == seat:
-                continue
-            colors = 0
-            ranks = 0
-            for card in self.hands[target]:
-                colors |= card_colors[card]
-                ranks |= card_rank_clues[card]
-            if table.empty_colors:
-                colors = -1
-            if table.empty_ranks:
-                ranks = -1
-            if table.alternating:
-                last = self._last_clue_kind()
-                colors = 0 if last == "color" else colors
-                ranks = 0 if last == "rank" else ranks
-            by_color, by_rank = cached[base + target] or table.clues(seat, target)
-            clues += [clue for color, clue in enumerate(by_color) if colors >> color & 1]
-            clues += [by_rank[rank] for rank in clue_ranks if ranks >> rank & 1]
-        return clues
-
-    def _last_clue_kind(self) -> str | None:
-        for event in reversed(self.history):
-            if type(event) is ClueEvent:
-                return event.clue_kind
-        return None
-
-    def _deck_play_allowed(self) -> bool:
-        """hanab.live's deckPlays: the last card of the deck may be played blind (and, in a
-        variant with an inverted suit, discarded blind)."""
-        return self.table.options.deck_plays and self.next_card == len(self.table.deck) - 1
-
-    def has_legal_action(self, seat: int) -> bool:
-        if self.hands[seat]:
-            return True
-        if self.clue_tokens == 0:
-            return False
-        table = self.table
-        if (table.empty_colors and table.num_colors) or (table.empty_ranks and table.clue_ranks):
-            return True
-        return any(self._legal_clues(seat))
+    legal_actions = legal_actions
+    has_legal_action = has_legal_action
 
     # ---- the rules ----------------------------------------------------------------------
 
@@ -753,7 +298,7 @@ class GameState:
     def _play(self, action: Play) -> None:
         table = self.table
         seat, card, announce = action.seat, action.card, action.announce
-        from_deck = card == self.next_card and type(card) is int and self._deck_play_allowed()
+        from_deck = card == self.next_card and type(card) is int and deck_play_allowed(self)
         hand = self.hands[seat] if from_deck else self._check_own_card(seat, card)
         if announce is not None:
             if not table.options.timed_display:
@@ -801,7 +346,7 @@ class GameState:
     def _discard(self, action: Discard) -> None:
         table = self.table
         seat, card = action.seat, action.card
-        from_deck = card == self.next_card and type(card) is int and bool(table.inverted) and self._deck_play_allowed()
+        from_deck = card == self.next_card and type(card) is int and bool(table.inverted) and deck_play_allowed(self)
         hand = self.hands[seat] if from_deck else self._check_own_card(seat, card)
         if self.clue_tokens >= table.options.clue_tokens and not table.inverted:
             raise IllegalAction(
@@ -833,43 +378,25 @@ class GameState:
         )
         self._end_turn()
 
-    def _color_clue(self, action: ColorClue) -> None:
+    def _clue(self, action: ColorClue | RankClue) -> None:
+        """A color or a rank clue: they differ only in their `ClueRule`."""
         table = self.table
-        color = action.color
-        if type(color) is not int or not 0 <= color < table.num_colors:
-            names = ", ".join(f"{i} ({n})" for i, n in enumerate(table.variant.clue_colors))
+        rule = table.clue_rules[type(action)]
+        value = action[3]
+        if type(value) is not int or value not in rule.values:
+            raise rule.invalid(value)
+        hand = self._check_clue(action.seat, action.target, rule.kind)
+        bit = 1 << value
+        card_touch = rule.card_touch
+        touched = tuple(card for card in hand if card_touch[card] & bit)
+        if not touched and not rule.may_touch_nothing:
             raise IllegalAction(
-                "invalid_color",
-                f"Clue color {color!r} does not exist in this variant; use {names}.",
-                depends_on_state=False,
+                "clue_touches_no_card",
+                f"That player has no {rule.names[value]}; a clue must touch at least one card (empty clues are off).",
+                depends_on_state=True,
             )
-        hand = self._check_clue(action.seat, action.target, "color")
-        card_colors = table.card_colors
-        bit = 1 << color
-        touched = tuple(card for card in hand if card_colors[card] & bit)
-        if not table.empty_colors:
-            self._check_touches(touched, table.variant.clue_colors[color])
-        informative = table.pointing_clues or self._narrow(hand, table.color_touch[color])
-        self._record_clue(action.seat, action.target, "color", color, touched, informative)
-
-    def _rank_clue(self, action: RankClue) -> None:
-        table = self.table
-        rank = action.rank
-        if type(rank) is not int or rank not in table.clue_ranks:
-            allowed = ", ".join(map(str, table.clue_ranks)) or "none"
-            raise IllegalAction(
-                "invalid_rank",
-                f"Clue rank {rank!r} cannot be given in this variant; rank clues: {allowed}.",
-                depends_on_state=False,
-            )
-        hand = self._check_clue(action.seat, action.target, "rank")
-        card_rank_clues = table.card_rank_clues
-        bit = 1 << rank
-        touched = tuple(card for card in hand if card_rank_clues[card] & bit)
-        if not table.empty_ranks:
-            self._check_touches(touched, f"{rank}s")
-        informative = table.pointing_clues or self._narrow(hand, table.rank_touch[rank])
-        self._record_clue(action.seat, action.target, "rank", rank, touched, informative)
+        informative = table.pointing_clues or self._narrow(hand, rule.identity_touch[value])
+        self._record_clue(action.seat, action.target, rule.kind, value, touched, informative)
 
     def _reorder(self, action: Reorder) -> None:
         seat, cards = action.seat, action.cards
@@ -914,7 +441,7 @@ class GameState:
                 "There are no clue tokens left; play or discard instead.",
                 depends_on_state=True,
             )
-        if self.table.alternating and self._last_clue_kind() == kind:
+        if self.table.alternating and last_clue_kind(self.history) == kind:
             other = "rank" if kind == "color" else "color"
             raise IllegalAction(
                 "alternating_clues",
@@ -945,14 +472,6 @@ class GameState:
             masks[card] &= touch if card_bit[card] & touch else ~touch
         self.card_masks = tuple(masks)
         return any(masks[card] != mask for card, mask in zip(hand, before))
-
-    def _check_touches(self, touched: tuple[int, ...], what: str) -> None:
-        if not touched and not self.table.options.empty_clues:
-            raise IllegalAction(
-                "clue_touches_no_card",
-                f"That player has no {what}; a clue must touch at least one card (empty clues are off).",
-                depends_on_state=True,
-            )
 
     def _record_clue(
         self, seat: int, target: int, kind: str, value: int, touched: tuple[int, ...], informative: bool
@@ -1033,49 +552,13 @@ class GameState:
 _HANDLERS = {
     Play: GameState._play,
     Discard: GameState._discard,
-    ColorClue: GameState._color_clue,
-    RankClue: GameState._rank_clue,
+    ColorClue: GameState._clue,
+    RankClue: GameState._clue,
     Reorder: GameState._reorder,
     EndGame: GameState._end_game,
 }
 """Dispatch on the exact action type: a plain tuple that merely looks like an action is rejected."""
 
 
-def sudoku_runs(dead: list[bool]) -> tuple[int, ...]:
-    """Per start rank (1 first), how many cards a Sudoku firework can take from it, going up
-    and wrapping around, before a rank of which every copy is lost."""
-    size = len(dead)
-    runs = []
-    for start in range(size):
-        length = 0
-        while length < size and not dead[(start + length) % size]:
-            length += 1
-        runs.append(length)
-    return tuple(runs)
-
-
 def new_game(options: GameOptions, deck: Iterable | None = None, *, seed: str | None = None) -> GameState:
     return GameState.new(options, deck, seed=seed)
-
-
-class ReplayError(IllegalAction):
-    """An action of a replayed game is illegal; `action_index` is its 0-based position."""
-
-    def __init__(self, error: IllegalAction, action_index: int):
-        super().__init__(error.code, f"Action {action_index}: {error.message}", depends_on_state=error.depends_on_state)
-        self.action_index = action_index
-        self.cause = error
-
-
-def replay(
-    options: GameOptions, deck: Iterable | None, actions: Iterable[Action], *, seed: str | None = None
-) -> GameState:
-    """Fold `actions` over the dealt deck. The first illegal action raises ReplayError naming
-    its index; nothing after it is applied."""
-    state = GameState.new(options, deck, seed=seed)
-    for index, action in enumerate(actions):
-        try:
-            state._apply(action)
-        except IllegalAction as error:
-            raise ReplayError(error, index) from None
-    return state

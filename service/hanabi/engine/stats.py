@@ -12,7 +12,8 @@
 
 from typing import NamedTuple
 
-from .state import ClueEvent, GameState
+from .events import ClueEvent
+from .state import GameState
 
 
 class TableStats(NamedTuple):
@@ -25,8 +26,7 @@ class TableStats(NamedTuple):
 
 class StatsMemo:
     """What `table_stats` computed for one state of a game, reused for the next: the best score
-    while no card was lost or played since, and the clues given, counted on from where the last
-    history ended (a history that does not continue it is counted afresh)."""
+    while no card was lost or played since, and the count of clues given so far."""
 
     __slots__ = ("lost", "fireworks", "best", "history", "clues")
 

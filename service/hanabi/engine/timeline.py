@@ -1,11 +1,34 @@
-"""A game's table at any turn, for stepping through a replay."""
+"""Replays: a game's actions folded over its deal, to its end or to any turn."""
 
 from collections.abc import Iterable
 
 from .actions import TURN_ACTIONS, Action
 from .errors import IllegalAction
 from .options import GameOptions
-from .state import GameState, ReplayError
+from .state import GameState
+
+
+class ReplayError(IllegalAction):
+    """An action of a replayed game is illegal; `action_index` is its 0-based position."""
+
+    def __init__(self, error: IllegalAction, action_index: int):
+        super().__init__(error.code, f"Action {action_index}: {error.message}", depends_on_state=error.depends_on_state)
+        self.action_index = action_index
+        self.cause = error
+
+
+def replay(
+    options: GameOptions, deck: Iterable | None, actions: Iterable[Action], *, seed: str | None = None
+) -> GameState:
+    """Fold `actions` over the dealt deck. The first illegal action raises ReplayError naming
+    its index; nothing after it is applied."""
+    state = GameState.new(options, deck, seed=seed)
+    for index, action in enumerate(actions):
+        try:
+            state._apply(action)
+        except IllegalAction as error:
+            raise ReplayError(error, index) from None
+    return state
 
 
 class TurnOutOfRange(ValueError):

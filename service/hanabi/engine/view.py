@@ -15,19 +15,12 @@ from datetime import datetime
 from typing import NamedTuple
 
 from .actions import Action, EndCondition, action_from_dict, action_to_dict
+from .events import ClueEvent, Event, PlayEvent, event_from_dict, event_to_dict
 from .options import GameOptions
 from .scoring import rating
-from .state import (
-    CardCopies,
-    ClueEvent,
-    DiscardEvent,
-    EndEvent,
-    Event,
-    GameState,
-    PlayEvent,
-    ReorderEvent,
-)
+from .state import GameState
 from .stats import StatsMemo, table_stats
+from .tables import CardCopies
 
 
 class HandCard(NamedTuple):
@@ -423,10 +416,8 @@ each one's group; `_build` sets the others."""
 
 
 class _ViewCache:
-    """Per game (on its Table): the parts of the views of its states that stay the same from one
-    state to the next, reused while what they were built from is the same object: a hand card
-    while its clues (and whether it is hidden) are the same, the discards while no card was
-    lost, the table's numbers (`StatsMemo`)."""
+    """Per game (on its Table): the parts of its views that a view of the next state reuses while
+    they are built from the same objects (hand cards, discards, the table's numbers)."""
 
     __slots__ = ("hand_cards", "discards_of", "discards", "stats")
 
@@ -450,77 +441,6 @@ def _hand_card_dict(card: HandCard) -> dict:
             for c in card.clues
         ],
     }
-
-
-def event_to_dict(event: Event) -> dict:
-    """A public event as JSON: its kind plus its fields (cards by id; played and discarded
-    cards with their identity, which everyone sees). `kind` names the event as /events does
-    (its `type`): a clue is "color_clue" or "rank_clue" ("clue" while its kind is hidden), with
-    "color" or "rank" in `clue_kind` too."""
-    return _EVENT_TO_DICT[type(event)](event)
-
-
-def _clue_to_dict(e: ClueEvent) -> dict:
-    return {
-        "kind": e.kind,
-        "turn": e.turn,
-        "seat": e.seat,
-        "target": e.target,
-        "clue_kind": e.clue_kind,
-        "value": e.value,
-        "touched": list(e.touched),
-        "clue_tokens": e.clue_tokens,
-        "half_clue_token": e.half_clue_token,
-        "informative": e.informative,
-    }
-
-
-def _play_to_dict(e: PlayEvent) -> dict:
-    return {
-        "kind": "play",
-        "turn": e.turn,
-        "seat": e.seat,
-        "card": e.card,
-        "suit": e.suit,
-        "rank": e.rank,
-        "success": e.success,
-        "announce": e.announce,
-        "drew": e.drew,
-        "clue_tokens": e.clue_tokens,
-        "half_clue_token": e.half_clue_token,
-    }
-
-
-def _discard_to_dict(e: DiscardEvent) -> dict:
-    return {
-        "kind": "discard",
-        "turn": e.turn,
-        "seat": e.seat,
-        "card": e.card,
-        "suit": e.suit,
-        "rank": e.rank,
-        "drew": e.drew,
-        "clue_tokens": e.clue_tokens,
-        "half_clue_token": e.half_clue_token,
-    }
-
-
-def _reorder_to_dict(e: ReorderEvent) -> dict:
-    return {"kind": "reorder", "turn": e.turn, "seat": e.seat, "cards": list(e.cards)}
-
-
-def _end_to_dict(e: EndEvent) -> dict:
-    return {"kind": "end_game", "turn": e.turn, "seat": e.seat, "condition": e.condition.label}
-
-
-_EVENT_TO_DICT = {
-    ClueEvent: _clue_to_dict,
-    PlayEvent: _play_to_dict,
-    DiscardEvent: _discard_to_dict,
-    ReorderEvent: _reorder_to_dict,
-    EndEvent: _end_to_dict,
-}
-"""One function per event type, each writing out its fields (views send the whole history)."""
 
 
 def view_from_dict(data: dict) -> View:
@@ -584,29 +504,3 @@ def view_from_dict(data: dict) -> View:
         version=data["version"],
         deadline=datetime.fromisoformat(deadline) if deadline is not None else None,
     )
-
-
-def event_from_dict(data: dict) -> Event:
-    """The inverse of event_to_dict; keys /events adds around an event (seq, type, created_at,
-    by, drew_suit, drew_rank) are ignored, so an /events entry reads as well."""
-    kind = data.get("kind") or data["type"]
-    event_type = _EVENT_TYPES[kind]
-    fields = {name: data[name] for name in event_type._fields if name in data}
-    if event_type is ClueEvent:
-        fields["touched"] = tuple(fields["touched"])
-    elif event_type is ReorderEvent:
-        fields["cards"] = tuple(fields["cards"])
-    elif event_type is EndEvent:
-        fields["condition"] = EndCondition.from_label(fields["condition"])
-    return event_type(**fields)
-
-
-_EVENT_TYPES = {
-    "color_clue": ClueEvent,
-    "rank_clue": ClueEvent,
-    "clue": ClueEvent,
-    "play": PlayEvent,
-    "discard": DiscardEvent,
-    "reorder": ReorderEvent,
-    "end_game": EndEvent,
-}
