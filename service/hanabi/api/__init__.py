@@ -197,9 +197,7 @@ def create_app(
     app.before_request(_check_scope)
     app.before_request(check_request)
     app.teardown_request(release_db)
-    app.wsgi_app = WaitingTurns(
-        app.wsgi_app, app.extensions[LISTEN_CONNINFO_EXTENSION], settings.token_cache_seconds, limiter
-    )
+    app.wsgi_app = WaitingTurns(app, limiter)
     if settings.trusted_proxies:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.trusted_proxies, x_proto=settings.trusted_proxies)
     return app

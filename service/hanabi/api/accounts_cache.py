@@ -20,6 +20,7 @@ epoch.
 import os
 import threading
 import time
+from collections.abc import Callable
 
 from hanabi.store.accounts import Token
 
@@ -54,6 +55,17 @@ class AccountsCache:
                 self._entries.pop(digest, None)
             return None
         return account
+
+    def look_up(self, digest: bytes, read: Callable[[bytes], Token | None]) -> Token | None:
+        """The token of `digest`: from the cache, else `read(digest)` (the database), remembered
+        when found, unless a revocation came while it was read."""
+        found = self.get(digest)
+        if found is None:
+            epoch = self.epoch
+            found = read(digest)
+            if found is not None:
+                self.remember(digest, found, epoch)
+        return found
 
     def remember(self, digest: bytes, account: Token, epoch: int) -> None:
         with self._lock:

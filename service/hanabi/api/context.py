@@ -185,13 +185,7 @@ def _authenticate(token: str) -> Token | None:
     cache = _accounts_cache()
     if cache is None:
         return token_of_hash(db(), digest)
-    found = cache.get(digest)
-    if found is None:
-        epoch = cache.epoch
-        found = token_of_hash(db(), digest)
-        if found is not None:
-            cache.remember(digest, found, epoch)
-    return found
+    return cache.look_up(digest, lambda digest: token_of_hash(db(), digest))
 
 
 def forget_digest(digest: bytes) -> None:

@@ -20,10 +20,11 @@ A waiting request holds no database connection between its reads.
 
 A wait that ends with no wake-up, the listener connected since before the request's last read,
 answers with that read: nothing about its game or account was committed since, so a read would
-find the same. Where what a read finds depends on the key alone ("my turn": the account), the
-listener also remembers the keys a read found nothing for, until a notification about the key,
-a new connection or `NOTHING_SECONDS`: a request for such a key answers without reading, and
-an empty wait costs no read at all. Each wait ends at a random moment in
+find the same. The listener also keeps whose turn it is in every running game: it reads them
+all when it connects (after its LISTEN, so nothing is missed) and again every
+`TURNS_RELOAD_SECONDS`, and follows `hanabi_turn` between. A wait for "my turn" of an account
+with no game waiting for it then answers without reading at all, its first one included (the
+first wait of every bot after a restart). Each wait ends at a random moment in
 the last `WAIT_JITTER` of its time, so that requests that began together (clients that all
 reconnected after a restart) neither end nor come back together.
 """
@@ -34,12 +35,15 @@ import os
 import random
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Protocol, TypeVar
 
 import psycopg
 from marshmallow import fields, validate
+
+from hanabi.store.lobby import turn_accounts
 
 GAME_CHANNEL = "hanabi_game"
 CHAT_CHANNEL = "hanabi_chat"
@@ -49,11 +53,9 @@ ACCOUNT_CHANNEL = "hanabi_account"
 MAX_WAIT_SECONDS = 60
 WAIT_JITTER = 0.25
 """An empty wait of `wait` seconds ends between (1 - WAIT_JITTER) * wait and wait seconds."""
-NOTHING_SECONDS = 60.0
-"""How long the listener trusts that a key a read found nothing for still has nothing (while it
-hears nothing about it): a bound for a connection that died without the listener noticing."""
-MAX_NOTHING_KEYS = 100_000
-"""Past this many remembered keys the listener forgets them all and starts again."""
+TURNS_RELOAD_SECONDS = 60.0
+"""How often the listener reads every running game's turn again (it follows them by their
+notifications between): a bound on what a lost notification could leave wrong."""
 RECHECK_SECONDS = 1.0
 """How often a waiting request reads the database while the listener is not listening."""
 HEALTH_CHECK_SECONDS = 10.0
@@ -155,8 +157,11 @@ class Listener:
         self._watches: dict[tuple, set[Watch]] = {}
         self._listening = False
         self._connections = 0
-        self._nothing: dict[tuple, tuple[int, float]] = {}
-        """Keys a read found nothing for: the connection that listened since, and until when."""
+        self._turn_of_game: dict[int, int] = {}
+        self._turns_of_account: Counter[int] = Counter()
+        """How many running games wait for each account's move (accounts with none are absent)."""
+        self._turns_connection: int | None = None
+        """The connection on which the turns were read and followed since (None: not known)."""
         self._thread: threading.Thread | None = None
         self._keep_running = False
         self._token_subscribers: list[TokenSubscriber] = []
@@ -172,20 +177,16 @@ class Listener:
         notification since was heard."""
         return self._connections if self._listening else None
 
-    def remember_nothing(self, key: tuple, watch: Watch, connection: int | None) -> None:
-        """A read found nothing for `key`; it began with `watch` registered and the listener on
-        `connection`. Remember it, unless a notification about `key` came since."""
-        with self._lock:
-            if connection is None or self.connection != connection or watch.pending():
-                return
-            if len(self._nothing) >= MAX_NOTHING_KEYS:
-                self._nothing.clear()
-            self._nothing[key] = (connection, time.monotonic() + NOTHING_SECONDS)
-
     def has_nothing(self, key: tuple) -> bool:
-        """A read found nothing for `key`, and nothing about it was heard since."""
-        entry = self._nothing.get(key)
-        return entry is not None and entry[0] == self.connection and time.monotonic() < entry[1]
+        """No running game waits for the move of the account of `key` (a `turn_key`), as the
+        listener knows from the turns it read and every notification it heard since."""
+        kind, account_id = key
+        return (
+            kind == "turn"
+            and self._turns_connection is not None
+            and self._turns_connection == self.connection
+            and account_id not in self._turns_of_account
+        )
 
     def subscribe_tokens(self, subscriber: "TokenSubscriber") -> None:
         """Tell `subscriber` of every revoked token and of every connection and disconnection,
@@ -226,13 +227,17 @@ class Listener:
                 with psycopg.connect(self.conninfo, autocommit=True, application_name=self.application_name) as conn:
                     for channel in self.channels:
                         conn.execute(f"LISTEN {channel}")
-                    self._set_listening(True)
+                    self._set_listening(True, self._read_turns(conn))
+                    turns_read_at = time.monotonic()
                     delay = 0.1
                     failures = 0
                     while True:
                         for notify in conn.notifies(timeout=HEALTH_CHECK_SECONDS):
                             self._dispatch(notify.channel, notify.payload)
                         conn.execute("SELECT 1")
+                        if time.monotonic() - turns_read_at >= TURNS_RELOAD_SECONDS:
+                            self._replace_turns(self._read_turns(conn))
+                            turns_read_at = time.monotonic()
             except Exception as error:
                 self._set_listening(False)
                 with self._lock:
@@ -250,13 +255,25 @@ class Listener:
             time.sleep(delay)
             delay = min(delay * 2, MAX_RECONNECT_DELAY)
 
-    def _set_listening(self, listening: bool) -> None:
+    def _read_turns(self, conn: psycopg.Connection) -> list[tuple[int, int]] | None:
+        """Every running game's turn account, when this listener hears of turns."""
+        return turn_accounts(conn) if TURN_CHANNEL in self.channels else None
+
+    def _replace_turns(self, turns: list[tuple[int, int]] | None) -> None:
+        """Take `turns` as whose turn it is; the notifications heard after they were read
+        follow (those of commits they already show only repeat an older state, then a newer)."""
+        with self._lock:
+            self._turn_of_game = dict(turns or ())
+            self._turns_of_account = Counter(self._turn_of_game.values())
+
+    def _set_listening(self, listening: bool, turns: list[tuple[int, int]] | None = None) -> None:
         """Every waiting request reads again: after a reconnection, because notifications sent
         while disconnected are lost; after a disconnection, to start reading periodically."""
+        self._replace_turns(turns)
         with self._lock:
             self._listening = listening
             self._connections += 1
-            self._nothing.clear()
+            self._turns_connection = self._connections if listening and turns is not None else None
             watches = [watch for group in self._watches.values() for watch in group]
             subscribers = list(self._token_subscribers)
         for subscriber in subscribers:
@@ -279,7 +296,9 @@ class Listener:
             elif channel == ACCOUNT_CHANNEL:
                 key = account_key(int(payload))
             else:
-                account_id = json.loads(payload)["account_id"]
+                turn = json.loads(payload)
+                game_id, account_id = int(turn["game_id"]), turn["account_id"]
+                self._follow_turn(game_id, account_id)
                 if account_id is None:
                     return
                 key = turn_key(account_id)
@@ -287,9 +306,20 @@ class Listener:
             log.warning("long-poll listener: unreadable notification on %s: %r", channel, payload)
             return
         with self._lock:
-            self._nothing.pop(key, None)
             for watch in self._watches.get(key, ()):
                 watch.wake()
+
+    def _follow_turn(self, game_id: int, account_id: int | None) -> None:
+        """Game `game_id`'s turn is now `account_id`'s (None: no account's, or it is not running)."""
+        with self._lock:
+            previous = self._turn_of_game.pop(game_id, None)
+            if previous is not None:
+                self._turns_of_account[previous] -= 1
+                if self._turns_of_account[previous] <= 0:
+                    del self._turns_of_account[previous]
+            if account_id is not None:
+                self._turn_of_game[game_id] = account_id
+                self._turns_of_account[account_id] += 1
 
 
 _listeners: dict[tuple[int, str, tuple[str, ...]], Listener] = {}
@@ -330,8 +360,8 @@ def long_poll(
     throughout, returns the last read's result without reading again. With `seconds` 0, one read.
 
     `nothing` is what `read()` returns when it finds nothing, given when that depends on `key`
-    alone: the listener then remembers that `key` had nothing, and until it hears about `key`
-    the request takes `nothing` instead of reading."""
+    alone: while the listener knows that `key` has nothing (`has_nothing`), the request takes
+    `nothing` instead of reading."""
     if seconds <= 0:
         return read()
     deadline = (started or time.perf_counter()) + seconds * (1 - WAIT_JITTER * random.random())
@@ -342,8 +372,6 @@ def long_poll(
                 result = nothing
             else:
                 result = read()
-                if nothing is not None and not found(result):
-                    listener.remember_nothing(key, watch, connection)
             remaining = deadline - time.perf_counter()
             if found(result) or remaining <= 0:
                 return result

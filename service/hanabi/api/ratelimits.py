@@ -66,7 +66,10 @@ REDIS_TIMEOUT_SECONDS = 0.5
 SHARED_RETRY_SECONDS = 5.0
 KEY_PREFIX = "hanabi"
 COUNTED_ENVIRON = "hanabi.rate_limits_counted"
-"""Set on a request that the short path of waiting turns counted already (api.waiting_turns)."""
+"""What the short path of waiting turns (api.waiting_turns) counted of a request it hands on:
+COUNTED_TOKEN (for its token) or COUNTED_ACCOUNT (for its account and app)."""
+COUNTED_TOKEN = "token"
+COUNTED_ACCOUNT = "account"
 
 log = logging.getLogger(__name__)
 
@@ -100,7 +103,7 @@ class RateLimiter:
         endpoint = request.endpoint
         if endpoint is None or endpoint in self.unlimited or request.method == "OPTIONS":
             return
-        if request.environ.get(COUNTED_ENVIRON):
+        if request.environ.get(COUNTED_ENVIRON) in (COUNTED_TOKEN, COUNTED_ACCOUNT):
             return
         if endpoint == ACCOUNTS_ENDPOINT:
             items, key, per = self.accounts, self.address_key(), "client address"
@@ -119,7 +122,7 @@ class RateLimiter:
         endpoint = request.endpoint
         if endpoint is None or endpoint in self.public or request.method == "OPTIONS":
             return
-        if request.environ.get(COUNTED_ENVIRON):
+        if request.environ.get(COUNTED_ENVIRON) == COUNTED_ACCOUNT:
             return
         token = current_token()
         items = self.reads if request.method in READ_METHODS else self.writes
@@ -130,6 +133,15 @@ class RateLimiter:
             created = "accounts created (POST /v1/accounts and apps' players together)"
             self.hit(self.accounts, self.address_key(), ACCOUNTS_ENDPOINT, "client address", created)
             self.hit(self.players, f"app:{token.account.id}", PLAYERS_ENDPOINT, "app", "players created")
+
+    def allows_token_read(self, token: str, endpoint: str) -> bool:
+        """Count a read of `endpoint` by a token not known yet, as `check` would; False when
+        that is one too many."""
+        try:
+            self.hit(self.reads, self.token_key(token), endpoint, "token")
+        except Problem:
+            return False
+        return True
 
     def allows_read(self, token: Token, endpoint: str) -> bool:
         """Count a read of `endpoint` by a token known as valid, as `check` and `check_account`

@@ -1,33 +1,45 @@
 """The short path of a bot's empty long poll of "my turn" (`GET /v1/me/turn?wait=N`).
 
-A bot that waits for its turn asks again and again, and most of its polls end empty. When this
-process already knows everything such a poll needs (the token valid, with the `read` scope and
-not limited to a game, in the cache of authenticated tokens; the account found with no turn, in
-the long-poll listener's memory; no CORS origin to answer), `WaitingTurns` waits and answers it
-before Flask is reached, with the same answer, headers, rate-limit counts, access line and
-metrics that the full path gives. Everything else, and a poll that is woken, goes on to the
-app unchanged: the short path decides nothing the full path would decide differently, so the
-first poll after a restart (nothing remembered yet) takes the full path, reads the database
-and leaves the memory the next poll finds.
+A bot that waits for its turn asks again and again, and most of its polls end empty; after a
+restart or a break in the network, thousands ask at once. When such a poll's account has no
+game waiting for it (the long-poll listener follows every running game's turn) and its token is
+valid, with the `read` scope and not limited to a game (from the cache of authenticated tokens,
+or read once and remembered as the full path does), and no CORS origin is to be answered,
+`WaitingTurns` waits and answers it before Flask is reached, with the same answer, headers,
+rate-limit counts, access line and metrics that the full path gives. Everything else, a poll
+that is woken included, goes on to the app unchanged: the short path decides nothing that the
+full path would decide differently.
 """
 
 import random
 from collections.abc import Callable, Iterable
 from time import perf_counter
 
-from hanabi.logs import REQUEST_ID
-from hanabi.store.accounts import hash_token
+import psycopg
+from psycopg_pool import PoolTimeout
 
-from .accounts_cache import accounts_cache_for
-from .context import unexpired
+from hanabi.logs import REQUEST_ID
+from hanabi.store.accounts import Token, hash_token, token_of_hash
+
+from .accounts_cache import AccountsCache, accounts_cache_for
+from .context import (
+    DATABASE_HEALTH_EXTENSION,
+    LISTEN_CONNINFO_EXTENSION,
+    POOL_EXTENSION,
+    TOKEN_CACHE_SECONDS_EXTENSION,
+    unexpired,
+)
 from .instrumentation import ARRIVED_ENVIRON, record_request, request_id_of
 from .notifications import MAX_WAIT_SECONDS, WAIT_JITTER, listener_for, turn_key
-from .ratelimits import COUNTED_ENVIRON, RateLimiter
+from .ratelimits import COUNTED_ACCOUNT, COUNTED_ENVIRON, COUNTED_TOKEN, RateLimiter
 
 TURN_PATH = "/v1/me/turn"
 TURN_ENDPOINT = "me.MyTurn"
 TURN_OPERATION = "list_my_turn"
 READ_SCOPE = "read"
+POOL_WAIT_SECONDS = 1.0
+"""How long the short path waits for a connection to read a token it does not know: past that
+the full path takes the request, with its own wait and its answer when the database is away."""
 EMPTY_PAGE = b'{"items":[],"next_cursor":null}\n'
 """The answer of a turn poll that ends empty, as the app's JSON provider writes it."""
 
@@ -55,17 +67,17 @@ def bearer_of(header: str | None) -> str | None:
 class WaitingTurns:
     """WSGI middleware around the app's `wsgi_app`: the short path of empty turn polls."""
 
-    def __init__(self, wsgi_app, listen_conninfo: str, token_cache_seconds: float, limiter: RateLimiter | None):
-        self.wsgi_app = wsgi_app
-        self.listen_conninfo = listen_conninfo
-        self.token_cache_seconds = token_cache_seconds
+    def __init__(self, app, limiter: RateLimiter | None):
+        self.wsgi_app = app.wsgi_app
+        self.extensions = app.extensions
         self.limiter = limiter
 
     def __call__(self, environ: dict, start_response: StartResponse) -> Iterable[bytes]:
+        token_cache_seconds = self.extensions[TOKEN_CACHE_SECONDS_EXTENSION]
         if (
             environ.get("PATH_INFO") != TURN_PATH
             or environ.get("REQUEST_METHOD") != "GET"
-            or not self.token_cache_seconds
+            or not token_cache_seconds
             or "HTTP_ORIGIN" in environ
         ):
             return self.wsgi_app(environ, start_response)
@@ -75,18 +87,24 @@ class WaitingTurns:
         token = bearer_of(environ.get("HTTP_AUTHORIZATION"))
         if seconds is None or token is None:
             return self.wsgi_app(environ, start_response)
-        cache = accounts_cache_for(self.listen_conninfo, self.token_cache_seconds)
-        found = unexpired(cache.get(hash_token(token)))
+        listen_conninfo = self.extensions[LISTEN_CONNINFO_EXTENSION]
+        listener = listener_for(listen_conninfo)
+        if listener.connection is None:
+            return self.wsgi_app(environ, start_response)
+        cache = accounts_cache_for(listen_conninfo, token_cache_seconds)
+        digest = hash_token(token)
+        found = unexpired(cache.get(digest))
+        if found is None:
+            found = self.authenticated(cache, token, digest, environ)
         if found is None or READ_SCOPE not in found.scopes or found.game_id is not None:
             return self.wsgi_app(environ, start_response)
-        listener = listener_for(self.listen_conninfo)
         key = turn_key(found.account.id)
         if not listener.has_nothing(key):
             return self.wsgi_app(environ, start_response)
         if self.limiter is not None:
             if not self.limiter.allows_read(found, TURN_ENDPOINT):
                 return self.wsgi_app(environ, start_response)
-            environ[COUNTED_ENVIRON] = True
+            environ[COUNTED_ENVIRON] = COUNTED_ACCOUNT
         deadline = arrived + seconds * (1 - WAIT_JITTER * random.random())
         with listener.watch(key) as watch:
             connection = listener.connection
@@ -111,3 +129,21 @@ class WaitingTurns:
         finally:
             REQUEST_ID.reset(marker)
         return [EMPTY_PAGE]
+
+    def authenticated(self, cache: AccountsCache, token: str, digest: bytes, environ: dict) -> Token | None:
+        """A token the cache does not know, looked up as the full path would: counted for the
+        token first (a flood of bad tokens is slowed before it reaches the database), then read
+        through the pool and remembered. None (the full path answers) when it is over its limit,
+        unknown or expired, or when the database is not at hand at once."""
+        if self.limiter is not None:
+            if not self.limiter.allows_token_read(token, TURN_ENDPOINT):
+                return None
+            environ[COUNTED_ENVIRON] = COUNTED_TOKEN
+        if self.extensions[DATABASE_HEALTH_EXTENSION].out_of_reach:
+            return None
+        pool = self.extensions[POOL_EXTENSION]
+        try:
+            with pool.connection(timeout=POOL_WAIT_SECONDS) as conn:
+                return unexpired(cache.look_up(digest, lambda digest: token_of_hash(conn, digest)))
+        except (PoolTimeout, psycopg.Error):
+            return None

@@ -66,6 +66,14 @@ def games_awaiting_move(conn: psycopg.Connection, account_id: int, *, limit: int
     )
 
 
+def turn_accounts(conn: psycopg.Connection) -> list[tuple[int, int]]:
+    """(game id, account id) of every running game whose turn is an account's: what
+    `games_awaiting_move` finds, for all accounts at once."""
+    return conn.execute(
+        "SELECT id, turn_account_id FROM games WHERE status = 'running' AND turn_account_id IS NOT NULL"
+    ).fetchall()
+
+
 def _page_conditions(status: str | None, before_id: int | None, limit: int) -> tuple[list[str], dict]:
     _check_limit(limit)
     conditions, params = [], {"limit": limit}
