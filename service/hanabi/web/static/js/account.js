@@ -107,7 +107,7 @@ export function mountAccount(container, signedOut) {
       h("p", { class: "hint email-status" }, status),
       h("label", {}, h("span", {}, "Email address (empty: none)"), email),
       formProblemBox(),
-      h("button", { type: "submit" }, "Save the email"),
+      h("button", { type: "submit" }, "Save the address"),
     );
     form.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -134,7 +134,7 @@ export function mountAccount(container, signedOut) {
       me.email_verified ? null : h("p", { class: "hint" }, "Emails go to a verified address only."),
       NOTIFICATIONS.map(([, words], index) => h("label", {}, h("span", {}, `Email me ${words}`), selects[index])),
       formProblemBox(),
-      h("button", { type: "submit" }, "Save the emails"),
+      h("button", { type: "submit" }, "Save the email choices"),
     );
     form.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -185,6 +185,7 @@ export function mountAccount(container, signedOut) {
     try {
       await api("DELETE", "/tokens", { signal });
       forgetSession();
+      history.replaceState(null, "", "/#/");
       signedOut();
     } catch (error) {
       if (error.name !== "AbortError") showProblem(error);
