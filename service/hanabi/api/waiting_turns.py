@@ -72,39 +72,39 @@ class WaitingTurns:
         self.extensions = app.extensions
         self.limiter = limiter
 
-    def __call__(self, environ: dict, start_response: StartResponse) -> Iterable[bytes]:
+    def __call__(self, wsgi_environ: dict, start_response: StartResponse) -> Iterable[bytes]:
         token_cache_seconds = self.extensions[TOKEN_CACHE_SECONDS_EXTENSION]
         if (
-            environ.get("PATH_INFO") != TURN_PATH
-            or environ.get("REQUEST_METHOD") != "GET"
+            wsgi_environ.get("PATH_INFO") != TURN_PATH
+            or wsgi_environ.get("REQUEST_METHOD") != "GET"
             or not token_cache_seconds
-            or "HTTP_ORIGIN" in environ
+            or "HTTP_ORIGIN" in wsgi_environ
         ):
-            return self.wsgi_app(environ, start_response)
+            return self.wsgi_app(wsgi_environ, start_response)
         arrived = perf_counter()
-        environ[ARRIVED_ENVIRON] = arrived
-        seconds = wait_of(environ.get("QUERY_STRING", ""))
-        token = bearer_of(environ.get("HTTP_AUTHORIZATION"))
+        wsgi_environ[ARRIVED_ENVIRON] = arrived
+        seconds = wait_of(wsgi_environ.get("QUERY_STRING", ""))
+        token = bearer_of(wsgi_environ.get("HTTP_AUTHORIZATION"))
         if seconds is None or token is None:
-            return self.wsgi_app(environ, start_response)
+            return self.wsgi_app(wsgi_environ, start_response)
         listen_conninfo = self.extensions[LISTEN_CONNINFO_EXTENSION]
         listener = listener_for(listen_conninfo)
         if listener.connection is None:
-            return self.wsgi_app(environ, start_response)
+            return self.wsgi_app(wsgi_environ, start_response)
         cache = accounts_cache_for(listen_conninfo, token_cache_seconds)
         digest = hash_token(token)
         found = unexpired(cache.get(digest))
         if found is None:
-            found = self.authenticated(cache, token, digest, environ)
+            found = self.authenticated(cache, token, digest, wsgi_environ)
         if found is None or READ_SCOPE not in found.scopes or found.game_id is not None:
-            return self.wsgi_app(environ, start_response)
+            return self.wsgi_app(wsgi_environ, start_response)
         key = turn_key(found.account.id)
         if not listener.has_nothing(key):
-            return self.wsgi_app(environ, start_response)
+            return self.wsgi_app(wsgi_environ, start_response)
         if self.limiter is not None:
             if not self.limiter.allows_read(found, TURN_ENDPOINT):
-                return self.wsgi_app(environ, start_response)
-            environ[COUNTED_ENVIRON] = COUNTED_ACCOUNT
+                return self.wsgi_app(wsgi_environ, start_response)
+            wsgi_environ[COUNTED_ENVIRON] = COUNTED_ACCOUNT
         deadline = arrived + seconds * (1 - WAIT_JITTER * random.random())
         with listener.watch(key) as watch:
             connection = listener.connection
@@ -113,8 +113,8 @@ class WaitingTurns:
             else:
                 woken = watch.wait(max(deadline - perf_counter(), 0)) or listener.connection != connection
         if woken:
-            return self.wsgi_app(environ, start_response)
-        request_id = request_id_of(environ)
+            return self.wsgi_app(wsgi_environ, start_response)
+        request_id = request_id_of(wsgi_environ)
         start_response(
             "200 OK",
             [
@@ -130,7 +130,7 @@ class WaitingTurns:
             REQUEST_ID.reset(marker)
         return [EMPTY_PAGE]
 
-    def authenticated(self, cache: AccountsCache, token: str, digest: bytes, environ: dict) -> Token | None:
+    def authenticated(self, cache: AccountsCache, token: str, digest: bytes, wsgi_environ: dict) -> Token | None:
         """A token the cache does not know, looked up as the full path would: counted for the
         token first (a flood of bad tokens is slowed before it reaches the database), then read
         through the pool and remembered. None (the full path answers) when it is over its limit,
@@ -138,7 +138,7 @@ class WaitingTurns:
         if self.limiter is not None:
             if not self.limiter.allows_token_read(token, TURN_ENDPOINT):
                 return None
-            environ[COUNTED_ENVIRON] = COUNTED_TOKEN
+            wsgi_environ[COUNTED_ENVIRON] = COUNTED_TOKEN
         if self.extensions[DATABASE_HEALTH_EXTENSION].out_of_reach:
             return None
         pool = self.extensions[POOL_EXTENSION]
