@@ -31,7 +31,7 @@ Otherwise a player clues to stall while someone knows a card to play, or with ma
 
 import random
 
-from ..engine import ColorClue, Discard, DiscardEvent, Play, RankClue, View
+from ..engine import ColorClue, Discard, DiscardEvent, Play, PlayEvent, RankClue, View
 from . import basic
 from .common import (
     PublicState,
@@ -52,10 +52,15 @@ DUCK_CLASSES = 3
 CLUE_ABOVE = 4
 """With more clue tokens than this, a player clues rather than discards even when no one needs it."""
 RISKY_PLAY_CHANCE = 0.75
-DECISIVE_BONUS = 2.0
-LAST_ROUND_GAMBLE = 0.2
-"""Weight of a clue that settles a card's identity or shows it dead, when choosing among equal clues."""
 """With a strike to spare, a card known to play or be dead is played when it plays this likely."""
+DECISIVE_BONUS = 2.0
+"""Weight of a clue that settles a card's identity or shows it dead, when choosing among equal clues."""
+LAST_ROUND_GAMBLE = 0.2
+"""In the last round, with a strike to spare, a card that plays this likely is played."""
+STRANGER_RISK = 0.5
+STRANGER_GAMBLE = 0.1
+"""A teammate's play of a card it cannot know plays, with a strike to spare, is a hat play only
+when it plays this likely as far as the viewer can tell (in the last round, `STRANGER_GAMBLE`)."""
 
 
 class Question:
@@ -80,21 +85,25 @@ class Question:
             return len(self.combo) + next((p for p, mask in enumerate(self.parts) if mask & bit), 0)
         return len(self.combo)
 
-    def apply(self, value: int, know: dict) -> None:
+    def apply(self, value: int, know: dict) -> bool:
+        """Narrow what is known of the hand by the answer `value`; False when the answer
+        contradicts what was known (then that part is not applied)."""
+        consistent = True
         for k, (card, mask) in enumerate(self.combo):
             if value == k:
-                _narrow(know, card, mask)
-                return
-            _narrow(know, card, ~mask)
+                return _narrow(know, card, mask)
+            consistent &= _narrow(know, card, ~mask)
         part = value - len(self.combo)
         if self.parts and part < len(self.parts):
-            _narrow(know, self.card, self.parts[part])
+            consistent &= _narrow(know, self.card, self.parts[part])
+        return consistent
 
 
-def _narrow(know: dict, card: int, mask: int) -> None:
+def _narrow(know: dict, card: int, mask: int) -> bool:
     narrowed = know[card] & mask
     if narrowed:
         know[card] = narrowed
+    return bool(narrowed)
 
 
 _questions: dict = {}
@@ -103,18 +112,23 @@ state the same questions about the same hands."""
 
 
 class HatState(PublicState):
-    __slots__ = ("know", "used", "tokens")
+    __slots__ = ("know", "used", "tokens", "misplays", "stranger")
 
     def __init__(self, rules: Rules):
         super().__init__(rules)
         self.know = {card: rules.all for hand in self.hands for card in hand}
         self.used: dict[int, int] = {}
         self.tokens = rules.options.clue_tokens
+        self.misplays = 0
+        self.stranger: int | None = None
+        """A seat whose move broke the hat protocol, as far as the viewer can tell (the first one)."""
 
     def _copy_extra(self, new) -> None:
         new.know = dict(self.know)
         new.used = dict(self.used)
         new.tokens = self.tokens
+        new.misplays = self.misplays
+        new.stranger = self.stranger
 
     def advance(self, event, context=None) -> None:
         super().advance(event, context)
@@ -137,6 +151,12 @@ class HatState(PublicState):
     def on_leave(self, event, context) -> None:
         """A discard while a clue could be given says that no one else holds a card that plays
         and is not known to (see `needs_clue`): everyone learns their other cards do not play."""
+        if self.stranger is None and not self.rules.hidden_plays:
+            viewer, identity_of = context
+            if not self.follows_protocol(event, viewer, identity_of):
+                self.stranger = event.seat
+        if type(event) is PlayEvent and not event.success:
+            self.misplays += 1
         if type(event) is DiscardEvent and self.tokens > 0:
             playable = self.masks()[0]
             know = self.know
@@ -146,6 +166,45 @@ class HatState(PublicState):
                         if know[card] & ~playable:
                             _narrow(know, card, ~playable)
         self.tokens = event.clue_tokens
+
+    def follows_protocol(self, event, viewer: int, identity_of) -> bool:
+        """Whether a play or a discard fits the hat protocol, as far as the viewer can tell: the
+        card is one of the identities the hat clues left it; a teammate misplays only a card
+        that very likely plays, and only with a strike to spare; and discards
+        only while no one but the viewer holds a card that plays and is not known to. With the
+        answers a clue gives the viewer contradicting what it knew, these are what a partner
+        who does not follow the protocol (a person, another bot) soon fails."""
+        if event.suit is None:
+            return True
+        rules, know = self.rules, self.know[event.card]
+        if not know >> rules.identity(event.suit, event.rank) & 1:
+            return False
+        if event.seat == viewer:
+            return True
+        playable = self.masks()[0]
+        if type(event) is DiscardEvent:
+            if not 0 < self.tokens < rules.options.clue_tokens:
+                return True
+            return not any(
+                playable >> identity_of[card] & 1 and know_card & ~playable
+                for seat, hand in enumerate(self.hands)
+                if seat not in (viewer, event.seat)
+                for card in hand
+                for know_card in (self.know[card],)
+            )
+        if event.success:
+            return True
+        counts = [rules.copies[i] - self.gone[i] for i in range(rules.size)]
+        for seat, hand in enumerate(self.hands):
+            if seat not in (viewer, event.seat):
+                for card in hand:
+                    counts[identity_of[card]] -= 1
+        possible = (know & mask_of_counts(counts)) or know
+        risk = self.misplays + 2 <= rules.options.max_strikes and not rules.options.all_or_nothing
+        if not risk:
+            return False
+        chance = _weight(possible & playable, counts) / max(1, _weight(possible, counts))
+        return chance >= (STRANGER_GAMBLE if event.drew is None else STRANGER_RISK)
 
     # ---- the hat ------------------------------------------------------------------------
 
@@ -266,8 +325,9 @@ class HatState(PublicState):
             total -= value
         if mine is not None:
             answers[mine] = total % modulus
-        for question, value in zip(questions, answers):
-            question.apply(value, self.know)
+        for index, (question, value) in enumerate(zip(questions, answers)):
+            if not question.apply(value, self.know) and index == mine and self.stranger is None:
+                self.stranger = giver
 
 
 _spreads: dict[int, tuple[int, int]] = {}
@@ -432,6 +492,8 @@ def choose(view: View, rng: random.Random):
     if view.options.variant_rules.rules.throw_it_in_a_hole:
         return basic.choose(view, rng)
     state = public_state(view)
+    if state.stranger is not None:
+        return basic.choose(view, rng)
     rules = state.rules
     identity_of = visible_identities(view)
     playable, dead, critical = state.masks()
