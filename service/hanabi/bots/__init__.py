@@ -20,11 +20,6 @@ STRATEGIES: dict[str, Strategy] = {
 
 TEAM_ONLY = frozenset({"hat"})
 """Strategies that read every clue as one of their own convention (the hat bot's hat clues):
-beside a player that does not follow it, such as a person, they misplay and strike out fast."""
-
-
-def get_strategy(name: str) -> Strategy:
-    try:
-        return STRATEGIES[name]
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(sorted(STRATEGIES))}") from None
+beside a player that does not follow it, such as a person, they misread clues until they notice
+a move that breaks their convention and fall back to the basic conventions, so they play weaker
+there than a bot made for such tables."""

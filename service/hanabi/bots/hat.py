@@ -24,6 +24,13 @@ else neither) alone, 3 values per receiver. In Throw It in a Hole the cards a ha
 are hidden once played, so no seat could read it later: there the hat bot plays the basic
 conventions.
 
+Beside partners who do not play the protocol (a person, another bot), each seat watches for
+a move that breaks it: an answer about its own cards that contradicts what it knew or proves
+false when the card shows, a teammate misplaying a card it could not know plays (without a
+strike to spare, or unlikely to play), a discard while a teammate other than the viewer holds a
+card that plays unknown to them. From then on that seat plays the basic conventions, which read
+a stranger's clues for what they say.
+
 Who must clue: a player clues whenever a teammate holds a card that plays and does not know it,
 so a discard with a clue token left tells everyone their cards not known to play do not.
 Otherwise a player clues to stall while someone knows a card to play, or with many tokens.
@@ -121,7 +128,8 @@ class HatState(PublicState):
         self.tokens = rules.options.clue_tokens
         self.misplays = 0
         self.stranger: int | None = None
-        """A seat whose move broke the hat protocol, as far as the viewer can tell (the first one)."""
+        """The first seat whose move broke the hat protocol as far as the viewer can tell (the
+        viewer's own when one of its cards proved not to be what the hat clues said)."""
 
     def _copy_extra(self, new) -> None:
         new.know = dict(self.know)
