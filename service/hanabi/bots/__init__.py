@@ -23,3 +23,10 @@ TEAM_ONLY = frozenset({"hat"})
 beside a player that does not follow it, such as a person, they misread clues until they notice
 a move that breaks their convention and fall back to the basic conventions, so they play weaker
 there than a bot made for such tables."""
+
+
+def get_strategy(name: str) -> Strategy:
+    try:
+        return STRATEGIES[name]
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(sorted(STRATEGIES))}") from None
