@@ -57,6 +57,14 @@ HANABI_EMAIL_FROM    the sender of the service's mail (default "Hanabi <hanabi@l
 HANABI_SIGN_IN_LIMIT_ACCOUNT  failed sign-ins per account, from anywhere (default "20 per hour")
 HANABI_SIGN_IN_LIMIT_ADDRESS  failed sign-ins per client address (default "100 per hour")
 HANABI_PASSWORD_RESET_LIMIT   password-reset mails per client address, and per account (default "5 per hour")
+HANABI_TURN_EMAIL_DELAY_SECONDS  a "your turn" mail waits this long and is dropped if the turn
+                     was taken meanwhile (default 120)
+HANABI_DEADLINE_REMINDER_SECONDS a reminder is mailed this long before a turn's deadline, for
+                     turns at least twice as long (default 43200: 12 hours)
+HANABI_DIGEST_HOUR   the hour (UTC, 0-23) of the daily digest (default 7)
+HANABI_VACATION_DAYS days of vacation an account may take per calendar year (default 30; 0: none)
+HANABI_IDLE_GAME_DAYS running games without a time control end after this many days with no
+                     move (default 30)
 HANABI_DEAL_SECRET   the key that turns a game's seed into its deal (at least 32 characters);
                      unset: a secret the database generates once and keeps (table deal_secret)
 """
@@ -149,6 +157,11 @@ class Settings:
     sign_in_limit_account: str = DEFAULT_SIGN_IN_LIMIT_ACCOUNT
     sign_in_limit_address: str = DEFAULT_SIGN_IN_LIMIT_ADDRESS
     password_reset_limit: str = DEFAULT_PASSWORD_RESET_LIMIT
+    turn_email_delay_seconds: float = 120.0
+    deadline_reminder_seconds: float = 43200.0
+    digest_hour: int = 7
+    vacation_days: int = 30
+    idle_game_days: float = 30.0
 
     @property
     def embedded_postgres_dir(self) -> Path:
@@ -211,6 +224,11 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         sign_in_limit_account=_single_rate(env, "HANABI_SIGN_IN_LIMIT_ACCOUNT", DEFAULT_SIGN_IN_LIMIT_ACCOUNT),
         sign_in_limit_address=_single_rate(env, "HANABI_SIGN_IN_LIMIT_ADDRESS", DEFAULT_SIGN_IN_LIMIT_ADDRESS),
         password_reset_limit=_single_rate(env, "HANABI_PASSWORD_RESET_LIMIT", DEFAULT_PASSWORD_RESET_LIMIT),
+        turn_email_delay_seconds=_seconds_or_zero(env, "HANABI_TURN_EMAIL_DELAY_SECONDS", 120.0),
+        deadline_reminder_seconds=_positive_seconds(env, "HANABI_DEADLINE_REMINDER_SECONDS", 43200.0),
+        digest_hour=_hour(env, "HANABI_DIGEST_HOUR", 7),
+        vacation_days=_positive_int(env, "HANABI_VACATION_DAYS", 30, allow_zero=True),
+        idle_game_days=_positive_number(env, "HANABI_IDLE_GAME_DAYS", 30.0, "days"),
     )
 
 
@@ -399,3 +417,10 @@ def _single_rate(env: Mapping[str, str], name: str, default: str) -> str:
     if len(parse_many(raw)) != 1:
         raise ConfigError(f'{name} must be one rate such as "20 per hour", not {raw!r}.')
     return raw
+
+
+def _hour(env: Mapping[str, str], name: str, default: int) -> int:
+    value = _positive_int(env, name, default, allow_zero=True)
+    if value > 23:
+        raise ConfigError(f"{name} must be an hour from 0 to 23, not {value}.")
+    return value

@@ -1,17 +1,18 @@
 from .conftest import action_body
 
 
-def test_my_games_are_the_games_i_sit_in_newest_first(new_player, started_game):
+def test_my_games_newest_first_are_the_games_i_sit_in(new_player, started_game):
     running, (alice, bob) = started_game()
     lobby = alice.post("/v1/games", json={"options": {"players": 3}}).json["id"]
     alice.post(f"/v1/games/{lobby}/join")
     bob.post("/v1/games", json={"options": {"players": 2}})
 
-    assert [game["id"] for game in alice.get("/v1/me/games").json["items"]] == [lobby, running]
-    assert [game["id"] for game in alice.get("/v1/me/games?status=running").json["items"]] == [running]
-    first_page = alice.get("/v1/me/games?limit=1").json
+    newest = "/v1/me/games?order=newest"
+    assert [game["id"] for game in alice.get(newest).json["items"]] == [lobby, running]
+    assert [game["id"] for game in alice.get(f"{newest}&status=running").json["items"]] == [running]
+    first_page = alice.get(f"{newest}&limit=1").json
     assert [game["id"] for game in first_page["items"]] == [lobby]
-    second_page = alice.get(f"/v1/me/games?limit=1&cursor={first_page['next_cursor']}").json
+    second_page = alice.get(f"{newest}&limit=1&cursor={first_page['next_cursor']}").json
     assert [game["id"] for game in second_page["items"]] == [running]
     assert [game["id"] for game in bob.get("/v1/me/games").json["items"]] == [running]
 

@@ -184,6 +184,7 @@ def create_app(
     app.register_blueprint(embed.blp)
     app.register_blueprint(sessions.mail_links)
     app.extensions[sessions.RATES_EXTENSION] = sessions.SignInRates(settings)
+    app.extensions[me.VACATION_DAYS_EXTENSION] = settings.vacation_days
     app.extensions[embed.EMBED_ORIGINS_EXTENSION] = settings.embed_origins
     add_metrics_route(app, collectors)
     app.register_error_handler(HTTPException, handle_error)

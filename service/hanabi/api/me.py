@@ -1,12 +1,13 @@
-"""The caller's games (all of them, invitations included, and those waiting for the caller's
-move) and the caller's event stream."""
+"""The caller's games (its inbox: those waiting on it first; invitations included), those
+waiting for its move, its vacation, and its event stream."""
 
 import time
 from collections.abc import Iterator
+from datetime import UTC, datetime
 
 import marshmallow as ma
 import orjson
-from flask import Response, stream_with_context
+from flask import Response, current_app, stream_with_context
 from flask.views import MethodView
 from marshmallow import RAISE, fields, validate
 
@@ -17,16 +18,20 @@ from hanabi.store.account_events import (
     last_account_event_id,
 )
 from hanabi.store.accounts import account_names
+from hanabi.store.inbox import SECTIONS, inbox
 from hanabi.store.lobby import MAX_PAGE, games_awaiting_move, games_of_account
+from hanabi.store.records import Game
+from hanabi.store.vacations import end_vacation, paused_turns_of, start_vacation, vacation
 
 from .context import current_account, db, listen_conninfo, release_db
 from .docs import problems
+from .errors import Problem
 from .games import game_page
 from .inputs import Blueprint
 from .instrumentation import request_started
 from .notifications import RECHECK_SECONDS, WaitSeconds, account_key, listener_for, long_poll, turn_key
-from .present import decode_cursor
-from .schemas import DEFAULT_PAGE, GamePageSchema, PageQuerySchema, StrictSchema
+from .present import decode_cursor, encode_cursor, game_summary, names_for
+from .schemas import DEFAULT_PAGE, GamePageSchema, GameSchema, PageQuerySchema, StrictSchema
 from .scopes import requires
 
 blp = Blueprint("me", __name__, url_prefix="/v1/me", description="Your games")
@@ -37,30 +42,203 @@ class TurnQuerySchema(StrictSchema):
     wait = WaitSeconds()
 
 
+VACATION_DAYS_EXTENSION = "hanabi_vacation_days"
+ORDERS = ("inbox", "newest")
+
+
+class MyGamesQuerySchema(PageQuerySchema):
+    order = fields.String(
+        load_default="inbox",
+        validate=validate.OneOf(ORDERS),
+        metadata={
+            "description": "inbox (default): waiting on you first, by time left; then invitations, your lobby "
+            "games, games waiting on others, your finished games. newest: newest game first"
+        },
+    )
+
+
+class InboxSchema(ma.Schema):
+    section = fields.String(
+        required=True,
+        validate=validate.OneOf(SECTIONS),
+        metadata={
+            "description": "your_turn: waits on you; invited: a seat is reserved for you; lobby: you sit in it, "
+            "it has not started; their_turn: waits on someone else; finished"
+        },
+    )
+    seconds_left = fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "A running game with a deadline: whole seconds until the current turn's time runs out "
+            "(a turn paused by a vacation: the time it will have); null when the turn has no deadline"
+        },
+    )
+    paused = fields.Boolean(required=True, metadata={"description": "The current turn is paused by a vacation"})
+    your_seat = fields.Integer(
+        required=True, allow_none=True, metadata={"description": "Your seat (from 0); the reserved one if invited"}
+    )
+
+
+class MyGameSchema(GameSchema):
+    inbox = fields.Nested(InboxSchema, required=True)
+
+
+class MyGamePageSchema(ma.Schema):
+    items = fields.List(fields.Nested(MyGameSchema), required=True)
+    next_cursor = fields.String(
+        allow_none=True, required=True, metadata={"description": "Pass as `cursor` for the next page; null on the last"}
+    )
+
+
+def _section(game: Game, account_id: int) -> str:
+    seat = next((s for s in game.seats if s.account_id == account_id), None)
+    if game.status == "running":
+        turn = game.seats[game.current_seat].account_id if game.current_seat is not None else None
+        return "your_turn" if turn == account_id else "their_turn"
+    if game.status == "lobby":
+        return "lobby" if seat is not None else "invited"
+    return "finished"
+
+
+def _your_seat(game: Game, account_id: int) -> int | None:
+    taken = game.seat_of(account_id)
+    if taken is not None:
+        return taken
+    return next((s.seat for s in game.seats if s.reserved_for == account_id), None)
+
+
+def _inbox_item(game: Game, names: dict, section: str, your_seat: int | None, paused: float | None) -> dict:
+    if paused is not None:
+        seconds_left = int(paused)
+    elif game.status == "running" and game.deadline is not None:
+        seconds_left = max(0, int((game.deadline - datetime.now(UTC)).total_seconds()))
+    else:
+        seconds_left = None
+    inbox_fields = {"section": section, "seconds_left": seconds_left, "paused": paused is not None}
+    return {**game_summary(game, names), "inbox": {**inbox_fields, "your_seat": your_seat}}
+
+
 @blp.route("/games")
 class MyGames(MethodView):
     @blp.doc(operationId="list_my_games")
     @requires("read")
-    @blp.arguments(PageQuerySchema, location="query", unknown=RAISE)
-    @blp.response(200, GamePageSchema)
+    @blp.arguments(MyGamesQuerySchema, location="query", unknown=RAISE)
+    @blp.response(200, MyGamePageSchema)
     @problems(401, 422)
     def get(self, query):
-        """The games you have a seat in or are invited to, newest first (cursor pagination)
+        """Your games, those waiting on you first: your inbox (cursor pagination)
 
-        A game with a seat reserved for you that you have not taken yet is an invitation: it is
-        listed (`status=lobby` lists the games waiting for players) until it starts or ends;
-        take the seat with `POST /games/{id}/join`.
+        The games you have a seat in or are invited to (a seat reserved for you that you have
+        not taken: take it with `POST /games/{id}/join`). In the default order, `inbox`: the
+        games waiting on you, the least time left first (then the turn that has waited
+        longest); your invitations; your games in the lobby; the games waiting on others, the
+        least time left first; your finished games, the latest ended first. Each game's
+        `inbox` says which of these it is, the seconds its turn has left and your seat.
+        `order=newest` lists them newest first. `status` keeps one status only.
         """
         account = current_account()
         conn = db()
+        limit = query["limit"]
+        if query["order"] == "inbox":
+            offset = decode_cursor(query.get("cursor")) or 0
+            entries = inbox(conn, account.id, status=query.get("status"), offset=offset, limit=limit)
+            games = [entry.game for entry in entries]
+            names = names_for(conn, games) if games else {}
+            items = [
+                _inbox_item(entry.game, names, entry.section, entry.your_seat, entry.paused_seconds)
+                for entry in entries
+            ]
+            next_cursor = encode_cursor(offset + limit) if len(entries) == limit else None
+            return {"items": items, "next_cursor": next_cursor}
         games = games_of_account(
             conn,
             account.id,
             status=query.get("status"),
             before_id=decode_cursor(query.get("cursor")),
-            limit=query["limit"],
+            limit=limit,
         )
-        return game_page(games, query["limit"])
+        names = names_for(conn, games) if games else {}
+        paused = paused_turns_of(conn, [game.id for game in games])
+        items = [
+            _inbox_item(game, names, _section(game, account.id), _your_seat(game, account.id), paused.get(game.id))
+            for game in games
+        ]
+        return {"items": items, "next_cursor": encode_cursor(games[-1].id) if len(games) == limit else None}
+
+
+class VacationSchema(ma.Schema):
+    active = fields.Boolean(required=True, metadata={"description": "Whether you are away now"})
+    started_at = fields.DateTime(required=True, allow_none=True)
+    ends_at = fields.DateTime(
+        required=True, allow_none=True, metadata={"description": "When your vacation ends by itself (UTC)"}
+    )
+    days_taken_this_year = fields.Integer(required=True)
+    days_left_this_year = fields.Integer(required=True)
+    days_per_year = fields.Integer(required=True, metadata={"description": "HANABI_VACATION_DAYS"})
+
+
+class VacationRequestSchema(StrictSchema):
+    days = fields.Integer(
+        required=True,
+        strict=True,
+        validate=validate.Range(1, 366),
+        metadata={"description": "How many days you will be away (whole days; at most those left this year)"},
+    )
+
+
+def _days_per_year() -> int:
+    return current_app.extensions[VACATION_DAYS_EXTENSION]
+
+
+def _vacation_body(account_id: int) -> dict:
+    found = vacation(db(), account_id, _days_per_year())
+    return {**vars(found), "days_left_this_year": found.days_left_this_year}
+
+
+@blp.route("/vacation")
+class MyVacation(MethodView):
+    @blp.doc(operationId="get_my_vacation")
+    @requires("read")
+    @blp.response(200, VacationSchema)
+    @problems(401)
+    def get(self):
+        """Your vacation: whether you are away, and the days you have left this year"""
+        return _vacation_body(current_account().id)
+
+    @blp.doc(operationId="start_my_vacation")
+    @requires("play")
+    @blp.arguments(VacationRequestSchema)
+    @blp.response(200, VacationSchema)
+    @problems(401, 403, 409, 422)
+    def post(self, data):
+        """Go on vacation: the clocks of your correspondence games stop while you are away
+
+        Every turn of a correspondence game (days per move) that waits on you now, or comes to
+        you while you are away, keeps the time it had left and its deadline is null; it gets
+        that time back when you return (`DELETE /v1/me/vacation`) or the vacation ends. Other
+        time controls are live games and keep running. Up to HANABI_VACATION_DAYS days per
+        calendar year (409 `no_vacation_left`); one vacation at a time (409
+        `already_on_vacation`). You may play while away.
+        """
+        account = current_account()
+        start_vacation(db(), account.id, data["days"], _days_per_year())
+        return _vacation_body(account.id)
+
+    @blp.doc(operationId="end_my_vacation")
+    @requires("play")
+    @blp.response(200, VacationSchema)
+    @problems(401, 403, 409)
+    def delete(self):
+        """Come back from vacation: your paused turns get their time back from now
+
+        Only the days you were away count against the year's. 409 `not_on_vacation` when you
+        are not away.
+        """
+        account = current_account()
+        if not end_vacation(db(), account.id):
+            raise Problem(409, "not_on_vacation", "You are not on vacation.")
+        return _vacation_body(account.id)
 
 
 @blp.route("/turn")

@@ -37,6 +37,7 @@ from hanabi.store.commits import NO_HOOKS, CommitHooks
 from hanabi.store.database import pool_from_settings
 from hanabi.webhook_addresses import WebhookAddresses
 
+from . import correspondence, email
 from .deadlines import EXPIRE_TURN
 from .dispatch import PLAY_BOT_TURN, SWEEP
 from .retention import PURGE_EXPIRES_SECONDS, PURGE_IDEMPOTENCY_KEYS, PURGE_SCHEDULE
@@ -100,6 +101,8 @@ def celery_config(settings: Settings) -> dict:
                 "schedule": PURGE_SCHEDULE,
                 "options": {"expires": PURGE_EXPIRES_SECONDS},
             },
+            **email.beat_schedule(settings),
+            **correspondence.beat_schedule(settings),
         },
         "beat_schedule_filename": str(settings.data_dir / "celerybeat-schedule"),
     }
@@ -141,6 +144,8 @@ def create_celery(
     tasks.register(app)
     webhooks.register(app)
     retention.register(app)
+    email.register(app)
+    correspondence.register(app)
     return app
 
 

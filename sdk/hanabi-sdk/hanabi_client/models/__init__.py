@@ -41,15 +41,21 @@ from .hanab_live_game_options import HanabLiveGameOptions
 from .hand_card import HandCard
 from .history_event import HistoryEvent
 from .history_event_kind import HistoryEventKind
+from .inbox import Inbox
+from .inbox_section import InboxSection
 from .join_request import JoinRequest
 from .link import Link
 from .link_scopes_item import LinkScopesItem
 from .list_events_wake import ListEventsWake
 from .list_games_status import ListGamesStatus
+from .list_my_games_order import ListMyGamesOrder
 from .list_my_games_status import ListMyGamesStatus
 from .mail_link import MailLink
 from .my_account import MyAccount
 from .my_account_kind import MyAccountKind
+from .my_game import MyGame
+from .my_game_page import MyGamePage
+from .my_game_status import MyGameStatus
 from .new_account import NewAccount
 from .new_account_kind import NewAccountKind
 from .new_account_scopes_item import NewAccountScopesItem
@@ -100,6 +106,8 @@ from .token_request import TokenRequest
 from .token_request_scopes_item import TokenRequestScopesItem
 from .token_scopes_item import TokenScopesItem
 from .unsubscribed import Unsubscribed
+from .vacation import Vacation
+from .vacation_request import VacationRequest
 from .verified_email import VerifiedEmail
 from .view import View
 from .view_status import ViewStatus
@@ -149,15 +157,21 @@ __all__ = (
     "HandCard",
     "HistoryEvent",
     "HistoryEventKind",
+    "Inbox",
+    "InboxSection",
     "JoinRequest",
     "Link",
     "LinkScopesItem",
     "ListEventsWake",
     "ListGamesStatus",
+    "ListMyGamesOrder",
     "ListMyGamesStatus",
     "MailLink",
     "MyAccount",
     "MyAccountKind",
+    "MyGame",
+    "MyGamePage",
+    "MyGameStatus",
     "NewAccount",
     "NewAccountKind",
     "NewAccountScopesItem",
@@ -208,6 +222,8 @@ __all__ = (
     "TokenRequestScopesItem",
     "TokenScopesItem",
     "Unsubscribed",
+    "Vacation",
+    "VacationRequest",
     "VerifiedEmail",
     "View",
     "ViewStatus",

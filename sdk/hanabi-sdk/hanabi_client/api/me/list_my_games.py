@@ -4,8 +4,9 @@ from typing import Any
 import httpx
 
 from ...client import AuthenticatedClient, Client
-from ...models.game_page import GamePage
+from ...models.list_my_games_order import ListMyGamesOrder
 from ...models.list_my_games_status import ListMyGamesStatus
+from ...models.my_game_page import MyGamePage
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
@@ -15,6 +16,7 @@ def _get_kwargs(
     status: ListMyGamesStatus | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    order: ListMyGamesOrder | Unset = "inbox",
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -29,6 +31,12 @@ def _get_kwargs(
 
     params["cursor"] = cursor
 
+    json_order: str | Unset = UNSET
+    if not isinstance(order, Unset):
+        json_order = order
+
+    params["order"] = json_order
+
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
@@ -40,9 +48,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> GamePage | Problem:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> MyGamePage | Problem:
     if response.status_code == 200:
-        response_200 = GamePage.from_dict(response.json())
+        response_200 = MyGamePage.from_dict(response.json())
 
         return response_200
 
@@ -66,7 +74,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     return response_default
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[GamePage | Problem]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[MyGamePage | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -81,30 +91,37 @@ def sync_detailed(
     status: ListMyGamesStatus | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
-) -> Response[GamePage | Problem]:
-    """The games you have a seat in or are invited to, newest first (cursor pagination)
+    order: ListMyGamesOrder | Unset = "inbox",
+) -> Response[MyGamePage | Problem]:
+    """Your games, those waiting on you first: your inbox (cursor pagination)
 
-     A game with a seat reserved for you that you have not taken yet is an invitation: it is
-    listed (`status=lobby` lists the games waiting for players) until it starts or ends;
-    take the seat with `POST /games/{id}/join`.
+     The games you have a seat in or are invited to (a seat reserved for you that you have
+    not taken: take it with `POST /games/{id}/join`). In the default order, `inbox`: the
+    games waiting on you, the least time left first (then the turn that has waited
+    longest); your invitations; your games in the lobby; the games waiting on others, the
+    least time left first; your finished games, the latest ended first. Each game's
+    `inbox` says which of these it is, the seconds its turn has left and your seat.
+    `order=newest` lists them newest first. `status` keeps one status only.
 
     Args:
         status (ListMyGamesStatus | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        order (ListMyGamesOrder | Unset):  Default: 'inbox'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GamePage | Problem]
+        Response[MyGamePage | Problem]
     """
 
     kwargs = _get_kwargs(
         status=status,
         limit=limit,
         cursor=cursor,
+        order=order,
     )
 
     response = client.get_httpx_client().request(
@@ -120,24 +137,30 @@ def sync(
     status: ListMyGamesStatus | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
-) -> GamePage | Problem | None:
-    """The games you have a seat in or are invited to, newest first (cursor pagination)
+    order: ListMyGamesOrder | Unset = "inbox",
+) -> MyGamePage | Problem | None:
+    """Your games, those waiting on you first: your inbox (cursor pagination)
 
-     A game with a seat reserved for you that you have not taken yet is an invitation: it is
-    listed (`status=lobby` lists the games waiting for players) until it starts or ends;
-    take the seat with `POST /games/{id}/join`.
+     The games you have a seat in or are invited to (a seat reserved for you that you have
+    not taken: take it with `POST /games/{id}/join`). In the default order, `inbox`: the
+    games waiting on you, the least time left first (then the turn that has waited
+    longest); your invitations; your games in the lobby; the games waiting on others, the
+    least time left first; your finished games, the latest ended first. Each game's
+    `inbox` says which of these it is, the seconds its turn has left and your seat.
+    `order=newest` lists them newest first. `status` keeps one status only.
 
     Args:
         status (ListMyGamesStatus | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        order (ListMyGamesOrder | Unset):  Default: 'inbox'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GamePage | Problem
+        MyGamePage | Problem
     """
 
     return sync_detailed(
@@ -145,6 +168,7 @@ def sync(
         status=status,
         limit=limit,
         cursor=cursor,
+        order=order,
     ).parsed
 
 
@@ -154,30 +178,37 @@ async def asyncio_detailed(
     status: ListMyGamesStatus | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
-) -> Response[GamePage | Problem]:
-    """The games you have a seat in or are invited to, newest first (cursor pagination)
+    order: ListMyGamesOrder | Unset = "inbox",
+) -> Response[MyGamePage | Problem]:
+    """Your games, those waiting on you first: your inbox (cursor pagination)
 
-     A game with a seat reserved for you that you have not taken yet is an invitation: it is
-    listed (`status=lobby` lists the games waiting for players) until it starts or ends;
-    take the seat with `POST /games/{id}/join`.
+     The games you have a seat in or are invited to (a seat reserved for you that you have
+    not taken: take it with `POST /games/{id}/join`). In the default order, `inbox`: the
+    games waiting on you, the least time left first (then the turn that has waited
+    longest); your invitations; your games in the lobby; the games waiting on others, the
+    least time left first; your finished games, the latest ended first. Each game's
+    `inbox` says which of these it is, the seconds its turn has left and your seat.
+    `order=newest` lists them newest first. `status` keeps one status only.
 
     Args:
         status (ListMyGamesStatus | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        order (ListMyGamesOrder | Unset):  Default: 'inbox'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GamePage | Problem]
+        Response[MyGamePage | Problem]
     """
 
     kwargs = _get_kwargs(
         status=status,
         limit=limit,
         cursor=cursor,
+        order=order,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -191,24 +222,30 @@ async def asyncio(
     status: ListMyGamesStatus | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
-) -> GamePage | Problem | None:
-    """The games you have a seat in or are invited to, newest first (cursor pagination)
+    order: ListMyGamesOrder | Unset = "inbox",
+) -> MyGamePage | Problem | None:
+    """Your games, those waiting on you first: your inbox (cursor pagination)
 
-     A game with a seat reserved for you that you have not taken yet is an invitation: it is
-    listed (`status=lobby` lists the games waiting for players) until it starts or ends;
-    take the seat with `POST /games/{id}/join`.
+     The games you have a seat in or are invited to (a seat reserved for you that you have
+    not taken: take it with `POST /games/{id}/join`). In the default order, `inbox`: the
+    games waiting on you, the least time left first (then the turn that has waited
+    longest); your invitations; your games in the lobby; the games waiting on others, the
+    least time left first; your finished games, the latest ended first. Each game's
+    `inbox` says which of these it is, the seconds its turn has left and your seat.
+    `order=newest` lists them newest first. `status` keeps one status only.
 
     Args:
         status (ListMyGamesStatus | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        order (ListMyGamesOrder | Unset):  Default: 'inbox'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GamePage | Problem
+        MyGamePage | Problem
     """
 
     return (
@@ -217,5 +254,6 @@ async def asyncio(
             status=status,
             limit=limit,
             cursor=cursor,
+            order=order,
         )
     ).parsed
