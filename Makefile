@@ -36,10 +36,12 @@ $(STAMP): pyproject.toml
 run: setup
 	$(VENV)/bin/hanabi serve $(SERVE_ARGS)
 
-# Format and lint (the rules are pyproject's [tool.ruff]) before the tests, so a lint error fails fast.
+# Format, lint and type-check (pyproject's [tool.ruff] and [tool.mypy]: the engine, strictly) before
+# the tests, so such an error fails fast.
 lint: setup
 	$(VENV)/bin/ruff format --check service tests
 	$(VENV)/bin/ruff check service tests
+	$(VENV)/bin/mypy
 
 test: setup browser cluster-packages lint
 	$(VENV)/bin/python -m pytest -n 2 $(PYTEST_ARGS)

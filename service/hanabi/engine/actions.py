@@ -5,7 +5,9 @@ of the same card. Cards are named by id (their position in the deck), never by h
 """
 
 from collections import namedtuple
+from collections.abc import Callable, Iterable
 from enum import IntEnum
+from typing import Any
 
 
 class EndCondition(IntEnum):
@@ -52,14 +54,14 @@ class Play(namedtuple("Play", "kind seat card announce")):
 
     __slots__ = ()
 
-    def __new__(cls, seat: int, card: int, announce: int | None = None):
+    def __new__(cls, seat: int, card: int, announce: int | None = None) -> "Play":
         return tuple.__new__(cls, ("play", seat, card, announce))
 
 
 class Discard(namedtuple("Discard", "kind seat card")):
     __slots__ = ()
 
-    def __new__(cls, seat: int, card: int):
+    def __new__(cls, seat: int, card: int) -> "Discard":
         return tuple.__new__(cls, ("discard", seat, card))
 
 
@@ -68,14 +70,14 @@ class ColorClue(namedtuple("ColorClue", "kind seat target color")):
 
     __slots__ = ()
 
-    def __new__(cls, seat: int, target: int, color: int):
+    def __new__(cls, seat: int, target: int, color: int) -> "ColorClue":
         return tuple.__new__(cls, ("color_clue", seat, target, color))
 
 
 class RankClue(namedtuple("RankClue", "kind seat target rank")):
     __slots__ = ()
 
-    def __new__(cls, seat: int, target: int, rank: int):
+    def __new__(cls, seat: int, target: int, rank: int) -> "RankClue":
         return tuple.__new__(cls, ("rank_clue", seat, target, rank))
 
 
@@ -84,7 +86,7 @@ class Reorder(namedtuple("Reorder", "kind seat cards")):
 
     __slots__ = ()
 
-    def __new__(cls, seat: int, cards):
+    def __new__(cls, seat: int, cards: Iterable[int]) -> "Reorder":
         return tuple.__new__(cls, ("reorder", seat, tuple(cards)))
 
 
@@ -107,7 +109,7 @@ class EndGame(namedtuple("EndGame", "kind seat condition")):
 
     __slots__ = ()
 
-    def __new__(cls, seat: int, condition: EndCondition):
+    def __new__(cls, seat: int, condition: EndCondition) -> "EndGame":
         return tuple.__new__(cls, ("end_game", seat, EndCondition(condition)))
 
 
@@ -127,7 +129,9 @@ def play_discard_pairs(seat: int, cards: int) -> list[tuple[Play, Discard]]:
     return pairs
 
 
-def clue_actions(seat: int, target: int, colors: int, ranks: tuple[int, ...]):
+def clue_actions(
+    seat: int, target: int, colors: int, ranks: tuple[int, ...]
+) -> tuple[tuple[ColorClue, ...], dict[int, RankClue]]:
     """The clues `seat` may give `target`: the color clues by color index (below `colors`) and
     the rank clues by rank (of `ranks`), the same objects every time."""
     key = (seat, target, colors, ranks)
@@ -140,7 +144,7 @@ def clue_actions(seat: int, target: int, colors: int, ranks: tuple[int, ...]):
     return clues
 
 
-_BUILDERS = {
+_BUILDERS: dict[str, Callable[[dict[str, Any]], Action]] = {
     "play": lambda d: Play(d["seat"], d["card"], d.get("announce")),
     "discard": lambda d: Discard(d["seat"], d["card"]),
     "color_clue": lambda d: ColorClue(d["seat"], d["target"], d["color"]),
@@ -150,17 +154,17 @@ _BUILDERS = {
 }
 
 
-def action_to_dict(action: Action) -> dict:
+def action_to_dict(action: Action) -> dict[str, Any]:
     return _TO_DICT[type(action)](action)
 
 
-def _play_to_dict(a: Play) -> dict:
+def _play_to_dict(a: Play) -> dict[str, Any]:
     if a.announce is None:
         return {"kind": "play", "seat": a.seat, "card": a.card}
     return {"kind": "play", "seat": a.seat, "card": a.card, "announce": a.announce}
 
 
-_TO_DICT = {
+_TO_DICT: dict[type, Callable[[Any], dict[str, Any]]] = {
     Play: _play_to_dict,
     Discard: lambda a: {"kind": "discard", "seat": a.seat, "card": a.card},
     ColorClue: lambda a: {"kind": "color_clue", "seat": a.seat, "target": a.target, "color": a.color},
@@ -171,7 +175,7 @@ _TO_DICT = {
 """Written out per type (a view lists its legal actions this way)."""
 
 
-def action_from_dict(data: dict) -> Action:
+def action_from_dict(data: dict[str, Any]) -> Action:
     """The inverse of action_to_dict. Raises KeyError for a missing field or an unknown kind or
     end condition, ValueError for any other malformed data; values are checked against the
     rules when the action is applied."""

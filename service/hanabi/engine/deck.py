@@ -11,7 +11,7 @@ that deals the cards a player sees; a key has too many.
 import hashlib
 from collections import Counter, deque
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .errors import InvalidDeck
 from .variants import Variant
@@ -102,7 +102,7 @@ def _fisher_yates(variant: Variant, rng: _Draws) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def validate_deck(variant: Variant, deck: Iterable) -> tuple[Card, ...]:
+def validate_deck(variant: Variant, deck: Iterable[Any]) -> tuple[Card, ...]:
     """Check that `deck` holds exactly the variant's cards; return it as Cards."""
     try:
         entries = list(deck)
@@ -155,7 +155,7 @@ def stacked_deck(variant: Variant, top: Iterable[tuple[int, int]]) -> tuple[Card
     return tuple(head + tail)
 
 
-def _describe(variant: Variant, cards: Counter) -> str:
+def _describe(variant: Variant, cards: Counter[Card]) -> str:
     items = sorted(cards.items())[:5]
     text = ", ".join(
         f"{n}x {variant.suits[c.suit].name if c.suit < len(variant.suits) else c.suit} {c.rank}" for c, n in items

@@ -1,6 +1,7 @@
 """The events of a game's history, one per action taken, and their JSON."""
 
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from .actions import EndCondition
 
@@ -36,7 +37,6 @@ _CLUE_EVENT_KINDS = {"color": "color_clue", "rank": "rank_clue", None: "clue"}
 
 
 class PlayEvent(NamedTuple):
-    kind = "play"
     turn: int
     seat: int
     card: int
@@ -52,9 +52,12 @@ class PlayEvent(NamedTuple):
     half_clue_token: bool = False
     """Clue Starved: half a clue token left besides the whole ones."""
 
+    @property
+    def kind(self) -> str:
+        return "play"
+
 
 class DiscardEvent(NamedTuple):
-    kind = "discard"
     turn: int
     seat: int
     card: int
@@ -66,25 +69,35 @@ class DiscardEvent(NamedTuple):
     half_clue_token: bool = False
     """Clue Starved: half a clue token left besides the whole ones."""
 
+    @property
+    def kind(self) -> str:
+        return "discard"
+
 
 class ReorderEvent(NamedTuple):
-    kind = "reorder"
     turn: int
     seat: int
     cards: tuple[int, ...]
 
+    @property
+    def kind(self) -> str:
+        return "reorder"
+
 
 class EndEvent(NamedTuple):
-    kind = "end_game"
     turn: int
     seat: int
     condition: EndCondition
+
+    @property
+    def kind(self) -> str:
+        return "end_game"
 
 
 Event = ClueEvent | PlayEvent | DiscardEvent | ReorderEvent | EndEvent
 
 
-def event_to_dict(event: Event) -> dict:
+def event_to_dict(event: Event) -> dict[str, Any]:
     """A public event as JSON: its kind plus its fields (cards by id; played and discarded
     cards with their identity, which everyone sees). `kind` names the event as /events does
     (its `type`): a clue is "color_clue" or "rank_clue" ("clue" while its kind is hidden), with
@@ -92,7 +105,7 @@ def event_to_dict(event: Event) -> dict:
     return _EVENT_TO_DICT[type(event)](event)
 
 
-def _clue_to_dict(e: ClueEvent) -> dict:
+def _clue_to_dict(e: ClueEvent) -> dict[str, Any]:
     return {
         "kind": e.kind,
         "turn": e.turn,
@@ -107,7 +120,7 @@ def _clue_to_dict(e: ClueEvent) -> dict:
     }
 
 
-def _play_to_dict(e: PlayEvent) -> dict:
+def _play_to_dict(e: PlayEvent) -> dict[str, Any]:
     return {
         "kind": "play",
         "turn": e.turn,
@@ -123,7 +136,7 @@ def _play_to_dict(e: PlayEvent) -> dict:
     }
 
 
-def _discard_to_dict(e: DiscardEvent) -> dict:
+def _discard_to_dict(e: DiscardEvent) -> dict[str, Any]:
     return {
         "kind": "discard",
         "turn": e.turn,
@@ -137,15 +150,15 @@ def _discard_to_dict(e: DiscardEvent) -> dict:
     }
 
 
-def _reorder_to_dict(e: ReorderEvent) -> dict:
+def _reorder_to_dict(e: ReorderEvent) -> dict[str, Any]:
     return {"kind": "reorder", "turn": e.turn, "seat": e.seat, "cards": list(e.cards)}
 
 
-def _end_to_dict(e: EndEvent) -> dict:
+def _end_to_dict(e: EndEvent) -> dict[str, Any]:
     return {"kind": "end_game", "turn": e.turn, "seat": e.seat, "condition": e.condition.label}
 
 
-_EVENT_TO_DICT = {
+_EVENT_TO_DICT: dict[type, Callable[[Any], dict[str, Any]]] = {
     ClueEvent: _clue_to_dict,
     PlayEvent: _play_to_dict,
     DiscardEvent: _discard_to_dict,
@@ -155,7 +168,7 @@ _EVENT_TO_DICT = {
 """One function per event type, each writing out its fields (views send the whole history)."""
 
 
-def event_from_dict(data: dict) -> Event:
+def event_from_dict(data: dict[str, Any]) -> Event:
     """The inverse of event_to_dict; keys /events adds around an event (seq, type, created_at,
     by, drew_suit, drew_rank) are ignored, so an /events entry reads as well."""
     kind = data.get("kind") or data["type"]
@@ -170,7 +183,7 @@ def event_from_dict(data: dict) -> Event:
     return event_type(**fields)
 
 
-_EVENT_TYPES = {
+_EVENT_TYPES: dict[str, type[Event]] = {
     "color_clue": ClueEvent,
     "rank_clue": ClueEvent,
     "clue": ClueEvent,

@@ -107,7 +107,7 @@ class ImportedGame:
     extra_options: dict[str, Any] = field(default_factory=dict)
     """hanab.live options that change none of our rules (e.g. timeBase), as they were given."""
 
-    def to_hanablive(self) -> dict:
+    def to_hanablive(self) -> dict[str, Any]:
         """The game as hanab.live JSON again, with its names, metadata and extra options."""
         return export_game(
             self.options,
@@ -166,7 +166,7 @@ def import_game(data: Any) -> ImportedGame:
     )
 
 
-def _merged_options(data: dict) -> Any:
+def _merged_options(data: dict[str, Any]) -> Any:
     """The game's options, with those an older file wrote at the top level moved in."""
     raw = data.get("options", {})
     old = {OLD_TOP_LEVEL_OPTIONS[key]: data[key] for key in OLD_TOP_LEVEL_OPTIONS if key in data}
@@ -239,19 +239,19 @@ def _import_options(raw: Any, players: int) -> tuple[GameOptions, dict[str, Any]
     return options, extra
 
 
-def _check_option_types(options: dict) -> None:
+def _check_option_types(options: dict[str, Any]) -> None:
     for key, value in options.items():
-        expected = _OPTION_TYPES.get(key)
         _require(
-            expected is not None,
+            key in _OPTION_TYPES,
             "unknown_option",
             f'Unknown option "{key}"; supported options are {_quoted(_OPTION_TYPES)}.',
         )
+        expected = _OPTION_TYPES[key]
         ok = _is_int(value) if expected is int else isinstance(value, expected)
         _require(ok, "invalid_type", f'Option "{key}" must be {_TYPE_WORDS[expected]}, not {_kind(value)}.')
 
 
-def _check_unsupported_options(options: dict) -> None:
+def _check_unsupported_options(options: dict[str, Any]) -> None:
     for key, rule in UNSUPPORTED_OPTIONS.items():
         _require(
             not options.get(key, False),
@@ -375,7 +375,7 @@ def _import_action(raw: Any, index: int, state: GameState) -> Action:
 
 def export_game(
     options: GameOptions,
-    deck: Iterable,
+    deck: Iterable[Any],
     actions: Iterable[Action],
     players: Iterable[str] | None = None,
     *,
@@ -383,7 +383,7 @@ def export_game(
     seed: str | None = None,
     notes: Iterable[Iterable[str]] | None = None,
     extra_options: dict[str, Any] | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """The game as hanab.live JSON. Options at their defaults are left out; reorders are
     dropped (cards are named by id, so they change nothing). The game is replayed first, so
     an illegal one raises HanabLiveError naming its first bad action instead of being written."""
@@ -450,7 +450,7 @@ def _is_inverted(state: GameState, card: int) -> bool:
     return 0 <= card < len(state.deck) and state.deck[card].suit in state.table.inverted
 
 
-def _export_action(action: Action, state: GameState) -> dict:
+def _export_action(action: Action, state: GameState) -> dict[str, Any]:
     if isinstance(action, (Play, Discard)):
         played = isinstance(action, Play) != _is_inverted(state, action.card)
         data = {"type": PLAY if played else DISCARD, "target": action.card, "value": 0}
@@ -461,13 +461,15 @@ def _export_action(action: Action, state: GameState) -> dict:
         return {"type": COLOR_CLUE, "target": action.target, "value": action.color}
     if isinstance(action, RankClue):
         return {"type": RANK_CLUE, "target": action.target, "value": action.rank}
-    return {"type": GAME_OVER, "target": action.seat, "value": int(action.condition)}
+    if isinstance(action, EndGame):
+        return {"type": GAME_OVER, "target": action.seat, "value": int(action.condition)}
+    raise TypeError(f"{action!r} has no hanab.live action (reorders are not exported)")
 
 
 # ---- outcome ------------------------------------------------------------------------------
 
 
-def outcome(state: GameState) -> dict:
+def outcome(state: GameState) -> dict[str, Any]:
     """The result of a (possibly unfinished) game, as `hanabi replay` prints it."""
     return {
         "score": state.score,
@@ -488,7 +490,7 @@ def _require(condition: bool, code: str, message: str, action_index: int | None 
 
 
 def _reject_unknown_keys(
-    data: dict, known: Iterable[str], code: str, where: str, action_index: int | None = None
+    data: dict[str, Any], known: Iterable[str], code: str, where: str, action_index: int | None = None
 ) -> None:
     for key in data:
         if key not in known:

@@ -1,6 +1,7 @@
 """Game options: player count, variant and the rule options of the rulebooks."""
 
 from dataclasses import dataclass, fields
+from typing import Any
 
 from .errors import InvalidOptions
 from .variants import Variant, get_variant
@@ -78,11 +79,11 @@ class GameOptions:
     def variant_rules(self) -> Variant:
         return get_variant(self.variant)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {field.name: getattr(self, field.name) for field in _FIELDS}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "GameOptions":
+    def from_dict(cls, data: dict[str, Any]) -> "GameOptions":
         """Build options from JSON-like data; unknown keys are an error, not silently dropped."""
         if not isinstance(data, dict):
             raise InvalidOptions("invalid_option", "Options must be an object.")

@@ -4,7 +4,8 @@
 parts are shared between the two, so applying an action is cheap.
 """
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from .actions import (
     OUTSIDE_ENDS,
@@ -91,7 +92,7 @@ class GameState:
     # ---- construction -------------------------------------------------------------------
 
     @classmethod
-    def new(cls, options: GameOptions, deck: Iterable | None = None, *, seed: str | None = None) -> "GameState":
+    def new(cls, options: GameOptions, deck: Iterable[Any] | None = None, *, seed: str | None = None) -> "GameState":
         """Deal a new game from an explicit deck, or from a seed through the documented shuffle."""
         variant = options.variant_rules
         if deck is None:
@@ -424,7 +425,7 @@ class GameState:
 
     # ---- helpers of the rules -----------------------------------------------------------
 
-    def _check_own_card(self, seat: int, card) -> tuple[int, ...]:
+    def _check_own_card(self, seat: int, card: object) -> tuple[int, ...]:
         hand = self.hands[seat]
         if type(card) is not int or card not in hand:
             raise IllegalAction(
@@ -434,7 +435,7 @@ class GameState:
             )
         return hand
 
-    def _check_clue(self, seat: int, target, kind: str) -> tuple[int, ...]:
+    def _check_clue(self, seat: int, target: object, kind: str) -> tuple[int, ...]:
         if self.clue_tokens <= 0:
             raise IllegalAction(
                 "no_clue_tokens",
@@ -506,8 +507,8 @@ class GameState:
         self.lost = tuple(lost)
         self.discards += (card,)
 
-    def _draw_last_card(self) -> None:
-        """A deck play: the last card is drawn and leaves at once, so no card is drawn after it."""
+    def _draw_last_card(self) -> int | None:
+        """A deck play: the last card is drawn and leaves at once, so none enters the hand (None)."""
         self.next_card += 1
         if not self.table.options.all_or_nothing:
             self.end_turn = self.turn + self.table.players
@@ -549,7 +550,7 @@ class GameState:
             self.current_seat = (self.current_seat + 1) % table.players
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[GameState, Any], None]] = {
     Play: GameState._play,
     Discard: GameState._discard,
     ColorClue: GameState._clue,
@@ -560,5 +561,5 @@ _HANDLERS = {
 """Dispatch on the exact action type: a plain tuple that merely looks like an action is rejected."""
 
 
-def new_game(options: GameOptions, deck: Iterable | None = None, *, seed: str | None = None) -> GameState:
+def new_game(options: GameOptions, deck: Iterable[Any] | None = None, *, seed: str | None = None) -> GameState:
     return GameState.new(options, deck, seed=seed)

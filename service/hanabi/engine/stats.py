@@ -12,7 +12,7 @@
 
 from typing import NamedTuple
 
-from .events import ClueEvent
+from .events import ClueEvent, Event
 from .state import GameState
 
 
@@ -31,7 +31,9 @@ class StatsMemo:
     __slots__ = ("lost", "fireworks", "best", "history", "clues")
 
     def __init__(self) -> None:
-        self.lost = self.fireworks = self.history = None
+        self.lost: tuple[int, ...] | None = None
+        self.fireworks: tuple[int, ...] | None = None
+        self.history: tuple[Event, ...] | None = None
         self.best = self.clues = 0
 
 
@@ -58,7 +60,7 @@ def _best_score(state: GameState, memo: StatsMemo | None) -> int:
     return memo.best
 
 
-def _clues_given(history: tuple, memo: StatsMemo | None) -> int:
+def _clues_given(history: tuple[Event, ...], memo: StatsMemo | None) -> int:
     if memo is None:
         return sum([1 for event in history if type(event) is ClueEvent])
     known = memo.history

@@ -1,7 +1,9 @@
 """Suits as hanab.live defines them (how clues touch each, how many cards it has), ranks and
 the identity numbering of cards."""
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import Any
 
 RANKS = (1, 2, 3, 4, 5)
 MAX_RANK = 5
@@ -60,7 +62,7 @@ class SuitKind:
         )
 
 
-def _kind(name, abbreviation, fill, colors=None, **flags) -> SuitKind:
+def _kind(name: str, abbreviation: str, fill: str, colors: Iterable[str] | None = None, **flags: Any) -> SuitKind:
     if colors is None:
         special = flags.get("all_colors") or flags.get("no_colors") or flags.get("prism")
         colors = () if special else (name,)

@@ -1,7 +1,7 @@
 """The lookup tables a game reads instead of its variant: per variant (shared by its games) and
 per game (`Table`, what never changes during one)."""
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .actions import ColorClue, RankClue, clue_actions, play_discard_pairs
 from .deck import Card
@@ -9,6 +9,9 @@ from .errors import IllegalAction
 from .options import GameOptions
 from .suits import MAX_RANK, RANK_SPAN, START, identity_index
 from .variants import Variant
+
+if TYPE_CHECKING:
+    from .view import ViewCache
 
 
 class CardCopies(NamedTuple):
@@ -227,7 +230,7 @@ class Table:
         """undrawn[k]: per identity of `composition`, its copies not among the first k cards of
         the deck; filled in as far as views ask (`undrawn_counts`)."""
 
-        self.view_cache = None
+        self.view_cache: ViewCache | None = None
         """What views of this game's states built and may reuse (hanabi.engine.view's)."""
         self.actions = tuple(play_discard_pairs(seat, len(deck)) for seat in range(self.players))
         """Per seat, per card id: the Play and the Discard of that card (shared by every game)."""

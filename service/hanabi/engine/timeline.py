@@ -1,6 +1,7 @@
 """Replays: a game's actions folded over its deal, to its end or to any turn."""
 
 from collections.abc import Iterable
+from typing import Any
 
 from .actions import TURN_ACTIONS, Action
 from .errors import IllegalAction
@@ -18,7 +19,7 @@ class ReplayError(IllegalAction):
 
 
 def replay(
-    options: GameOptions, deck: Iterable | None, actions: Iterable[Action], *, seed: str | None = None
+    options: GameOptions, deck: Iterable[Any] | None, actions: Iterable[Action], *, seed: str | None = None
 ) -> GameState:
     """Fold `actions` over the dealt deck. The first illegal action raises ReplayError naming
     its index; nothing after it is applied."""
@@ -41,7 +42,7 @@ class TurnOutOfRange(ValueError):
 
 
 def state_at_turn(
-    options: GameOptions, deck: Iterable | None, actions: Iterable[Action], turn: int, *, seed: str | None = None
+    options: GameOptions, deck: Iterable[Any] | None, actions: Iterable[Action], turn: int, *, seed: str | None = None
 ) -> tuple[GameState, int]:
     """The table when turn `turn` is taken (0: the deal), and the number of turns the game has.
 

@@ -12,7 +12,7 @@ white firework is hanab.live's Purple suit, and the sixth suit of "6 Suits" is "
 """
 
 import difflib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -244,6 +244,10 @@ def _copies(kind: SuitKind, rank: int, rules: Rules) -> int:
     return 2
 
 
+Entry = tuple[str, tuple[str, ...], Rules]
+"""A catalogue entry: a variant's name, its suits' hanab.live names and its rules."""
+
+
 def build_variant(name: str, suit_names: tuple[str, ...], rules: Rules = Rules()) -> Variant:
     legacy = name in LEGACY_VARIANTS
     suits = []
@@ -255,7 +259,12 @@ def build_variant(name: str, suit_names: tuple[str, ...], rules: Rules = Rules()
     return Variant(name, tuple(suits), rules)
 
 
-def _with_one(family: str, rules: Rules = Rules(), counts=SUIT_COUNTS, specials=None):
+def _with_one(
+    family: str,
+    rules: Rules = Rules(),
+    counts: tuple[int, ...] = SUIT_COUNTS,
+    specials: Iterable[SuitKind] | None = None,
+) -> Iterator[Entry]:
     """ "<family> (N Suits)" and "<family> & <special suit> (N Suits)" for every special suit."""
     for count in counts:
         yield f"{family} ({count} Suits)", BASIC_SETS[count], rules
@@ -264,7 +273,7 @@ def _with_one(family: str, rules: Rules = Rules(), counts=SUIT_COUNTS, specials=
             yield f"{family} & {kind.name} ({count} Suits)", BASIC_SETS[count - 1] + (kind.name,), rules
 
 
-def _catalogue() -> Iterator[tuple[str, tuple[str, ...], Rules]]:
+def _catalogue() -> Iterator[Entry]:
     specials = tuple(SPECIAL_SUITS.values())
     yield "No Variant", BASIC_SETS[5], Rules()
     yield "6 Suits", BASIC_SETS[6], Rules()
@@ -317,7 +326,7 @@ def _catalogue() -> Iterator[tuple[str, tuple[str, ...], Rules]]:
     yield from _with_one("Duck", Rules(duck=True), specials=())
 
 
-def _combinations(specials):
+def _combinations(specials: tuple[SuitKind, ...]) -> Iterator[Entry]:
     """ "A & B (N Suits)": two special suits that clues treat differently."""
     for i, first in enumerate(specials):
         for second in specials[i + 1 :]:
@@ -336,7 +345,7 @@ def _combinations(specials):
 def _needs_two_clueable(first: SuitKind, second: SuitKind) -> bool:
     """Rainbow and Prism beside a suit no color singles out leave a 3-suit game ambiguous."""
 
-    def colorless(kind):
+    def colorless(kind: SuitKind) -> bool:
         return kind.no_colors or kind.all_colors
 
     return (first.name in ("Rainbow", "Prism") and colorless(second)) or (
@@ -344,7 +353,7 @@ def _needs_two_clueable(first: SuitKind, second: SuitKind) -> bool:
     )
 
 
-def _reversed(specials):
+def _reversed(specials: tuple[SuitKind, ...]) -> Iterator[Entry]:
     """ "Reversed (N Suits)" (the last plain suit reversed), "<suit> Reversed (N Suits)" and the
     official "White Reversed & Rainbow"."""
     for count in SUIT_COUNTS:
@@ -362,7 +371,7 @@ def _reversed(specials):
         )
 
 
-def _sudoku(specials):
+def _sudoku(specials: tuple[SuitKind, ...]) -> Iterator[Entry]:
     """ "Sudoku (N Suits)" and "Sudoku & <suit> (N Suits)" for 4 and 5 suits: as many ranks as
     suits, so that every firework can start at a rank of its own."""
     rules = {5: Rules(sudoku=True), 4: Rules(clue_ranks=RANKS[:4], sudoku=True, stack_size=4)}
@@ -376,7 +385,7 @@ def _sudoku(specials):
 NUMBER_WORDS = {1: "Ones", 5: "Fives"}
 
 
-def _special_ranks(specials):
+def _special_ranks(specials: tuple[SuitKind, ...]) -> Iterator[Entry]:
     """ "Rainbow-Ones (N Suits)", "Rainbow-Ones & Pink (N Suits)", "Deceptive-Fives (N Suits)", ..."""
     for rank in (1, 5):
         word = NUMBER_WORDS[rank]
@@ -403,7 +412,7 @@ def _special_ranks(specials):
         )
 
 
-def _ambiguous(specials):
+def _ambiguous(specials: tuple[SuitKind, ...]) -> Iterator[Entry]:
     red, green, blue = ("Tomato", "Mahogany"), ("Emerald", "Olive"), ("Berry", "Navy")
     ambiguous = {2: red, 4: red + blue, 6: red + green + blue}
     yield "Ambiguous (6 Suits)", ambiguous[6], Rules()
@@ -445,7 +454,7 @@ def _ambiguous(specials):
             yield f"Dual-Color & {kind.name} ({count + 1} Suits)", dual[count] + (kind.name,), Rules()
 
 
-def _mixes(specials):
+def _mixes(specials: tuple[SuitKind, ...]) -> Iterator[Entry]:
     yield "Special Mix (5 Suits)", ("Black", "Rainbow", "Pink", "White", "Brown"), Rules()
     yield "Special Mix (6 Suits)", ("Black", "Rainbow", "Pink", "White", "Brown", "Null"), Rules()
     yield "Ambiguous Mix", ("Tomato", "Mahogany", "Sky", "Navy", "Black", "White"), Rules()

@@ -12,7 +12,7 @@ the cards it touched and its kind (nothing more), in Duck only the cards it touc
 """
 
 from datetime import datetime
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .actions import Action, EndCondition, action_from_dict, action_to_dict
 from .events import ClueEvent, Event, PlayEvent, event_from_dict, event_to_dict
@@ -20,7 +20,8 @@ from .options import GameOptions
 from .scoring import rating
 from .state import GameState
 from .stats import StatsMemo, table_stats
-from .tables import CardCopies
+from .tables import CardCopies, Table
+from .variants import Rules
 
 
 class HandCard(NamedTuple):
@@ -109,7 +110,7 @@ class View:
 
     __slots__ = (*__annotations__, "_state", "_hidden_seat")
 
-    def __init__(self, **fields) -> None:
+    def __init__(self, **fields: Any) -> None:
         """Every field by name (those from pace on may be left out: see `_DEFAULTS`)."""
         fields = {**_DEFAULTS, **fields}
         if fields.keys() != _FIELD_SET:
@@ -119,7 +120,7 @@ class View:
             _set(self, name, value)
         _set(self, "_state", None)
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         """A field not computed yet: compute its group from the state (only called for a slot
         still empty)."""
         compute = _GROUPS.get(name)
@@ -129,17 +130,17 @@ class View:
         compute(self, state, object.__getattribute__(self, "_hidden_seat"))
         return object.__getattribute__(self, name)
 
-    def __setattr__(self, name: str, value) -> None:
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a View is read-only")
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError("a View is read-only")
 
-    def fields(self) -> dict:
+    def fields(self) -> dict[str, Any]:
         """Every field by name (computing any not computed yet)."""
         return {name: getattr(self, name) for name in VIEW_FIELDS}
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         if type(other) is not View:
             return NotImplemented
         return all(getattr(self, name) == getattr(other, name) for name in VIEW_FIELDS)
@@ -161,7 +162,7 @@ class View:
                 return self.unseen[i]
         return 0
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: the API's GET /v1/games/{id}/view payload."""
         return {
             "game_id": self.game_id,
@@ -216,7 +217,7 @@ _DEFAULTS = {
 }
 
 
-def view(state: GameState, seat: int, **game) -> View:
+def view(state: GameState, seat: int, **game: Any) -> View:
     """What `seat` may know of the game. `game` gives the API's `game_id`, `version`, `status`
     and `deadline` (offline: None, None, running or finished, None)."""
     if type(seat) is not int or not 0 <= seat < state.table.players:
@@ -224,7 +225,7 @@ def view(state: GameState, seat: int, **game) -> View:
     return _build(state, seat, None if state.is_over else seat, game)
 
 
-def full_view(state: GameState, **game) -> View:
+def full_view(state: GameState, **game: Any) -> View:
     """Everything, for a finished game's spectators and replays, or for trusted tooling."""
     return _build(state, None, None, game)
 
@@ -239,12 +240,12 @@ def seat_history(state: GameState, seat: int | None) -> tuple[Event, ...]:
     return tuple(_as_seen(event, seat, rules) for event in state.history)
 
 
-def _as_seen(event: Event, seat: int, rules) -> Event:
-    kind = type(event)
-    if kind is PlayEvent and rules.throw_it_in_a_hole:
-        return event._replace(suit=None, rank=None, success=None)
-    if kind is ClueEvent and rules.pointing_clues and event.seat != seat:
-        return event._replace(clue_kind=event.clue_kind if rules.cow_and_pig else None, value=None)
+def _as_seen(event: Event, seat: int, rules: Rules) -> Event:
+    """The event with what `seat` may not see set to None (the events' fields say which may be)."""
+    if type(event) is PlayEvent and rules.throw_it_in_a_hole:
+        return event._replace(suit=None, rank=None, success=None)  # type: ignore[arg-type]
+    if type(event) is ClueEvent and rules.pointing_clues and event.seat != seat:
+        return event._replace(clue_kind=event.clue_kind if rules.cow_and_pig else None, value=None)  # type: ignore[arg-type]
     return event
 
 
@@ -253,7 +254,7 @@ def shown_score(options: GameOptions, score: int, running: bool) -> int | None:
     return None if running and options.variant_rules.rules.throw_it_in_a_hole else score
 
 
-def _build(state: GameState, seat: int | None, hidden_seat: int | None, game: dict) -> View:
+def _build(state: GameState, seat: int | None, hidden_seat: int | None, game: dict[str, Any]) -> View:
     """A view with the fields that cost next to nothing; it computes the others when first read
     (`_GROUPS`)."""
     table = state.table
@@ -286,10 +287,10 @@ def _build(state: GameState, seat: int | None, hidden_seat: int | None, game: di
     return result
 
 
-def _cache(table) -> "_ViewCache":
+def _cache(table: Table) -> "ViewCache":
     cache = table.view_cache
     if cache is None:
-        cache = table.view_cache = _ViewCache()
+        cache = table.view_cache = ViewCache()
     return cache
 
 
@@ -397,7 +398,7 @@ def _hands(v: View, state: GameState, hidden_seat: int | None) -> None:
                 None if hidden else card_rank[card],
                 suits,
                 ranks,
-                tuple([history[i] for i in clues]) if clues else (),
+                tuple([history[i] for i in clues]) if clues else (),  # type: ignore[misc]  # card_clues index clue events
             )
             built[key] = (mask, clues, hand_card)
             cards.append(hand_card)
@@ -415,7 +416,7 @@ _GROUPS = {
 each one's group; `_build` sets the others."""
 
 
-class _ViewCache:
+class ViewCache:
     """Per game (on its Table): the parts of its views that a view of the next state reuses while
     they are built from the same objects (hand cards, discards, the table's numbers)."""
 
@@ -429,7 +430,7 @@ class _ViewCache:
         self.stats = StatsMemo()
 
 
-def _hand_card_dict(card: HandCard) -> dict:
+def _hand_card_dict(card: HandCard) -> dict[str, Any]:
     return {
         "id": card.id,
         "suit": card.suit,
@@ -443,7 +444,7 @@ def _hand_card_dict(card: HandCard) -> dict:
     }
 
 
-def view_from_dict(data: dict) -> View:
+def view_from_dict(data: dict[str, Any]) -> View:
     """The inverse of View.to_dict, for clients that get their view as JSON (the API's GET
     /v1/games/{id}/view). A hand card's clues are the history's clue events of the same turns."""
     history = tuple(event_from_dict(e) for e in data["history"])
