@@ -67,6 +67,18 @@ HANABI_IDLE_GAME_DAYS running games without a time control end after this many d
                      move (default 30)
 HANABI_DEAL_SECRET   the key that turns a game's seed into its deal (at least 32 characters);
                      unset: a secret the database generates once and keeps (table deal_secret)
+HANABI_ARENA         on or off (default off): `hanabi beat` schedules arena rounds (docs/arena.md)
+HANABI_ARENA_ROUND_SECONDS  how often a round is scheduled (default 10)
+HANABI_ARENA_MAX_GAMES  most arena games being played at once (default 4)
+HANABI_ARENA_TABLES_PER_DEAL  tables a deal is played at, reference partners' included (default 4)
+HANABI_ARENA_TURN_SECONDS  each turn's time in arena games; a time-out ends the game (default 10)
+HANABI_ARENA_ONLINE_SECONDS  a bot seen waiting for work this recently is online (default 60)
+HANABI_ARENA_PARTNERS  the built-in reference partners, comma-separated; the first is the anchor
+                     every bot is compared with (default "basic")
+HANABI_ARENA_GAMES_PER_BOT  most arena games one bot plays at once (default 2)
+HANABI_ARENA_CHALLENGE_SECONDS  how long a challenge waits for the bot's answer (default 60)
+HANABI_ARENA_SECRET  the key that turns an arena deal's seed into its deck (at least 32
+                     characters); unset: a secret the database draws once and keeps (arena_secret)
 """
 
 import os
@@ -162,6 +174,17 @@ class Settings:
     digest_hour: int = 7
     vacation_days: int = 30
     idle_game_days: float = 30.0
+    arena: bool = False
+    arena_round_seconds: float = 10.0
+    arena_max_games: int = 4
+    arena_tables_per_deal: int = 4
+    arena_turn_seconds: int = 10
+    arena_online_seconds: float = 60.0
+    arena_partners: tuple[str, ...] = ("basic",)
+    arena_games_per_bot: int = 2
+    arena_challenge_seconds: float = 60.0
+    arena_secret: str | None = field(default=None, repr=False)
+    """None means: the secret kept in the database (see arena.store)."""
 
     @property
     def embedded_postgres_dir(self) -> Path:
@@ -229,6 +252,16 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         digest_hour=_hour(env, "HANABI_DIGEST_HOUR", 7),
         vacation_days=_positive_int(env, "HANABI_VACATION_DAYS", 30, allow_zero=True),
         idle_game_days=_positive_number(env, "HANABI_IDLE_GAME_DAYS", 30.0, "days"),
+        arena=_switch(env, "HANABI_ARENA", False),
+        arena_round_seconds=_positive_seconds(env, "HANABI_ARENA_ROUND_SECONDS", 10.0),
+        arena_max_games=_positive_int(env, "HANABI_ARENA_MAX_GAMES", 4),
+        arena_tables_per_deal=_arena_tables(env),
+        arena_turn_seconds=_positive_int(env, "HANABI_ARENA_TURN_SECONDS", 10),
+        arena_online_seconds=_positive_seconds(env, "HANABI_ARENA_ONLINE_SECONDS", 60.0),
+        arena_partners=_arena_partners(env),
+        arena_games_per_bot=_positive_int(env, "HANABI_ARENA_GAMES_PER_BOT", 2),
+        arena_challenge_seconds=_positive_seconds(env, "HANABI_ARENA_CHALLENGE_SECONDS", 60.0),
+        arena_secret=_secret(env, "HANABI_ARENA_SECRET"),
     )
 
 
@@ -370,12 +403,16 @@ def _port(env: Mapping[str, str], name: str) -> int | None:
 
 
 def _deal_secret(env: Mapping[str, str]) -> str | None:
-    raw = env.get("HANABI_DEAL_SECRET")
+    return _secret(env, "HANABI_DEAL_SECRET")
+
+
+def _secret(env: Mapping[str, str], name: str) -> str | None:
+    raw = env.get(name)
     if not raw:
         return None
     if len(raw) < MIN_DEAL_SECRET_CHARACTERS:
         raise ConfigError(
-            f"HANABI_DEAL_SECRET must have at least {MIN_DEAL_SECRET_CHARACTERS} characters, not {len(raw)} "
+            f"{name} must have at least {MIN_DEAL_SECRET_CHARACTERS} characters, not {len(raw)} "
             "(e.g. the output of `openssl rand -hex 32`)."
         )
     return raw
@@ -424,3 +461,25 @@ def _hour(env: Mapping[str, str], name: str, default: int) -> int:
     if value > 23:
         raise ConfigError(f"{name} must be an hour from 0 to 23, not {value}.")
     return value
+
+
+def _arena_tables(env: Mapping[str, str]) -> int:
+    tables = _positive_int(env, "HANABI_ARENA_TABLES_PER_DEAL", 4)
+    if tables < 2:
+        raise ConfigError(f"HANABI_ARENA_TABLES_PER_DEAL must be at least 2 (a deal compares tables), not {tables}.")
+    return tables
+
+
+def _arena_partners(env: Mapping[str, str]) -> tuple[str, ...]:
+    raw = env.get("HANABI_ARENA_PARTNERS")
+    if not raw:
+        return ("basic",)
+    from hanabi.bots import STRATEGIES
+
+    names = tuple(dict.fromkeys(part.strip() for part in raw.split(",") if part.strip()))
+    unknown = [name for name in names if name not in STRATEGIES]
+    if not names or unknown:
+        raise ConfigError(
+            f"HANABI_ARENA_PARTNERS must list built-in bots ({', '.join(sorted(STRATEGIES))}), not {raw!r}."
+        )
+    return names

@@ -30,6 +30,7 @@ from hanabi.webhook_addresses import WebhookAddresses
 from . import (
     accounts,
     apps,
+    arena,
     embeds,
     events,
     games,
@@ -80,6 +81,7 @@ PUBLIC_ENDPOINTS = frozenset(
     | web.PUBLIC_ENDPOINTS
     | embed.PUBLIC_ENDPOINTS
     | sessions.PUBLIC_ENDPOINTS
+    | arena.PUBLIC_ENDPOINTS
 )
 """Everything else needs a bearer token, checked before the request's body or query is read."""
 BLUEPRINTS = (
@@ -97,6 +99,7 @@ BLUEPRINTS = (
     webhooks.blp,
     replays.blp,
     table.blp,
+    arena.blp,
 )
 
 
@@ -197,6 +200,7 @@ def create_app(
     app.before_request(_require_token)
     app.before_request(_check_scope)
     app.before_request(check_request)
+    arena.install(app, settings, pool)
     app.teardown_request(release_db)
     app.wsgi_app = WaitingTurns(app, limiter)
     if settings.trusted_proxies:

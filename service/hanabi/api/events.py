@@ -7,6 +7,7 @@ from marshmallow import RAISE, fields, validate
 from hanabi.store.accounts import account_names
 from hanabi.store.games import get_game, list_events
 
+from .arena import seen
 from .context import current_account, db, listen_conninfo, release_db
 from .docs import problems
 from .errors import Problem
@@ -104,6 +105,8 @@ class Events(MethodView):
         after `after` up to then.
         """
         account = current_account()
+        if query["wait"]:
+            seen(account)
         after, limit = query["after"], query["limit"]
         if query["wake"] == "my_turn":
             long_poll(

@@ -192,6 +192,9 @@ NOT_FOUND = {
     "account_id": ("account_not_found", "There is no account {}."),
     "webhook_id": ("webhook_not_found", "You have no webhook {}."),
     "player_id": ("player_not_found", "The app has no player {}."),
+    "entry_id": ("arena_entry_not_found", "There is no arena entry {}."),
+    "deal_id": ("arena_deal_not_found", "There is no arena deal {}."),
+    "challenge_id": ("challenge_not_found", "There is no challenge {} of yours."),
 }
 
 

@@ -2,7 +2,7 @@
 waiting for its move, its vacation, and its event stream."""
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 
 import marshmallow as ma
@@ -23,6 +23,7 @@ from hanabi.store.lobby import MAX_PAGE, games_awaiting_move, games_of_account
 from hanabi.store.records import Game
 from hanabi.store.vacations import end_vacation, paused_turns_of, start_vacation, vacation
 
+from .arena import seen
 from .context import current_account, db, listen_conninfo, release_db
 from .docs import problems
 from .errors import Problem
@@ -257,6 +258,8 @@ class MyTurn(MethodView):
         moment in its last quarter.
         """
         account = current_account()
+        if query["wait"]:
+            seen(account)
         games = long_poll(
             listener_for(listen_conninfo()),
             turn_key(account.id),
@@ -349,22 +352,24 @@ class MyStream(MethodView):
         """
         account = current_account()
         listener = listener_for(listen_conninfo())
-        lines = _account_stream(account.id, query.get("after"), listener)
+        lines = _account_stream(account.id, query.get("after"), listener, lambda: seen(account))
         response = Response(stream_with_context(lines), mimetype=NDJSON)
         response.headers["Cache-Control"] = "no-store"
         response.headers["X-Accel-Buffering"] = "no"
         return response
 
 
-def _account_stream(account_id: int, after: int | None, listener) -> Iterator[bytes]:
+def _account_stream(account_id: int, after: int | None, listener, mark_seen: Callable[[], None]) -> Iterator[bytes]:
     """The stream's lines. The watch is registered before the first read, so an event committed
-    after a read wakes the next one; between reads the stream holds no database connection."""
+    after a read wakes the next one; between reads the stream holds no database connection.
+    Each wake-up marks the account as seen (an open stream keeps a bot online: api/arena.py)."""
     with listener.watch(account_key(account_id)) as watch:
         if after is None:
             after = last_account_event_id(db(), account_id)
         yield _line({"type": "stream_started", "id": after})
         last_write = time.monotonic()
         while True:
+            mark_seen()
             conn = db()
             events = account_events_after(conn, account_id, after, STREAM_BATCH)
             names = account_names(conn, [_named_account(event) for event in events])

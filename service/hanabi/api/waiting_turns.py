@@ -5,7 +5,8 @@ restart or a break in the network, thousands ask at once. When such a poll's acc
 game waiting for it (the long-poll listener follows every running game's turn) and its token is
 valid, with the `read` scope and not limited to a game (from the cache of authenticated tokens,
 or read once and remembered as the full path does), and no CORS origin is to be answered,
-`WaitingTurns` waits and answers it before Flask is reached, with the same answer, headers,
+`WaitingTurns` marks a bot online for the arena (as the full path does, in memory: api/arena.py),
+waits and answers it before Flask is reached, with the same answer, headers,
 rate-limit counts, access line and metrics that the full path gives. Everything else, a poll
 that is woken included, goes on to the app unchanged: the short path decides nothing that the
 full path would decide differently.
@@ -22,6 +23,7 @@ from hanabi.logs import REQUEST_ID
 from hanabi.store.accounts import Token, hash_token, token_of_hash
 
 from .accounts_cache import AccountsCache, accounts_cache_for
+from .arena import mark_seen
 from .context import (
     DATABASE_HEALTH_EXTENSION,
     LISTEN_CONNINFO_EXTENSION,
@@ -98,6 +100,7 @@ class WaitingTurns:
             found = self.authenticated(cache, token, digest, wsgi_environ)
         if found is None or READ_SCOPE not in found.scopes or found.game_id is not None:
             return self.wsgi_app(wsgi_environ, start_response)
+        mark_seen(self.extensions, found.account)
         key = turn_key(found.account.id)
         if not listener.has_nothing(key):
             return self.wsgi_app(wsgi_environ, start_response)

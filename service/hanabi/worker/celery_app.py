@@ -106,6 +106,9 @@ def celery_config(settings: Settings) -> dict:
         },
         "beat_schedule_filename": str(settings.data_dir / "celerybeat-schedule"),
     }
+    from hanabi.arena.rounds import beat_schedule as arena_schedule
+
+    config["beat_schedule"].update(arena_schedule(settings))
     if settings.celery_broker_url:
         config["broker_url"] = settings.celery_broker_url
         if settings.celery_broker_url.split("://", 1)[0] in REDIS_SCHEMES:
@@ -135,6 +138,8 @@ def create_celery(
     """The app with the service's tasks. Its tasks use `pool`, or a pool opened from `settings`
     when the first task runs, whose commits run `commit_hooks(app)` (hanabi.composition gives
     a worker's). The filesystem broker's folder is created here."""
+    from hanabi.arena import rounds
+
     from . import retention, tasks, webhooks
 
     if not settings.celery_broker_url:
@@ -146,6 +151,7 @@ def create_celery(
     retention.register(app)
     email.register(app)
     correspondence.register(app)
+    rounds.register(app)
     return app
 
 

@@ -11,8 +11,14 @@ from .account_request_scopes_item import AccountRequestScopesItem
 from .action import Action
 from .action_request import ActionRequest
 from .action_request_kind import ActionRequestKind
+from .bot_lines import BotLines
 from .card import Card
 from .card_copies import CardCopies
+from .challenge import Challenge
+from .challenge_list import ChallengeList
+from .challenge_request import ChallengeRequest
+from .challenge_request_partner import ChallengeRequestPartner
+from .challenge_status import ChallengeStatus
 from .chat_message import ChatMessage
 from .chat_page import ChatPage
 from .chat_request import ChatRequest
@@ -22,13 +28,17 @@ from .create_game_request import CreateGameRequest
 from .create_webhook_request import CreateWebhookRequest
 from .current_token import CurrentToken
 from .current_token_scopes_item import CurrentTokenScopesItem
+from .deal import Deal
 from .dealt_card import DealtCard
 from .delivery import Delivery
 from .delivery_page import DeliveryPage
 from .delivery_status import DeliveryStatus
 from .delivery_type import DeliveryType
+from .entry import Entry
+from .entry_request import EntryRequest
 from .event import Event
 from .event_page import EventPage
+from .figures import Figures
 from .game import Game
 from .game_page import GamePage
 from .game_status import GameStatus
@@ -41,9 +51,14 @@ from .hanab_live_game_options import HanabLiveGameOptions
 from .hand_card import HandCard
 from .history_event import HistoryEvent
 from .history_event_kind import HistoryEventKind
+from .history_point import HistoryPoint
 from .inbox import Inbox
 from .inbox_section import InboxSection
 from .join_request import JoinRequest
+from .leaderboard import Leaderboard
+from .line_rating import LineRating
+from .line_rating_brief import LineRatingBrief
+from .line_summary import LineSummary
 from .link import Link
 from .link_scopes_item import LinkScopesItem
 from .list_events_wake import ListEventsWake
@@ -67,9 +82,12 @@ from .notifications import Notifications
 from .notifications_deadline_reminder import NotificationsDeadlineReminder
 from .notifications_game_over import NotificationsGameOver
 from .notifications_your_turn import NotificationsYourTurn
+from .online import Online
+from .online_bot import OnlineBot
 from .options import Options
 from .options_request import OptionsRequest
 from .options_request_variant import OptionsRequestVariant
+from .paired import Paired
 from .password_reset import PasswordReset
 from .password_reset_request import PasswordResetRequest
 from .player import Player
@@ -83,6 +101,9 @@ from .player_token_request_scopes_item import PlayerTokenRequestScopesItem
 from .player_token_scopes_item import PlayerTokenScopesItem
 from .problem import Problem
 from .problem_errors import ProblemErrors
+from .profile import Profile
+from .rating import Rating
+from .recent_game import RecentGame
 from .replay import Replay
 from .replay_status import ReplayStatus
 from .seat import Seat
@@ -93,7 +114,9 @@ from .seat_plan_request_strategy import SeatPlanRequestStrategy
 from .session import Session
 from .session_request import SessionRequest
 from .session_scopes_item import SessionScopesItem
+from .standing import Standing
 from .status import Status
+from .table import Table
 from .table_link_request import TableLinkRequest
 from .time_control import TimeControl
 from .time_control_kind import TimeControlKind
@@ -127,8 +150,14 @@ __all__ = (
     "Action",
     "ActionRequest",
     "ActionRequestKind",
+    "BotLines",
     "Card",
     "CardCopies",
+    "Challenge",
+    "ChallengeList",
+    "ChallengeRequest",
+    "ChallengeRequestPartner",
+    "ChallengeStatus",
     "ChatMessage",
     "ChatPage",
     "ChatRequest",
@@ -138,13 +167,17 @@ __all__ = (
     "CreateWebhookRequest",
     "CurrentToken",
     "CurrentTokenScopesItem",
+    "Deal",
     "DealtCard",
     "Delivery",
     "DeliveryPage",
     "DeliveryStatus",
     "DeliveryType",
+    "Entry",
+    "EntryRequest",
     "Event",
     "EventPage",
+    "Figures",
     "Game",
     "GamePage",
     "GameStatus",
@@ -157,9 +190,14 @@ __all__ = (
     "HandCard",
     "HistoryEvent",
     "HistoryEventKind",
+    "HistoryPoint",
     "Inbox",
     "InboxSection",
     "JoinRequest",
+    "Leaderboard",
+    "LineRating",
+    "LineRatingBrief",
+    "LineSummary",
     "Link",
     "LinkScopesItem",
     "ListEventsWake",
@@ -183,9 +221,12 @@ __all__ = (
     "NotificationsDeadlineReminder",
     "NotificationsGameOver",
     "NotificationsYourTurn",
+    "Online",
+    "OnlineBot",
     "Options",
     "OptionsRequest",
     "OptionsRequestVariant",
+    "Paired",
     "PasswordReset",
     "PasswordResetRequest",
     "Player",
@@ -199,6 +240,9 @@ __all__ = (
     "PlayerTokenScopesItem",
     "Problem",
     "ProblemErrors",
+    "Profile",
+    "Rating",
+    "RecentGame",
     "Replay",
     "ReplayStatus",
     "Seat",
@@ -209,7 +253,9 @@ __all__ = (
     "Session",
     "SessionRequest",
     "SessionScopesItem",
+    "Standing",
     "Status",
+    "Table",
     "TableLinkRequest",
     "TimeControl",
     "TimeControlKind",

@@ -1,0 +1,2 @@
+DROP TABLE arena_challenges;
+DROP TABLE bot_presence;

@@ -1,0 +1,193 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.challenge import Challenge
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    challenge_id: int,
+    *,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/arena/challenges/{challenge_id}/accept".format(
+            challenge_id=quote(str(challenge_id), safe=""),
+        ),
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Challenge | Problem:
+    if response.status_code == 200:
+        response_200 = Challenge.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    response_default = Problem.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Challenge | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    challenge_id: int,
+    *,
+    client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Challenge | Problem]:
+    """Accept a challenge to your bot: it takes its seat and the game starts
+
+    Args:
+        challenge_id (int):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Challenge | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        challenge_id=challenge_id,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    challenge_id: int,
+    *,
+    client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
+) -> Challenge | Problem | None:
+    """Accept a challenge to your bot: it takes its seat and the game starts
+
+    Args:
+        challenge_id (int):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Challenge | Problem
+    """
+
+    return sync_detailed(
+        challenge_id=challenge_id,
+        client=client,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    challenge_id: int,
+    *,
+    client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Challenge | Problem]:
+    """Accept a challenge to your bot: it takes its seat and the game starts
+
+    Args:
+        challenge_id (int):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Challenge | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        challenge_id=challenge_id,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    challenge_id: int,
+    *,
+    client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
+) -> Challenge | Problem | None:
+    """Accept a challenge to your bot: it takes its seat and the game starts
+
+    Args:
+        challenge_id (int):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Challenge | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            challenge_id=challenge_id,
+            client=client,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed

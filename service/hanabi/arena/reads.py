@@ -1,0 +1,228 @@
+"""What people read of the arena: the leaderboard, a rating line's profile, a deal, bots online.
+
+Every figure is read from the tables the round writes when it publishes a deal (results,
+ratings, their history), in the same transaction as the rating: nothing here is a second
+source of truth, and nothing of a deal shows before it is published.
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+import psycopg
+from psycopg.rows import dict_row
+
+from hanabi.store.errors import NotFound
+
+from .rating import INTERVAL_SIGMAS, Paired, Rating, paired
+from .store import Entry, get_entry
+
+RECENT_GAMES = 20
+HISTORY_POINTS = 500
+
+
+@dataclass(frozen=True)
+class Figures:
+    """Plain figures of a rating line at one player count, over its published deals."""
+
+    deals: int
+    """Deals where it sat in the candidate seat."""
+    mean_score: float | None
+    paired: Paired
+    """Its table's score minus the anchor's (the first reference partner in the same seat, with
+    the same partners, on the same deal)."""
+    mean_strikes: float | None
+    timeouts: int
+    """Published games in any seat where its own time ran out."""
+    games: int
+    """Published games in any seat."""
+
+
+def _rows(conn: psycopg.Connection, query: str, params=()) -> list[dict]:
+    return conn.cursor(row_factory=dict_row).execute(query, params).fetchall()
+
+
+def figures(conn: psycopg.Connection, players: int, anchor_id: int | None, entry_ids: list[int]) -> dict[int, Figures]:
+    """The figures of `entry_ids` at `players`."""
+    if not entry_ids:
+        return {}
+    base = {
+        row["entry_id"]: row
+        for row in _rows(
+            conn,
+            """SELECT t.candidate_entry_id AS entry_id, count(*) AS deals, avg(t.score)::float AS mean_score,
+                      avg(t.strikes)::float AS mean_strikes
+                 FROM arena_tables t JOIN arena_deals d ON d.id = t.deal_id
+                WHERE d.published_at IS NOT NULL AND d.players = %s AND t.candidate_entry_id = ANY(%s)
+                GROUP BY t.candidate_entry_id""",
+            (players, entry_ids),
+        )
+    }
+    seats = {
+        row["entry_id"]: row
+        for row in _rows(
+            conn,
+            """SELECT s.entry_id, count(*) AS games, count(*) FILTER (WHERE t.timed_out_seat = s.seat) AS timeouts
+                 FROM arena_seats s JOIN arena_tables t ON t.game_id = s.game_id
+                 JOIN arena_deals d ON d.id = t.deal_id
+                WHERE d.published_at IS NOT NULL AND d.players = %s AND s.entry_id = ANY(%s)
+                GROUP BY s.entry_id""",
+            (players, entry_ids),
+        )
+    }
+    differences: dict[int, list[float]] = defaultdict(list)
+    if anchor_id is not None:
+        for entry_id, difference in conn.execute(
+            """SELECT t.candidate_entry_id, t.score - a.score
+                 FROM arena_tables t JOIN arena_deals d ON d.id = t.deal_id
+                 JOIN arena_tables a ON a.deal_id = t.deal_id AND a.candidate_entry_id = %s
+                WHERE d.published_at IS NOT NULL AND d.players = %s AND t.candidate_entry_id = ANY(%s)
+                  AND t.candidate_entry_id <> %s
+                  AND (t.timed_out_seat IS NULL OR t.timed_out_seat = d.candidate_seat)
+                  AND a.timed_out_seat IS NULL""",
+            (anchor_id, players, entry_ids, anchor_id),
+        ).fetchall():
+            differences[entry_id].append(float(difference))
+    result = {}
+    for entry_id in entry_ids:
+        row, seat = base.get(entry_id, {}), seats.get(entry_id, {})
+        result[entry_id] = Figures(
+            deals=row.get("deals", 0),
+            mean_score=row.get("mean_score"),
+            paired=paired(differences.get(entry_id, [])),
+            mean_strikes=row.get("mean_strikes"),
+            timeouts=seat.get("timeouts", 0),
+            games=seat.get("games", 0),
+        )
+    return result
+
+
+def anchor_entry(conn: psycopg.Connection, anchor: str) -> int | None:
+    row = conn.execute("SELECT id FROM arena_entries WHERE reference = %s", (anchor,)).fetchone()
+    return row[0] if row else None
+
+
+@dataclass(frozen=True)
+class Standing:
+    entry: Entry
+    rating: Rating
+    rated_deals: int
+    figures: Figures
+    online: bool
+
+
+def leaderboard(
+    conn: psycopg.Connection, players: int, anchor: str, online_seconds: float, limit: int = 200
+) -> list[Standing]:
+    """The rating lines at `players`, best first: by the low end of the interval, mu - 2 sigma."""
+    rows = _rows(
+        conn,
+        """SELECT r.entry_id, r.mu, r.sigma, r.deals,
+                  p.last_seen_at > now() - make_interval(secs => %s) AS online
+             FROM arena_ratings r JOIN arena_entries e ON e.id = r.entry_id
+             LEFT JOIN bot_presence p ON p.account_id = e.account_id
+            WHERE r.players = %s
+            ORDER BY r.mu - %s * r.sigma DESC, r.entry_id LIMIT %s""",
+        (online_seconds, players, INTERVAL_SIGMAS, limit),
+    )
+    ids = [row["entry_id"] for row in rows]
+    entries = {entry_id: get_entry(conn, entry_id) for entry_id in ids}
+    plain = figures(conn, players, anchor_entry(conn, anchor), ids)
+    return [
+        Standing(
+            entry=entries[row["entry_id"]],
+            rating=Rating(row["mu"], row["sigma"]),
+            rated_deals=row["deals"],
+            figures=plain[row["entry_id"]],
+            online=bool(row["online"]) or entries[row["entry_id"]].reference is not None,
+        )
+        for row in rows
+    ]
+
+
+def entry_profile(conn: psycopg.Connection, entry_id: int, anchor: str) -> dict:
+    """A rating line: its entry, its rating and figures per player count, its rating history
+    (oldest first) and its recent games (newest first; a replay once the deal is published)."""
+    rows = _rows(conn, "SELECT 1 FROM arena_entries WHERE id = %s", (entry_id,))
+    if not rows:
+        raise NotFound(f"There is no arena entry {entry_id}.", "arena_entry_not_found")
+    entry = get_entry(conn, entry_id)
+    anchor_id = anchor_entry(conn, anchor)
+    ratings = []
+    for row in _rows(
+        conn, "SELECT players, mu, sigma, deals FROM arena_ratings WHERE entry_id = %s ORDER BY players", (entry_id,)
+    ):
+        plain = figures(conn, row["players"], anchor_id, [entry_id])[entry_id]
+        ratings.append(
+            {
+                "players": row["players"],
+                "rating": Rating(row["mu"], row["sigma"]),
+                "rated_deals": row["deals"],
+                "figures": plain,
+            }
+        )
+    history = _rows(
+        conn,
+        """SELECT players, deal_id, mu, sigma, rated_at FROM (
+               SELECT * FROM arena_rating_history WHERE entry_id = %s ORDER BY deal_id DESC LIMIT %s) h
+            ORDER BY deal_id""",
+        (entry_id, HISTORY_POINTS),
+    )
+    games = _rows(
+        conn,
+        """SELECT t.game_id, t.deal_id, d.players, d.variant, s.seat, s.seat = d.candidate_seat AS candidate,
+                  d.published_at IS NOT NULL AS published, t.score, t.end_condition,
+                  t.timed_out_seat = s.seat AS timed_out, g.created_at
+             FROM arena_seats s JOIN arena_tables t ON t.game_id = s.game_id
+             JOIN arena_deals d ON d.id = t.deal_id JOIN games g ON g.id = t.game_id
+            WHERE s.entry_id = %s ORDER BY t.game_id DESC LIMIT %s""",
+        (entry_id, RECENT_GAMES),
+    )
+    for game in games:
+        if not game["published"]:
+            game.update(score=None, end_condition=None, timed_out=None)
+    return {"entry": entry, "ratings": ratings, "history": history, "recent_games": games}
+
+
+def deal(conn: psycopg.Connection, deal_id: int) -> dict:
+    """A deal and its tables; its seed and the tables' results once it is published."""
+    rows = _rows(conn, "SELECT * FROM arena_deals WHERE id = %s", (deal_id,))
+    if not rows:
+        raise NotFound(f"There is no arena deal {deal_id}.", "arena_deal_not_found")
+    found = rows[0]
+    published = found["published_at"] is not None
+    tables = _rows(
+        conn,
+        """SELECT t.game_id, t.candidate_entry_id, t.score, t.strikes, t.end_condition, t.timed_out_seat,
+                  ARRAY(SELECT coalesce(a.name, e.reference) FROM arena_seats s
+                          JOIN arena_entries e ON e.id = s.entry_id LEFT JOIN accounts a ON a.id = e.account_id
+                         WHERE s.game_id = t.game_id ORDER BY s.seat) AS seats
+             FROM arena_tables t WHERE t.deal_id = %s ORDER BY t.game_id""",
+        (deal_id,),
+    )
+    if not published:
+        found["seed"] = None
+        for table in tables:
+            table.update(score=None, strikes=None, end_condition=None, timed_out_seat=None)
+    found["tables"] = tables
+    return found
+
+
+def bot_entries(conn: psycopg.Connection, name: str) -> list[dict]:
+    """The rating lines of the bot account `name`, newest first, with their ratings."""
+    rows = (
+        []
+        if "\x00" in name
+        else _rows(conn, "SELECT id FROM accounts WHERE lower(name) = lower(%s) AND kind = 'bot'", (name,))
+    )
+    if not rows:
+        raise NotFound(f"There is no bot named {name!r}.", "bot_not_found")
+    lines = _rows(conn, "SELECT id FROM arena_entries WHERE account_id = %s ORDER BY id DESC", (rows[0]["id"],))
+    result = []
+    for line in lines:
+        ratings = _rows(
+            conn,
+            "SELECT players, mu, sigma, deals FROM arena_ratings WHERE entry_id = %s ORDER BY players",
+            (line["id"],),
+        )
+        result.append({"entry": get_entry(conn, line["id"]), "ratings": ratings})
+    return result
