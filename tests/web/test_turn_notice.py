@@ -78,7 +78,7 @@ def test_turn_alerts_are_asked_for_by_a_click(person, site_url):
       };
     """)
     page.reload()
-    ask = page.get_by_role("button", name="Tell me when it's my turn")
+    ask = page.get_by_role("button", name="Turn alerts", exact=True)
     expect(ask).to_be_visible()
     assert page.evaluate("window.asked") == 0
     ask.click()

@@ -18,8 +18,17 @@ export function mountAccount(container, signedOut) {
   const controller = new AbortController();
   const { signal } = controller;
 
+  let vacation = null;
+
   async function load() {
-    const me = await api("GET", "/accounts/me", { signal });
+    const [me, away] = await Promise.all([
+      api("GET", "/accounts/me", { signal }),
+      api("GET", "/me/vacation", { signal }).catch((error) => {
+        if (error.name === "AbortError") throw error;
+        return null;
+      }),
+    ]);
+    vacation = away;
     draw(me);
   }
 
@@ -32,7 +41,7 @@ export function mountAccount(container, signedOut) {
         passwordForm(me),
         emailForm(me),
         notificationsForm(me),
-        vacationForm(me),
+        vacation ? vacationForm() : null,
         h(
           "section",
           { class: "account-part", "aria-labelledby": "browser-title" },
@@ -144,12 +153,11 @@ export function mountAccount(container, signedOut) {
     return form;
   }
 
-  function vacationForm(me) {
-    const vacation = me.vacation || null;
+  function vacationForm() {
     const days = h("input", { type: "number", id: "vacation-days", min: 1, step: 1, value: 7, inputmode: "numeric" });
     const form = h("form", { class: "vacation-form account-part", "aria-labelledby": "vacation-title", novalidate: true });
-    const left = vacation && vacation.days_left_this_year !== undefined ? ` ${vacation.days_left_this_year} days of vacation are left this year.` : "";
-    if (vacation?.active) {
+    const left = vacation.days_left_this_year !== undefined ? ` ${vacation.days_left_this_year} days of vacation are left this year.` : "";
+    if (vacation.active) {
       const until = vacation.ends_at ? ` until ${new Date(vacation.ends_at).toLocaleString()}` : "";
       form.append(
         h("h2", { id: "vacation-title" }, "Vacation"),
@@ -170,11 +178,11 @@ export function mountAccount(container, signedOut) {
       event.preventDefault();
       clearFormProblem(form);
       try {
-        if (vacation?.active) await api("DELETE", "/me/vacation", { signal });
+        if (vacation.active) await api("DELETE", "/me/vacation", { signal });
         else await api("POST", "/me/vacation", { body: { days: Number(days.value) }, signal });
         await load();
       } catch (error) {
-        if (error.name !== "AbortError") showFormProblem(form, error, () => (vacation?.active ? null : days));
+        if (error.name !== "AbortError") showFormProblem(form, error, () => (vacation.active ? null : days));
       }
     });
     return form;

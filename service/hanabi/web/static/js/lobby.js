@@ -101,10 +101,11 @@ export function inboxOf(name, yourTurn, current, finished) {
     seen.add(game.id);
     bySection[section(game)]?.push(game);
   }
-  const deadline = (game) => (game.deadline ? Date.parse(game.deadline) : Infinity);
+  // By time left (a turn paused by a vacation keeps what it had left), then the longest waiting.
+  const left = (game) => secondsLeft(game) ?? Infinity;
   const since = (game) => Date.parse(game.turn_started_at || game.updated_at || game.created_at);
-  bySection.your_turn.sort((a, b) => deadline(a) - deadline(b) || since(a) - since(b));
-  bySection.their_turn.sort((a, b) => deadline(a) - deadline(b) || since(a) - since(b));
+  bySection.your_turn.sort((a, b) => left(a) - left(b) || since(a) - since(b));
+  bySection.their_turn.sort((a, b) => left(a) - left(b) || since(a) - since(b));
   bySection.finished.sort((a, b) => Date.parse(b.updated_at) - Date.parse(a.updated_at));
   return {
     yourTurn: bySection.your_turn,
@@ -117,13 +118,14 @@ export function inboxOf(name, yourTurn, current, finished) {
 
 // Time left for the move (the server's `seconds_left`, or the deadline), or that there is no limit.
 export function secondsLeft(game) {
-  if (game.inbox && "seconds_left" in game.inbox) return game.inbox.seconds_left;
+  if (game.inbox && game.inbox.seconds_left !== undefined) return game.inbox.seconds_left;
   return game.deadline ? (Date.parse(game.deadline) - Date.now()) / 1000 : null;
 }
 
 function timeLeft(game) {
   const seconds = secondsLeft(game);
-  return seconds === null ? "no time limit" : `${formatDuration(seconds)} left`;
+  if (seconds === null) return "no time limit";
+  return game.inbox?.paused ? `${formatDuration(seconds)} left, paused (vacation)` : `${formatDuration(seconds)} left`;
 }
 
 function whoseTurn(game) {

@@ -139,7 +139,7 @@ export function askButton() {
               draw();
             },
           },
-          "Tell me when it's my turn",
+          "Turn alerts",
         ),
       );
     }
