@@ -96,7 +96,8 @@ export function inboxOf(name, yourTurn, current, finished) {
   };
   const bySection = { your_turn: [], invited: [], lobby: [], their_turn: [], finished: [] };
   const seen = new Set();
-  for (const game of [...yourTurn, ...current, ...finished]) {
+  // Your games' own entries first: they carry the server's `inbox` (GET /v1/me/turn's do not).
+  for (const game of [...current, ...yourTurn, ...finished]) {
     if (seen.has(game.id)) continue;
     seen.add(game.id);
     bySection[section(game)]?.push(game);
