@@ -70,3 +70,78 @@ def references(node):
     elif isinstance(node, list):
         for value in node:
             yield from references(value)
+
+
+def operations_of(spec):
+    for path, item in spec["paths"].items():
+        for method, operation in item.items():
+            if method in HTTP_METHODS:
+                yield f"{method.upper()} {path}", method, operation
+
+
+def resolved(spec, node):
+    while isinstance(node, dict) and "$ref" in node:
+        section, name = node["$ref"].removeprefix("#/components/").split("/")
+        node = spec["components"][section][name]
+    return node
+
+
+def test_every_operation_declares_the_answers_of_the_checks_before_its_view():
+    """401 without a valid token, 403 for a token without the scope, 422 for an unknown query
+    parameter, 400/413/415 for a body that is not JSON, too long, or not sent as JSON."""
+    spec = yaml.safe_load(OPENAPI_FILE.read_text(encoding="utf-8"))
+    missing = []
+    for where, method, operation in operations_of(spec):
+        security = operation.get("security", spec["security"])
+        needed = {"422"}
+        if security != []:
+            needed.add("401")
+            if any(scopes for requirement in security for scopes in requirement.values()):
+                needed.add("403")
+        if method in ("post", "put", "patch"):
+            needed |= {"400", "413", "415"}
+        missing += [f"{where} {status}" for status in sorted(needed - set(operation["responses"]))]
+    assert missing == []
+
+
+def test_every_answer_declares_its_headers_and_problems_their_schema():
+    spec = yaml.safe_load(OPENAPI_FILE.read_text(encoding="utf-8"))
+    wrong = []
+    for where, _, operation in operations_of(spec):
+        idempotent = any(parameter.get("name") == "Idempotency-Key" for parameter in operation.get("parameters", []))
+        for status, response in operation["responses"].items():
+            response = resolved(spec, response)
+            headers = response.get("headers", {})
+            content = response.get("content", {})
+            expected = {"X-Request-Id"}
+            if status in ("401", "403"):
+                expected.add("WWW-Authenticate")
+            if status in ("429", "503"):
+                expected.add("Retry-After")
+            if status.startswith("2") and idempotent:
+                expected.add("Idempotent-Replayed")
+            wrong += [f"{where} {status}: no {name} header" for name in sorted(expected - set(headers))]
+            if status == "304" and content:
+                wrong.append(f"{where} 304 has a body")
+            elif (status.startswith(("4", "5")) or status == "default") and list(content) != [
+                "application/problem+json"
+            ]:
+                wrong.append(f"{where} {status} is not a problem")
+    assert wrong == []
+
+
+def test_the_problem_schema_holds_every_member_the_server_sends(new_player):
+    """A strict client (the schema allows no other member) accepts a 403 insufficient_scope,
+    a 422 with its errors, and the request id."""
+    spec = yaml.safe_load(OPENAPI_FILE.read_text(encoding="utf-8"))
+    problem = spec["components"]["schemas"]["Problem"]
+    assert problem["additionalProperties"] is False
+    player = new_player()
+    narrow = player.post("/v1/tokens", json={"scopes": ["read"]}).json["token"]
+    refused = player.post("/v1/games", json={"options": {"players": 2}}, headers={"Authorization": f"Bearer {narrow}"})
+    invalid = player.get("/v1/games?colour=red")
+    assert (refused.status_code, refused.json["code"], invalid.status_code) == (403, "insufficient_scope", 422)
+    assert {"scope", "request_id"} <= set(refused.json) and "errors" in invalid.json
+    for answer in (refused.json, invalid.json):
+        assert set(answer) - set(problem["properties"]) == set()
+        assert set(problem["required"]) <= set(answer)

@@ -55,6 +55,7 @@ from .context import (
     release_db,
 )
 from .cors import install_cors
+from .docs import DeclaredAnswers, problem_response_headers
 from .errors import PROBLEM_CONTENT_TYPE, handle_error
 from .inputs import (
     API_BLUEPRINTS_EXTENSION,
@@ -127,12 +128,16 @@ class Api(SmorestApi):
         from http import HTTPStatus
 
         for status in HTTPStatus:
-            response = {"description": status.phrase}
+            response = {"description": status.phrase, "headers": problem_response_headers(status)}
             if not (100 <= status < 200) and status not in (204, 304):
                 response["schema"] = self.ERROR_SCHEMA
             prepare_response(response, self.spec, PROBLEM_CONTENT_TYPE)
             self.spec.components.response(status.name, response, lazy=True)
-        response = {"description": "A problem (RFC 9457)", "schema": self.ERROR_SCHEMA}
+        response = {
+            "description": "A problem (RFC 9457)",
+            "schema": self.ERROR_SCHEMA,
+            "headers": problem_response_headers(500),
+        }
         prepare_response(response, self.spec, PROBLEM_CONTENT_TYPE)
         self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, response, lazy=True)
 
@@ -175,7 +180,10 @@ def create_app(
     app.extensions[games.LOBBY_CAP_EXTENSION] = LobbyCap(settings.lobby_games_per_account, settings.lobby_games_per_app)
     app.url_map.converters["id"] = IdConverter
     app.url_map.converters["card"] = CardConverter
-    api = Api(app, spec_kwargs={"extra_plugins": [RateLimitDocumentation(settings), JsonSchemaRules()]})
+    api = Api(
+        app,
+        spec_kwargs={"extra_plugins": [RateLimitDocumentation(settings), JsonSchemaRules(), DeclaredAnswers()]},
+    )
     api.register_converter(IdConverter, id_parameter_schema)
     api.register_converter(CardConverter, card_parameter_schema)
     api.spec.components.schema(hanablive.HANABLIVE_GAME_COMPONENT, hanablive.HANABLIVE_GAME)

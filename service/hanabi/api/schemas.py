@@ -134,6 +134,9 @@ class ProblemSchema(ma.Schema):
         values=fields.List(fields.String()),
         metadata={"description": "With invalid_request: the reasons, per field"},
     )
+    scope = fields.String(
+        metadata={"description": "With insufficient_scope: the scope the token lacks (the first, when several)"}
+    )
     request_id = fields.String(
         metadata={"description": "The request's id (its X-Request-Id): quote it when you report a problem"}
     )

@@ -31,6 +31,8 @@ class Problem:
     """ With an import error: the 0-based index of the first bad action """
     errors: ProblemErrors | Unset = UNSET
     """ With invalid_request: the reasons, per field """
+    scope: str | Unset = UNSET
+    """ With insufficient_scope: the scope the token lacks (the first, when several) """
     request_id: str | Unset = UNSET
     """ The request's id (its X-Request-Id): quote it when you report a problem """
 
@@ -57,6 +59,8 @@ class Problem:
         if not isinstance(self.errors, Unset):
             errors = self.errors.to_dict()
 
+        scope = self.scope
+
         request_id = self.request_id
 
         field_dict: dict[str, Any] = {}
@@ -76,6 +80,8 @@ class Problem:
             field_dict["action_index"] = action_index
         if errors is not UNSET:
             field_dict["errors"] = errors
+        if scope is not UNSET:
+            field_dict["scope"] = scope
         if request_id is not UNSET:
             field_dict["request_id"] = request_id
 
@@ -114,6 +120,8 @@ class Problem:
         else:
             errors = ProblemErrors.from_dict(_errors)
 
+        scope = d.pop("scope", UNSET)
+
         request_id = d.pop("request_id", UNSET)
 
         problem = cls(
@@ -125,6 +133,7 @@ class Problem:
             current_version=current_version,
             action_index=action_index,
             errors=errors,
+            scope=scope,
             request_id=request_id,
         )
 
