@@ -2,6 +2,8 @@ import yaml
 from hanabi.api.openapi import OPENAPI_FILE, openapi_yaml
 from hanabi.cli import main
 
+from tests.api.problem_codes import raised_codes
+
 HTTP_METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
 
 
@@ -145,3 +147,38 @@ def test_the_problem_schema_holds_every_member_the_server_sends(new_player):
     for answer in (refused.json, invalid.json):
         assert set(answer) - set(problem["properties"]) == set()
         assert set(problem["required"]) <= set(answer)
+
+
+def test_every_problem_code_the_code_raises_is_in_the_problem_schema():
+    """Problem.code is a closed set: a client may switch on it. A code raised anywhere in the
+    API, the store or the engine and missing from PROBLEM_CODES fails here."""
+    spec = yaml.safe_load(OPENAPI_FILE.read_text(encoding="utf-8"))
+    declared = set(enum_of(spec, spec["components"]["schemas"]["Problem"]["properties"]["code"]))
+    raised = raised_codes()
+    assert {code: where for code, where in raised.items() if code not in declared} == {}
+    assert "insufficient_scope" in raised and "not_your_turn" in raised and "invalid_json" in raised
+
+
+CLOSED_SETS = {
+    ("Action", "kind"): {"play", "discard", "color_clue", "rank_clue"},
+    ("Event", "type"): {"seat_joined", "game_started", "play", "color_clue", "end_game"},
+    ("View", "status"): {"running", "finished"},
+    ("Game", "end_condition"): {"in_progress", "normal", "strikeout", "timeout"},
+    ("Seat", "strategy"): {"basic", "hat", None},
+    ("Options", "variant"): {"No Variant", "Rainbow (6 Suits)"},
+    ("Problem", "code"): {"not_your_turn", "version_conflict"},
+}
+
+
+def test_closed_sets_are_enums():
+    spec = yaml.safe_load(OPENAPI_FILE.read_text(encoding="utf-8"))
+    for (schema, name), some in CLOSED_SETS.items():
+        assert some <= set(enum_of(spec, spec["components"]["schemas"][schema]["properties"][name])), (schema, name)
+
+
+def enum_of(spec, definition) -> list:
+    """The values a property's schema allows (null included, when it does)."""
+    if "anyOf" in definition:
+        return [value for member in definition["anyOf"] for value in enum_of(spec, member)]
+    definition = resolved(spec, definition)
+    return definition.get("enum", [None] if definition.get("type") == "null" else [])

@@ -71,7 +71,7 @@ from .instrumentation import instrument
 from .metrics import ENDPOINT as METRICS_ENDPOINT
 from .metrics import add_metrics_route
 from .ratelimits import RateLimitDocumentation, install_rate_limits
-from .schemas import JsonSchemaRules, ProblemSchema
+from .schemas import JsonSchemaRules, ProblemSchema, enum_components
 from .scopes import check_scope
 from .waiting_turns import WaitingTurns
 
@@ -187,6 +187,8 @@ def create_app(
     api.register_converter(IdConverter, id_parameter_schema)
     api.register_converter(CardConverter, card_parameter_schema)
     api.spec.components.schema(hanablive.HANABLIVE_GAME_COMPONENT, hanablive.HANABLIVE_GAME)
+    for name, component in enum_components().items():
+        api.spec.components.schema(name, component)
     api.spec.components.schema(me.ACCOUNT_EVENT_COMPONENT, schema=me.AccountEventSchema)
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)

@@ -6,6 +6,7 @@ from marshmallow import RAISE, fields, validate
 
 from hanabi.store.accounts import account_names
 from hanabi.store.games import get_game, list_events
+from hanabi.store.records import LOBBY_EVENTS
 
 from .arena import seen
 from .context import current_account, db, listen_conninfo, release_db
@@ -15,13 +16,16 @@ from .inputs import Blueprint
 from .instrumentation import request_started
 from .notifications import WaitSeconds, game_key, listener_for, long_poll
 from .present import public_events, watcher_seat
-from .schemas import GAME_ID, ActionOutcomeSchema, StrictSchema
+from .schemas import GAME_ID, HISTORY_EVENT_KINDS, ActionOutcomeSchema, StrictSchema
 from .scopes import requires
 
 blp = Blueprint("events", __name__, url_prefix="/v1/games", description="The event log of a game")
 
 MAX_EVENTS = 500
 WAKE_ON = ("any", "my_turn")
+EVENT_TYPES = (*LOBBY_EVENTS, *HISTORY_EVENT_KINDS)
+SERVER_TIMEOUT = "server_timeout"
+"""The `by` of a move the server made for a seat whose time ran out (hanabi.worker.deadlines)."""
 
 
 class EventsQuerySchema(StrictSchema):
@@ -59,6 +63,7 @@ class EventSchema(ActionOutcomeSchema):
     seq = fields.Integer(required=True)
     type = fields.String(
         required=True,
+        validate=validate.OneOf(EVENT_TYPES),
         metadata={
             "description": "seat_joined, seat_left, game_started, or an action's: play, discard, color_clue, "
             "rank_clue (clue while its kind is hidden from you: Duck), reorder, end_game"
@@ -71,9 +76,10 @@ class EventSchema(ActionOutcomeSchema):
     drew_suit = fields.Integer(allow_none=True, metadata={"description": "null for your own draws while the game runs"})
     drew_rank = fields.Integer(allow_none=True, metadata={"description": "null for your own draws while the game runs"})
     by = fields.String(
+        validate=validate.OneOf((SERVER_TIMEOUT,)),
         metadata={
             "description": "Present when the server made the move for the seat: server_timeout (its time ran out)"
-        }
+        },
     )
 
 

@@ -32,7 +32,7 @@ from .inputs import Blueprint
 from .instrumentation import request_started
 from .notifications import RECHECK_SECONDS, WaitSeconds, account_key, listener_for, long_poll, turn_key
 from .present import decode_cursor, encode_cursor, game_summary, names_for
-from .schemas import DEFAULT_PAGE, GamePageSchema, GameSchema, PageQuerySchema, StrictSchema
+from .schemas import COMPONENT, DEFAULT_PAGE, GamePageSchema, GameSchema, PageQuerySchema, StrictSchema
 from .scopes import requires
 
 blp = Blueprint("me", __name__, url_prefix="/v1/me", description="Your games")
@@ -315,7 +315,7 @@ class AccountEventSchema(ma.Schema):
     version = fields.Integer(metadata={"description": "The game's version then (pass as expected_version)"})
     turn = fields.Integer()
     score = fields.Integer()
-    end_condition = fields.String()
+    end_condition = fields.String(metadata={COMPONENT: "EndCondition"})
     message_id = fields.Integer()
     account = fields.String(allow_none=True, metadata={"description": "chat: the author"})
     text = fields.String(metadata={"description": "chat: the message"})

@@ -8,17 +8,23 @@ import marshmallow as ma
 from apispec import BasePlugin
 from marshmallow import ValidationError, fields, validate, validates_schema
 
+from hanabi.bots import STRATEGIES
+from hanabi.engine.actions import EndCondition
 from hanabi.engine.options import MAX_CLUE_TOKENS, MAX_PLAYERS, MAX_STRIKES, MIN_CLUE_TOKENS, MIN_PLAYERS, MIN_STRIKES
 from hanabi.engine.variants import VARIANTS
 from hanabi.store.deadlines import BOUNDS, FIELDS, KINDS, ON_TIMEOUT, InvalidTimeControl, TimeControl
 from hanabi.store.lobby import MAX_PAGE
 from hanabi.store.records import STATUSES
+from hanabi.store.webhooks import FAILURES
+
+from .errors import PROBLEM_CODES
 
 DEFAULT_PAGE = 50
 MAX_ID = 2**63 - 1
 """Ids are Postgres bigints; an id in a path outside 1 to MAX_ID is its resource's 404 (see `inputs`)."""
 GAME_ID = "id:game_id"
 ACCOUNT_ID = "id:account_id"
+TURN_ACTION_KINDS = ("play", "discard", "color_clue", "rank_clue")
 
 
 class StrictSchema(ma.Schema):
@@ -34,13 +40,54 @@ class StrictSchema(ma.Schema):
     JSON_SCHEMA: dict = {}
 
 
+COMPONENT = "x-component"
+"""A field's metadata key naming the enum component (of ENUMS) that its values are, for
+JsonSchemaRules: `metadata={COMPONENT: "EndCondition"}`."""
+END_CONDITIONS = tuple(condition.label for condition in EndCondition)
+ENUMS = {
+    "ProblemCode": (PROBLEM_CODES, "A problem's stable code (hanabi.api.errors.PROBLEM_CODES)"),
+    "EndCondition": (END_CONDITIONS, "How a game ended, as hanab.live names it; in_progress while it runs"),
+    "ClueKind": (("color", "rank"), "The kind of a clue"),
+    "Strategy": (tuple(STRATEGIES), "A built-in bot (docs/bots.md)"),
+    "DeliveryFailure": (FAILURES, "Why a webhook delivery's attempt failed"),
+    "Variant": (tuple(VARIANTS), f"A hanab.live variant name: one of the {len(VARIANTS)} of docs/variants.md"),
+}
+"""The closed sets that several schemas share, each a named component of the description."""
+
+
+def enum_components() -> dict[str, dict]:
+    return {
+        name: {"type": "string", "enum": list(values), "description": description}
+        for name, (values, description) in ENUMS.items()
+    }
+
+
 class JsonSchemaRules(BasePlugin):
-    """An apispec plugin: a schema's JSON_SCHEMA joins its description."""
+    """An apispec plugin: a schema's JSON_SCHEMA joins its description, and a field whose
+    metadata names a COMPONENT refers to it (null or it, when the field allows null)."""
 
     def schema_helper(self, name, definition, **kwargs):
         schema = kwargs.get("schema")
         rules = getattr(schema, "JSON_SCHEMA", None)
-        return {**definition, **rules} if rules else None
+        if "properties" in definition:
+            definition = {
+                **definition,
+                "properties": {key: _component_refs(value) for key, value in definition["properties"].items()},
+            }
+        return {**definition, **rules} if rules else definition
+
+
+def _component_refs(definition: dict) -> dict:
+    if "items" in definition:
+        definition = {**definition, "items": _component_refs(definition["items"])}
+    component = definition.get(COMPONENT)
+    if component is None:
+        return definition
+    reference = {"$ref": f"#/components/schemas/{component}"}
+    kept = {key: definition[key] for key in ("description", "default") if key in definition}
+    if "null" in definition.get("type", ()):
+        return {"anyOf": [reference, {"type": "null"}], **kept}
+    return {**reference, **kept}
 
 
 def fields_of_kind(table: dict[str, tuple[tuple[str, ...], tuple[str, ...]]], every: tuple[str, ...]) -> dict:
@@ -122,7 +169,7 @@ class ProblemSchema(ma.Schema):
     title = fields.String(required=True, metadata={"description": "The HTTP status phrase"})
     status = fields.Integer(required=True)
     detail = fields.String(required=True, metadata={"description": "A sentence for people"})
-    code = fields.String(required=True, metadata={"description": "A stable machine code"})
+    code = fields.String(required=True, metadata={"description": "A stable machine code", COMPONENT: "ProblemCode"})
     current_version = fields.Integer(
         metadata={"description": "With version_conflict and after_past_last_event: the game's version now"}
     )
@@ -152,7 +199,7 @@ class OptionsRequestSchema(StrictSchema):
         validate=validate.OneOf(
             tuple(VARIANTS), error=f"Unknown variant {{input!r}}; docs/variants.md lists the {len(VARIANTS)} variants."
         ),
-        metadata={"description": "A hanab.live variant name (docs/variants.md)"},
+        metadata={COMPONENT: "Variant"},
     )
     clue_tokens = fields.Integer(strict=True, load_default=8, validate=validate.Range(MIN_CLUE_TOKENS, MAX_CLUE_TOKENS))
     max_strikes = fields.Integer(strict=True, load_default=3, validate=validate.Range(MIN_STRIKES, MAX_STRIKES))
@@ -172,7 +219,7 @@ class OptionsRequestSchema(StrictSchema):
 
 class OptionsSchema(ma.Schema):
     players = fields.Integer(required=True)
-    variant = fields.String(required=True)
+    variant = fields.String(required=True, metadata={COMPONENT: "Variant"})
     clue_tokens = fields.Integer(required=True)
     max_strikes = fields.Integer(required=True)
     empty_clues = fields.Boolean(required=True)
@@ -237,7 +284,7 @@ class SeatSchema(ma.Schema):
         },
     )
     account = fields.String(allow_none=True, required=True)
-    strategy = fields.String(allow_none=True, required=True)
+    strategy = fields.String(allow_none=True, required=True, metadata={COMPONENT: "Strategy"})
     name = fields.String(allow_none=True, required=True, metadata={"description": "Who sits there, for display"})
 
 
@@ -284,7 +331,7 @@ class GameSchema(ma.Schema):
         required=True,
         metadata={"description": "null while a Throw It in a Hole game runs (its plays are face down)"},
     )
-    end_condition = fields.String(required=True)
+    end_condition = fields.String(required=True, metadata={COMPONENT: "EndCondition"})
     seed = fields.String(
         allow_none=True,
         required=True,
@@ -344,7 +391,9 @@ class ClueMarkSchema(ma.Schema):
         metadata={"description": "color_clue or rank_clue; clue when its kind is hidden from you (Duck)"},
     )
     clue_kind = fields.String(
-        allow_none=True, required=True, metadata={"description": "color or rank; null when hidden from you (Duck)"}
+        allow_none=True,
+        required=True,
+        metadata={COMPONENT: "ClueKind", "description": "color or rank; null when hidden from you (Duck)"},
     )
     value = fields.Integer(
         allow_none=True,
@@ -405,7 +454,10 @@ class ActionOutcomeSchema(ma.Schema):
     target = fields.Integer(metadata={"description": "A clue's: the seat that received it"})
     clue_kind = fields.String(
         allow_none=True,
-        metadata={"description": "color or rank; null for a Duck clue while the game runs, but to its giver"},
+        metadata={
+            COMPONENT: "ClueKind",
+            "description": "color or rank; null for a Duck clue while the game runs, but to its giver",
+        },
     )
     value = fields.Integer(
         allow_none=True,
@@ -445,7 +497,10 @@ class ActionOutcomeSchema(ma.Schema):
     )
     cards = fields.List(fields.Integer(), metadata={"description": "A reorder's: the hand's card ids, left to right"})
     condition = fields.String(
-        metadata={"description": "An end_game's: how the game ended (timeout, terminated, ...), as end_condition"}
+        metadata={
+            COMPONENT: "EndCondition",
+            "description": "An end_game's: how the game ended (timeout, terminated, ...), as end_condition",
+        },
     )
 
 
@@ -468,7 +523,7 @@ class HistoryEventSchema(ActionOutcomeSchema):
 class ActionSchema(ma.Schema):
     """An engine action as JSON; which fields appear depends on `kind`."""
 
-    kind = fields.String(required=True)
+    kind = fields.String(required=True, validate=validate.OneOf(TURN_ACTION_KINDS))
     seat = fields.Integer(required=True)
     card = fields.Integer()
     announce = fields.Integer(allow_none=True)
@@ -476,7 +531,7 @@ class ActionSchema(ma.Schema):
     color = fields.Integer()
     rank = fields.Integer()
     cards = fields.List(fields.Integer())
-    condition = fields.String()
+    condition = fields.String(metadata={COMPONENT: "EndCondition"})
 
 
 class ViewSchema(ma.Schema):
@@ -492,7 +547,7 @@ class ViewSchema(ma.Schema):
         },
     )
     status = fields.String(
-        required=True, validate=validate.OneOf(STATUSES), metadata={"description": "running or finished"}
+        required=True, validate=validate.OneOf(STATUSES[1:]), metadata={"description": "running or finished"}
     )
     seat = fields.Integer(
         allow_none=True,
@@ -530,7 +585,10 @@ class ViewSchema(ma.Schema):
     is_over = fields.Boolean(required=True, metadata={"description": "Whether the game has ended"})
     end_condition = fields.String(
         required=True,
-        metadata={"description": "in_progress while it runs; then normal, strikeout, timeout, terminated, ..."},
+        metadata={
+            COMPONENT: "EndCondition",
+            "description": "in_progress while it runs; then normal, strikeout, timeout, terminated, ...",
+        },
     )
     score = fields.Integer(
         allow_none=True,

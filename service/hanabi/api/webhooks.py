@@ -28,7 +28,7 @@ from .docs import idempotent, links_to, problems
 from .errors import Problem
 from .inputs import Blueprint
 from .present import decode_cursor, encode_cursor
-from .schemas import DEFAULT_PAGE, FullMatch, StrictSchema, cursor_field
+from .schemas import COMPONENT, DEFAULT_PAGE, FullMatch, StrictSchema, cursor_field
 from .scopes import requires
 
 blp = Blueprint("webhooks", __name__, url_prefix="/v1/webhooks", description="Webhooks: signed POSTs of your events")
@@ -123,10 +123,11 @@ class DeliverySchema(ma.Schema):
         required=True,
         allow_none=True,
         metadata={
+            COMPONENT: "DeliveryFailure",
             "description": f"Why the last attempt failed, one of {', '.join(FAILURES)}: no connection (refused, "
             "broken, TLS failed, the name does not resolve), no answer in time, an answer other than 2xx (in "
             "last_status_code), or the host is, or resolved to, an address webhooks may not reach; null when "
-            "it did not fail"
+            "it did not fail",
         },
     )
     delivered_at = fields.DateTime(required=True, allow_none=True)

@@ -9,6 +9,7 @@ from .account_request import AccountRequest
 from .account_request_kind import AccountRequestKind
 from .account_request_scopes_item import AccountRequestScopesItem
 from .action import Action
+from .action_kind import ActionKind
 from .action_request import ActionRequest
 from .action_request_kind import ActionRequestKind
 from .bot_lines import BotLines
@@ -22,6 +23,7 @@ from .challenge_status import ChallengeStatus
 from .chat_message import ChatMessage
 from .chat_page import ChatPage
 from .chat_request import ChatRequest
+from .clue_kind import ClueKind
 from .clue_mark import ClueMark
 from .clue_mark_kind import ClueMarkKind
 from .create_game_request import CreateGameRequest
@@ -31,13 +33,17 @@ from .current_token_scopes_item import CurrentTokenScopesItem
 from .deal import Deal
 from .dealt_card import DealtCard
 from .delivery import Delivery
+from .delivery_failure import DeliveryFailure
 from .delivery_page import DeliveryPage
 from .delivery_status import DeliveryStatus
 from .delivery_type import DeliveryType
+from .end_condition import EndCondition
 from .entry import Entry
 from .entry_request import EntryRequest
 from .event import Event
+from .event_by import EventBy
 from .event_page import EventPage
+from .event_type import EventType
 from .figures import Figures
 from .game import Game
 from .game_page import GamePage
@@ -86,7 +92,6 @@ from .online import Online
 from .online_bot import OnlineBot
 from .options import Options
 from .options_request import OptionsRequest
-from .options_request_variant import OptionsRequestVariant
 from .paired import Paired
 from .password_reset import PasswordReset
 from .password_reset_request import PasswordResetRequest
@@ -100,6 +105,7 @@ from .player_token_request import PlayerTokenRequest
 from .player_token_request_scopes_item import PlayerTokenRequestScopesItem
 from .player_token_scopes_item import PlayerTokenScopesItem
 from .problem import Problem
+from .problem_code import ProblemCode
 from .problem_errors import ProblemErrors
 from .profile import Profile
 from .rating import Rating
@@ -116,6 +122,7 @@ from .session_request import SessionRequest
 from .session_scopes_item import SessionScopesItem
 from .standing import Standing
 from .status import Status
+from .strategy import Strategy
 from .table import Table
 from .table_link_request import TableLinkRequest
 from .time_control import TimeControl
@@ -131,6 +138,7 @@ from .token_scopes_item import TokenScopesItem
 from .unsubscribed import Unsubscribed
 from .vacation import Vacation
 from .vacation_request import VacationRequest
+from .variant import Variant
 from .verified_email import VerifiedEmail
 from .view import View
 from .view_status import ViewStatus
@@ -148,6 +156,7 @@ __all__ = (
     "AccountRequestKind",
     "AccountRequestScopesItem",
     "Action",
+    "ActionKind",
     "ActionRequest",
     "ActionRequestKind",
     "BotLines",
@@ -161,6 +170,7 @@ __all__ = (
     "ChatMessage",
     "ChatPage",
     "ChatRequest",
+    "ClueKind",
     "ClueMark",
     "ClueMarkKind",
     "CreateGameRequest",
@@ -170,13 +180,17 @@ __all__ = (
     "Deal",
     "DealtCard",
     "Delivery",
+    "DeliveryFailure",
     "DeliveryPage",
     "DeliveryStatus",
     "DeliveryType",
+    "EndCondition",
     "Entry",
     "EntryRequest",
     "Event",
+    "EventBy",
     "EventPage",
+    "EventType",
     "Figures",
     "Game",
     "GamePage",
@@ -225,7 +239,6 @@ __all__ = (
     "OnlineBot",
     "Options",
     "OptionsRequest",
-    "OptionsRequestVariant",
     "Paired",
     "PasswordReset",
     "PasswordResetRequest",
@@ -239,6 +252,7 @@ __all__ = (
     "PlayerTokenRequestScopesItem",
     "PlayerTokenScopesItem",
     "Problem",
+    "ProblemCode",
     "ProblemErrors",
     "Profile",
     "Rating",
@@ -255,6 +269,7 @@ __all__ = (
     "SessionScopesItem",
     "Standing",
     "Status",
+    "Strategy",
     "Table",
     "TableLinkRequest",
     "TimeControl",
@@ -270,6 +285,7 @@ __all__ = (
     "Unsubscribed",
     "Vacation",
     "VacationRequest",
+    "Variant",
     "VerifiedEmail",
     "View",
     "ViewStatus",

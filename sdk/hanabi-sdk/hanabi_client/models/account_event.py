@@ -7,6 +7,7 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 
 from ..models.account_event_type import AccountEventType, check_account_event_type
+from ..models.end_condition import EndCondition, check_end_condition
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="AccountEvent")
@@ -31,7 +32,8 @@ class AccountEvent:
     """ The game's version then (pass as expected_version) """
     turn: int | Unset = UNSET
     score: int | Unset = UNSET
-    end_condition: str | Unset = UNSET
+    end_condition: EndCondition | Unset = UNSET
+    """ How a game ended, as hanab.live names it; in_progress while it runs """
     message_id: int | Unset = UNSET
     account: None | str | Unset = UNSET
     """ chat: the author """
@@ -63,7 +65,9 @@ class AccountEvent:
 
         score = self.score
 
-        end_condition = self.end_condition
+        end_condition: str | Unset = UNSET
+        if not isinstance(self.end_condition, Unset):
+            end_condition = self.end_condition
 
         message_id = self.message_id
 
@@ -141,7 +145,12 @@ class AccountEvent:
 
         score = d.pop("score", UNSET)
 
-        end_condition = d.pop("end_condition", UNSET)
+        _end_condition = d.pop("end_condition", UNSET)
+        end_condition: EndCondition | Unset
+        if isinstance(_end_condition, Unset):
+            end_condition = UNSET
+        else:
+            end_condition = check_end_condition(_end_condition)
 
         message_id = d.pop("message_id", UNSET)
 

@@ -5,6 +5,8 @@ from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.action_kind import ActionKind, check_action_kind
+from ..models.end_condition import EndCondition, check_end_condition
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="Action")
@@ -12,7 +14,7 @@ T = TypeVar("T", bound="Action")
 
 @_attrs_define
 class Action:
-    kind: str
+    kind: ActionKind
     seat: int
     card: int | Unset = UNSET
     announce: int | None | Unset = UNSET
@@ -20,10 +22,11 @@ class Action:
     color: int | Unset = UNSET
     rank: int | Unset = UNSET
     cards: list[int] | Unset = UNSET
-    condition: str | Unset = UNSET
+    condition: EndCondition | Unset = UNSET
+    """ How a game ended, as hanab.live names it; in_progress while it runs """
 
     def to_dict(self) -> dict[str, Any]:
-        kind = self.kind
+        kind: str = self.kind
 
         seat = self.seat
 
@@ -45,7 +48,9 @@ class Action:
         if not isinstance(self.cards, Unset):
             cards = self.cards
 
-        condition = self.condition
+        condition: str | Unset = UNSET
+        if not isinstance(self.condition, Unset):
+            condition = self.condition
 
         field_dict: dict[str, Any] = {}
 
@@ -75,7 +80,7 @@ class Action:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        kind = d.pop("kind")
+        kind = check_action_kind(d.pop("kind"))
 
         seat = d.pop("seat")
 
@@ -98,7 +103,12 @@ class Action:
 
         cards = cast(list[int], d.pop("cards", UNSET))
 
-        condition = d.pop("condition", UNSET)
+        _condition = d.pop("condition", UNSET)
+        condition: EndCondition | Unset
+        if isinstance(_condition, Unset):
+            condition = UNSET
+        else:
+            condition = check_end_condition(_condition)
 
         action = cls(
             kind=kind,

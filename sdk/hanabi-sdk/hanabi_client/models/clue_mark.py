@@ -5,6 +5,7 @@ from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.clue_kind import ClueKind, check_clue_kind
 from ..models.clue_mark_kind import ClueMarkKind, check_clue_mark_kind
 
 T = TypeVar("T", bound="ClueMark")
@@ -18,7 +19,7 @@ class ClueMark:
     """ The seat that gave the clue """
     kind: ClueMarkKind
     """ color_clue or rank_clue; clue when its kind is hidden from you (Duck) """
-    clue_kind: None | str
+    clue_kind: ClueKind | None
     """ color or rank; null when hidden from you (Duck) """
     value: int | None
     """ The index into clue_colors of a color clue, the rank of a rank clue; null when hidden from you (Cow & Pig,
@@ -32,7 +33,10 @@ class ClueMark:
         kind: str = self.kind
 
         clue_kind: None | str
-        clue_kind = self.clue_kind
+        if isinstance(self.clue_kind, str):
+            clue_kind = self.clue_kind
+        else:
+            clue_kind = self.clue_kind
 
         value: int | None
         value = self.value
@@ -60,10 +64,18 @@ class ClueMark:
 
         kind = check_clue_mark_kind(d.pop("kind"))
 
-        def _parse_clue_kind(data: object) -> None | str:
+        def _parse_clue_kind(data: object) -> ClueKind | None:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                clue_kind_type_0 = check_clue_kind(data)
+
+                return clue_kind_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ClueKind | None, data)
 
         clue_kind = _parse_clue_kind(d.pop("clue_kind"))
 

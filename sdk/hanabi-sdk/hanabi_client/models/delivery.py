@@ -6,6 +6,7 @@ from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.delivery_failure import DeliveryFailure, check_delivery_failure
 from ..models.delivery_status import DeliveryStatus, check_delivery_status
 from ..models.delivery_type import DeliveryType, check_delivery_type
 
@@ -30,7 +31,7 @@ class Delivery:
     last_attempt_at: datetime.datetime | None
     last_status_code: int | None
     """ The receiver's answer to the last attempt """
-    last_failure: None | str
+    last_failure: DeliveryFailure | None
     """ Why the last attempt failed, one of connection_failed, timeout, http_status, blocked: no connection
     (refused, broken, TLS failed, the name does not resolve), no answer in time, an answer other than 2xx (in
     last_status_code), or the host is, or resolved to, an address webhooks may not reach; null when it did not fail
@@ -71,7 +72,10 @@ class Delivery:
         last_status_code = self.last_status_code
 
         last_failure: None | str
-        last_failure = self.last_failure
+        if isinstance(self.last_failure, str):
+            last_failure = self.last_failure
+        else:
+            last_failure = self.last_failure
 
         delivered_at: None | str
         if isinstance(self.delivered_at, datetime.datetime):
@@ -162,10 +166,18 @@ class Delivery:
 
         last_status_code = _parse_last_status_code(d.pop("last_status_code"))
 
-        def _parse_last_failure(data: object) -> None | str:
+        def _parse_last_failure(data: object) -> DeliveryFailure | None:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                last_failure_type_0 = check_delivery_failure(data)
+
+                return last_failure_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(DeliveryFailure | None, data)
 
         last_failure = _parse_last_failure(d.pop("last_failure"))
 

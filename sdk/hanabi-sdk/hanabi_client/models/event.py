@@ -6,6 +6,10 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.clue_kind import ClueKind, check_clue_kind
+from ..models.end_condition import EndCondition, check_end_condition
+from ..models.event_by import EventBy, check_event_by
+from ..models.event_type import EventType, check_event_type
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -18,7 +22,7 @@ T = TypeVar("T", bound="Event")
 @_attrs_define
 class Event:
     seq: int
-    type_: str
+    type_: EventType
     """ seat_joined, seat_left, game_started, or an action's: play, discard, color_clue, rank_clue (clue while its
     kind is hidden from you: Duck), reorder, end_game """
     seat: int | None
@@ -27,7 +31,7 @@ class Event:
     """ The turn the action was taken on (0 is the first) """
     target: int | Unset = UNSET
     """ A clue's: the seat that received it """
-    clue_kind: None | str | Unset = UNSET
+    clue_kind: ClueKind | None | Unset = UNSET
     """ color or rank; null for a Duck clue while the game runs, but to its giver """
     value: int | None | Unset = UNSET
     """ A clue's: the index into clue_colors of a color clue, the rank of a rank clue; null for a Cow & Pig or Duck
@@ -55,21 +59,21 @@ class Event:
     """ Clue Starved: whether half a clue token is left after this turn besides the whole ones """
     cards: list[int] | Unset = UNSET
     """ A reorder's: the hand's card ids, left to right """
-    condition: str | Unset = UNSET
-    """ An end_game's: how the game ended (timeout, terminated, ...), as end_condition """
+    condition: EndCondition | Unset = UNSET
+    """ How a game ended, as hanab.live names it; in_progress while it runs """
     account: None | str | Unset = UNSET
     hands: list[list[DealtCard]] | Unset = UNSET
     drew_suit: int | None | Unset = UNSET
     """ null for your own draws while the game runs """
     drew_rank: int | None | Unset = UNSET
     """ null for your own draws while the game runs """
-    by: str | Unset = UNSET
+    by: EventBy | Unset = UNSET
     """ Present when the server made the move for the seat: server_timeout (its time ran out) """
 
     def to_dict(self) -> dict[str, Any]:
         seq = self.seq
 
-        type_ = self.type_
+        type_: str = self.type_
 
         seat: int | None
         seat = self.seat
@@ -83,6 +87,8 @@ class Event:
         clue_kind: None | str | Unset
         if isinstance(self.clue_kind, Unset):
             clue_kind = UNSET
+        elif isinstance(self.clue_kind, str):
+            clue_kind = self.clue_kind
         else:
             clue_kind = self.clue_kind
 
@@ -138,7 +144,9 @@ class Event:
         if not isinstance(self.cards, Unset):
             cards = self.cards
 
-        condition = self.condition
+        condition: str | Unset = UNSET
+        if not isinstance(self.condition, Unset):
+            condition = self.condition
 
         account: None | str | Unset
         if isinstance(self.account, Unset):
@@ -169,7 +177,9 @@ class Event:
         else:
             drew_rank = self.drew_rank
 
-        by = self.by
+        by: str | Unset = UNSET
+        if not isinstance(self.by, Unset):
+            by = self.by
 
         field_dict: dict[str, Any] = {}
 
@@ -233,7 +243,7 @@ class Event:
         d = dict(src_dict)
         seq = d.pop("seq")
 
-        type_ = d.pop("type")
+        type_ = check_event_type(d.pop("type"))
 
         def _parse_seat(data: object) -> int | None:
             if data is None:
@@ -248,12 +258,20 @@ class Event:
 
         target = d.pop("target", UNSET)
 
-        def _parse_clue_kind(data: object) -> None | str | Unset:
+        def _parse_clue_kind(data: object) -> ClueKind | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
-            return cast(None | str | Unset, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                clue_kind_type_0 = check_clue_kind(data)
+
+                return clue_kind_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ClueKind | None | Unset, data)
 
         clue_kind = _parse_clue_kind(d.pop("clue_kind", UNSET))
 
@@ -323,7 +341,12 @@ class Event:
 
         cards = cast(list[int], d.pop("cards", UNSET))
 
-        condition = d.pop("condition", UNSET)
+        _condition = d.pop("condition", UNSET)
+        condition: EndCondition | Unset
+        if isinstance(_condition, Unset):
+            condition = UNSET
+        else:
+            condition = check_end_condition(_condition)
 
         def _parse_account(data: object) -> None | str | Unset:
             if data is None:
@@ -366,7 +389,12 @@ class Event:
 
         drew_rank = _parse_drew_rank(d.pop("drew_rank", UNSET))
 
-        by = d.pop("by", UNSET)
+        _by = d.pop("by", UNSET)
+        by: EventBy | Unset
+        if isinstance(_by, Unset):
+            by = UNSET
+        else:
+            by = check_event_by(_by)
 
         event = cls(
             seq=seq,

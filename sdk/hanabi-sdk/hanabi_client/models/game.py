@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.end_condition import EndCondition, check_end_condition
 from ..models.game_status import GameStatus, check_game_status
 
 if TYPE_CHECKING:
@@ -41,7 +42,8 @@ class Game:
     """ With a clock time control: each seat's seconds left when the current turn began """
     score: int | None
     """ null while a Throw It in a Hole game runs (its plays are face down) """
-    end_condition: str
+    end_condition: EndCondition
+    """ How a game ended, as hanab.live names it; in_progress while it runs """
     seed: None | str
     """ The seed the game was created with, once the game is finished; null before, and without one """
     creator: None | str
@@ -99,7 +101,7 @@ class Game:
         score: int | None
         score = self.score
 
-        end_condition = self.end_condition
+        end_condition: str = self.end_condition
 
         seed: None | str
         seed = self.seed
@@ -238,7 +240,7 @@ class Game:
 
         score = _parse_score(d.pop("score"))
 
-        end_condition = d.pop("end_condition")
+        end_condition = check_end_condition(d.pop("end_condition"))
 
         def _parse_seed(data: object) -> None | str:
             if data is None:

@@ -5,6 +5,8 @@ from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.clue_kind import ClueKind, check_clue_kind
+from ..models.end_condition import EndCondition, check_end_condition
 from ..models.history_event_kind import HistoryEventKind, check_history_event_kind
 from ..types import UNSET, Unset
 
@@ -21,7 +23,7 @@ class HistoryEvent:
     """ The seat that acted (-1: none, for some end_game) """
     target: int | Unset = UNSET
     """ A clue's: the seat that received it """
-    clue_kind: None | str | Unset = UNSET
+    clue_kind: ClueKind | None | Unset = UNSET
     """ color or rank; null for a Duck clue while the game runs, but to its giver """
     value: int | None | Unset = UNSET
     """ A clue's: the index into clue_colors of a color clue, the rank of a rank clue; null for a Cow & Pig or Duck
@@ -49,8 +51,8 @@ class HistoryEvent:
     """ Clue Starved: whether half a clue token is left after this turn besides the whole ones """
     cards: list[int] | Unset = UNSET
     """ A reorder's: the hand's card ids, left to right """
-    condition: str | Unset = UNSET
-    """ An end_game's: how the game ended (timeout, terminated, ...), as end_condition """
+    condition: EndCondition | Unset = UNSET
+    """ How a game ended, as hanab.live names it; in_progress while it runs """
 
     def to_dict(self) -> dict[str, Any]:
         turn = self.turn
@@ -64,6 +66,8 @@ class HistoryEvent:
         clue_kind: None | str | Unset
         if isinstance(self.clue_kind, Unset):
             clue_kind = UNSET
+        elif isinstance(self.clue_kind, str):
+            clue_kind = self.clue_kind
         else:
             clue_kind = self.clue_kind
 
@@ -119,7 +123,9 @@ class HistoryEvent:
         if not isinstance(self.cards, Unset):
             cards = self.cards
 
-        condition = self.condition
+        condition: str | Unset = UNSET
+        if not isinstance(self.condition, Unset):
+            condition = self.condition
 
         field_dict: dict[str, Any] = {}
 
@@ -174,12 +180,20 @@ class HistoryEvent:
 
         target = d.pop("target", UNSET)
 
-        def _parse_clue_kind(data: object) -> None | str | Unset:
+        def _parse_clue_kind(data: object) -> ClueKind | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
-            return cast(None | str | Unset, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                clue_kind_type_0 = check_clue_kind(data)
+
+                return clue_kind_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ClueKind | None | Unset, data)
 
         clue_kind = _parse_clue_kind(d.pop("clue_kind", UNSET))
 
@@ -249,7 +263,12 @@ class HistoryEvent:
 
         cards = cast(list[int], d.pop("cards", UNSET))
 
-        condition = d.pop("condition", UNSET)
+        _condition = d.pop("condition", UNSET)
+        condition: EndCondition | Unset
+        if isinstance(_condition, Unset):
+            condition = UNSET
+        else:
+            condition = check_end_condition(_condition)
 
         history_event = cls(
             turn=turn,

@@ -5,13 +5,16 @@ from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..models.variant import Variant, check_variant
+
 T = TypeVar("T", bound="Options")
 
 
 @_attrs_define
 class Options:
     players: int
-    variant: str
+    variant: Variant
+    """ A hanab.live variant name: one of the 2426 of docs/variants.md """
     clue_tokens: int
     max_strikes: int
     empty_clues: bool
@@ -24,7 +27,7 @@ class Options:
     def to_dict(self) -> dict[str, Any]:
         players = self.players
 
-        variant = self.variant
+        variant: str = self.variant
 
         clue_tokens = self.clue_tokens
 
@@ -66,7 +69,7 @@ class Options:
         d = dict(src_dict)
         players = d.pop("players")
 
-        variant = d.pop("variant")
+        variant = check_variant(d.pop("variant"))
 
         clue_tokens = d.pop("clue_tokens")
 

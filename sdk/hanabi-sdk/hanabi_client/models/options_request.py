@@ -5,7 +5,7 @@ from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 
-from ..models.options_request_variant import OptionsRequestVariant, check_options_request_variant
+from ..models.variant import Variant, check_variant
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="OptionsRequest")
@@ -14,8 +14,8 @@ T = TypeVar("T", bound="OptionsRequest")
 @_attrs_define
 class OptionsRequest:
     players: int
-    variant: OptionsRequestVariant | Unset = "No Variant"
-    """ A hanab.live variant name (docs/variants.md) """
+    variant: Variant | Unset = UNSET
+    """ A hanab.live variant name: one of the 2426 of docs/variants.md """
     clue_tokens: int | Unset = 8
     max_strikes: int | Unset = 3
     empty_clues: bool | Unset = False
@@ -84,11 +84,11 @@ class OptionsRequest:
         players = d.pop("players")
 
         _variant = d.pop("variant", UNSET)
-        variant: OptionsRequestVariant | Unset
+        variant: Variant | Unset
         if isinstance(_variant, Unset):
             variant = UNSET
         else:
-            variant = check_options_request_variant(_variant)
+            variant = check_variant(_variant)
 
         clue_tokens = d.pop("clue_tokens", UNSET)
 

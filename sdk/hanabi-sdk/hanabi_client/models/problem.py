@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.problem_code import ProblemCode, check_problem_code
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -23,8 +24,8 @@ class Problem:
     status: int
     detail: str
     """ A sentence for people """
-    code: str
-    """ A stable machine code """
+    code: ProblemCode
+    """ A problem's stable code (hanabi.api.errors.PROBLEM_CODES) """
     current_version: int | Unset = UNSET
     """ With version_conflict and after_past_last_event: the game's version now """
     action_index: int | None | Unset = UNSET
@@ -45,7 +46,7 @@ class Problem:
 
         detail = self.detail
 
-        code = self.code
+        code: str = self.code
 
         current_version = self.current_version
 
@@ -100,7 +101,7 @@ class Problem:
 
         detail = d.pop("detail")
 
-        code = d.pop("code")
+        code = check_problem_code(d.pop("code"))
 
         current_version = d.pop("current_version", UNSET)
 

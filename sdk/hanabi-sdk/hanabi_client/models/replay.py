@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.end_condition import EndCondition, check_end_condition
 from ..models.replay_status import ReplayStatus, check_replay_status
 
 if TYPE_CHECKING:
@@ -47,8 +48,8 @@ class Replay:
     """ The seat to move """
     is_over: bool
     """ Whether the game has ended """
-    end_condition: str
-    """ in_progress while it runs; then normal, strikeout, timeout, terminated, ... """
+    end_condition: EndCondition
+    """ How a game ended, as hanab.live names it; in_progress while it runs """
     score: int | None
     """ null while a Throw It in a Hole game runs (its plays are face down) """
     fireworks_total: int | None
@@ -136,7 +137,7 @@ class Replay:
 
         is_over = self.is_over
 
-        end_condition = self.end_condition
+        end_condition: str = self.end_condition
 
         score: int | None
         score = self.score
@@ -336,7 +337,7 @@ class Replay:
 
         is_over = d.pop("is_over")
 
-        end_condition = d.pop("end_condition")
+        end_condition = check_end_condition(d.pop("end_condition"))
 
         def _parse_score(data: object) -> int | None:
             if data is None:

@@ -1,10 +1,9 @@
 from typing import Literal
 
-ReplayStatus = Literal["finished", "lobby", "running"]
+ReplayStatus = Literal["finished", "running"]
 
 REPLAY_STATUS_VALUES: set[ReplayStatus] = {
     "finished",
-    "lobby",
     "running",
 }
 

@@ -6,6 +6,7 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 
 from ..models.seat_kind import SeatKind, check_seat_kind
+from ..models.strategy import Strategy, check_strategy
 
 T = TypeVar("T", bound="Seat")
 
@@ -17,7 +18,7 @@ class Seat:
     """ open: free for anyone; reserved: kept for `account`; account: taken by `account`; bot: played by the built-
     in `strategy`; imported: a player of an imported game (`name`) """
     account: None | str
-    strategy: None | str
+    strategy: None | Strategy
     name: None | str
     """ Who sits there, for display """
 
@@ -30,7 +31,10 @@ class Seat:
         account = self.account
 
         strategy: None | str
-        strategy = self.strategy
+        if isinstance(self.strategy, str):
+            strategy = self.strategy
+        else:
+            strategy = self.strategy
 
         name: None | str
         name = self.name
@@ -63,10 +67,18 @@ class Seat:
 
         account = _parse_account(d.pop("account"))
 
-        def _parse_strategy(data: object) -> None | str:
+        def _parse_strategy(data: object) -> None | Strategy:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                strategy_type_0 = check_strategy(data)
+
+                return strategy_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Strategy, data)
 
         strategy = _parse_strategy(d.pop("strategy"))
 

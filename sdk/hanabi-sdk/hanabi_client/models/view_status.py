@@ -1,10 +1,9 @@
 from typing import Literal
 
-ViewStatus = Literal["finished", "lobby", "running"]
+ViewStatus = Literal["finished", "running"]
 
 VIEW_STATUS_VALUES: set[ViewStatus] = {
     "finished",
-    "lobby",
     "running",
 }
 

@@ -1,6 +1,6 @@
 from typing import Literal
 
-OptionsRequestVariant = Literal[
+Variant = Literal[
     "3 Suits",
     "4 Suits",
     "6 Suits",
@@ -2429,7 +2429,7 @@ OptionsRequestVariant = Literal[
     "White-Ones (6 Suits)",
 ]
 
-OPTIONS_REQUEST_VARIANT_VALUES: set[OptionsRequestVariant] = {
+VARIANT_VALUES: set[Variant] = {
     "3 Suits",
     "4 Suits",
     "6 Suits",
@@ -4859,7 +4859,7 @@ OPTIONS_REQUEST_VARIANT_VALUES: set[OptionsRequestVariant] = {
 }
 
 
-def check_options_request_variant(value: str) -> OptionsRequestVariant:
-    if value in OPTIONS_REQUEST_VARIANT_VALUES:
+def check_variant(value: str) -> Variant:
+    if value in VARIANT_VALUES:
         return value
-    raise TypeError(f"Unexpected value {value!r}. Expected one of {OPTIONS_REQUEST_VARIANT_VALUES!r}")
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {VARIANT_VALUES!r}")
