@@ -1,6 +1,6 @@
 """The problem codes the server's code can answer with, read from its source: every string
 literal passed as a parameter named `code` (of a function, a method or an exception class of
-the API, the store and the engine), every class attribute `code = "..."` of an exception, and
+the API, the store, the engine and the arena), every class attribute `code = "..."` of an exception, and
 the codes of the tables that map statuses or path parameters to codes."""
 
 import ast
@@ -11,7 +11,7 @@ import re
 
 import hanabi
 
-PACKAGES = ("api", "store", "engine")
+PACKAGES = ("api", "store", "engine", "arena")
 MODULES = ("hanabi.api_worker",)
 CODE_TABLES = {"hanabi.api.errors": ("HTTP_CODES",), "hanabi.api.inputs": ("NOT_FOUND",)}
 SNAKE_CASE = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")

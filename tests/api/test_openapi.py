@@ -151,7 +151,7 @@ def test_the_problem_schema_holds_every_member_the_server_sends(new_player):
 
 def test_every_problem_code_the_code_raises_is_in_the_problem_schema():
     """Problem.code is a closed set: a client may switch on it. A code raised anywhere in the
-    API, the store or the engine and missing from PROBLEM_CODES fails here."""
+    API, the store, the engine or the arena and missing from PROBLEM_CODES fails here."""
     spec = yaml.safe_load(OPENAPI_FILE.read_text(encoding="utf-8"))
     declared = set(enum_of(spec, spec["components"]["schemas"]["Problem"]["properties"]["code"]))
     raised = raised_codes()
