@@ -138,3 +138,35 @@ def test_an_email_verified_by_its_link_a_turn_mailed_and_a_vacation(person, site
     expect(when).to_contain_text("left")
     expect(when).not_to_contain_text("paused")
     assert page.script_errors == []
+
+
+def test_a_forgotten_password_is_reset_by_the_mailed_link(person, site_url, smtp):
+    name = f"fay-{uuid.uuid4().hex[:6]}"
+    address = f"{name}@example.org"
+    page = person("/")
+    sign_up(page, name, PASSWORD)
+    page.get_by_role("link", name=name).click()
+    page.get_by_label("Email address").fill(address)
+    page.get_by_role("button", name="Save the address").click()
+    (mail,) = smtp.wait_for(address, "Confirm your email address", 1)
+    page.goto(link_in(mail, site_url))
+    expect(page.locator("#problem.notice")).to_contain_text(f"{address} is verified")
+    page.get_by_role("button", name="Sign out", exact=True).click()
+    expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
+
+    page.get_by_text("Forgot your password?").click()
+    page.get_by_label("Your account's email").fill(address)
+    page.get_by_role("button", name="Mail me a link").click()
+    expect(page.locator(".forgot .form-done")).to_contain_text("a link is on its way")
+    (reset,) = smtp.wait_for(address, "Reset your password", 1)
+    page.goto(link_in(reset, site_url))
+    expect(page.get_by_role("heading", name="Choose a new password")).to_be_visible()
+    assert "reset_password" not in page.url
+    page.get_by_label("New password", exact=True).fill("a brand new password")
+    page.get_by_role("button", name="Save it and sign in").click()
+    expect(page.get_by_role("heading", name="Create a game")).to_be_visible()
+    expect(page.get_by_role("link", name=name)).to_be_visible()
+    with api_as(site_url) as anonymous:
+        assert anonymous.post("/sessions", json={"name": name, "password": PASSWORD}).status_code == 401
+        assert anonymous.post("/sessions", json={"name": name, "password": "a brand new password"}).status_code == 201
+    assert page.script_errors == []
