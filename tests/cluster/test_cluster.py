@@ -220,19 +220,27 @@ def task_outcomes(log) -> dict[str, str]:
 
 
 def cut_mid_task(host, attempts: int = 20) -> tuple[float, set[str]]:
-    """Partition the worker's host the moment its log shows a bot's turn received and not ended;
-    if that task still ended (it was finishing as the link went down), heal and try again. When
-    the cut began, and the ids of the tasks it held unfinished."""
+    """Partition the worker's host the moment its log shows a bot's turn received and not ended
+    (reading only what the log gained); if that task still ended (it was finishing as the link
+    went down), heal and try again. When the cut began, and the ids of the tasks it held unfinished."""
     log = host.log("worker")
+    offset = log.stat().st_size
+    states: dict[str, str] = {}
     for _ in range(attempts):
         deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            pending = {task for task, state in task_outcomes(log).items() if state == "received"}
+        while True:
+            with open(log, "rb") as f:
+                f.seek(offset)
+                chunk = f.read()
+            complete = chunk.rfind(b"\n") + 1
+            offset += complete
+            for match in re.finditer(TASK_LINE, chunk[:complete].decode(errors="replace")):
+                states[match.group(1)] = match.group(3) or match.group(2)[:60]
+            pending = {task for task, state in states.items() if state == "received"}
             if pending:
                 break
-            time.sleep(0.005)
-        else:
-            raise AssertionError(f"{host.name} received no bot turn in 30 s")
+            assert time.monotonic() < deadline, f"{host.name} received no bot turn in 30 s"
+            time.sleep(0.002)
         host.cut()
         cut_at = time.time()
         time.sleep(1)

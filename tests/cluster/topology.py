@@ -185,7 +185,9 @@ class Cluster:
         self.postgres: list[PostgresNode] = []
         self.primary: PostgresNode | None = None
         self.proxy_config = self.folder / "haproxy.cfg"
-        self.admin_socket = self.folder / "haproxy-admin.sock"
+        # A Unix socket's path has at most 107 bytes (HAProxy allows 97): not under pytest's folders.
+        self.runtime_folder = Path(tempfile.mkdtemp(prefix="hcl-"))
+        self.admin_socket = self.runtime_folder / "haproxy-admin.sock"
 
     def __enter__(self):
         try:
@@ -257,6 +259,7 @@ class Cluster:
             self.network.close()
         if self.postgres_folder is not None:
             shutil.rmtree(self.postgres_folder, ignore_errors=True)
+        shutil.rmtree(self.runtime_folder, ignore_errors=True)
 
     def start_postgres(self) -> None:
         # Outside pytest's folders, which stay closed to other users: Postgres runs as postgres.
