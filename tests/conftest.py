@@ -71,3 +71,19 @@ def database_url(create_database) -> str:
     url = create_database()
     apply_migrations(url)
     return url
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The figures the cluster test (tests/cluster/) keeps with its reports, at the end of the run:
+    pytest-xdist's workers do not pass their output on, their reports they do."""
+    lines = [
+        value
+        for outcome in ("passed", "failed")
+        for report in terminalreporter.stats.get(outcome, [])
+        for name, value in getattr(report, "user_properties", [])
+        if name == "cluster_figures"
+    ]
+    if lines:
+        terminalreporter.section("cluster figures")
+        for line in lines:
+            terminalreporter.write_line(line)

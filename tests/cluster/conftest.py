@@ -38,3 +38,15 @@ def cluster(cluster_can_run, tmp_path):
 @pytest.fixture
 def prefix() -> str:
     return uuid.uuid4().hex[:8]
+
+
+@pytest.fixture
+def report_figures(request):
+    """Print a line of figures, and keep it with the test's report (a user property), which
+    tests/conftest.py shows at the end of the run, under pytest-xdist too."""
+
+    def report(line: str) -> None:
+        print(line, flush=True)
+        request.node.user_properties.append(("cluster_figures", line))
+
+    return report

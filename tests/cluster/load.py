@@ -251,7 +251,5 @@ class Load:
         return late
 
 
-def report(figures: dict) -> str:
-    line = "cluster fault figures: " + ", ".join(f"{key}={value}" for key, value in figures.items())
-    print(line, flush=True)
-    return line
+def figures_line(figures: dict) -> str:
+    return "cluster fault figures: " + ", ".join(f"{key}={value}" for key, value in figures.items())

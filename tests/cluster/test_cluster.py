@@ -1,7 +1,8 @@
 """deploy/'s topology on hosts of their own (network namespaces: topology.py), under faults.
 
-Each test starts a whole cluster (about 10 s), and each fault falls on a load of bots playing
-through the proxy (load.py); each prints its figures (`pytest tests/cluster -s`):
+Each test starts a whole cluster (10 to 30 s), and each fault falls on a load of bots playing
+through the proxy (load.py); each keeps its figures with its report, shown in a "cluster
+figures" section at the end of the run (tests/conftest.py), and prints them with `-s`:
 
     cluster fault figures: fault=..., failed_requests=..., failures_until_s=..., lost_moves=...,
     first_move_after_s=..., late_turns=..., ...
@@ -15,7 +16,7 @@ import time
 import psycopg
 import pytest
 
-from .load import Load, report
+from .load import Load, figures_line
 from .topology import CONNECTIONS_PER_ADDRESS, PROXY_PORT, http_status, wait_until
 
 pytestmark = pytest.mark.cluster
@@ -43,7 +44,7 @@ def test_a_game_through_the_proxy_is_on_both_postgres_hosts(cluster, prefix):
     assert len(load.record.acks) > 5
 
 
-def test_one_address_past_its_connection_cap_is_refused_while_others_are_served(cluster):
+def test_one_address_past_its_connection_cap_is_refused_while_others_are_served(cluster, report_figures):
     """deploy/haproxy.cfg's per-address cap (HAPROXY_CONNECTIONS_PER_ADDRESS, lowered here to
     CONNECTIONS_PER_ADDRESS): this machine's address holds that many idle connections; its next
     one is closed unanswered, while a host at another address is served."""
@@ -71,7 +72,7 @@ def test_one_address_past_its_connection_cap_is_refused_while_others_are_served(
                 f"{cluster.proxy_url}/v1/health",
             ]
         ).stdout.strip()
-        print(
+        report_figures(
             f"cluster connection cap: {CONNECTIONS_PER_ADDRESS} connections held by one address; the next refused: "
             f"{refused}; another address answered {other}"
         )
@@ -83,7 +84,7 @@ def test_one_address_past_its_connection_cap_is_refused_while_others_are_served(
     wait_until(lambda: http_status(f"{cluster.proxy_url}/v1/health") == 200, 10, "served again once it let go")
 
 
-def under_load(cluster, prefix, name: str, fault, **load_options) -> dict:
+def under_load(cluster, prefix, report_figures, name: str, fault, **load_options) -> dict:
     """Start the load, let it play, run `fault` (which returns figures of its own), let the load
     play on until SDK bots have moved again, end it; the fault's figures, printed; every game
     finished with its log whole and every acknowledged move in it."""
@@ -103,14 +104,14 @@ def under_load(cluster, prefix, name: str, fault, **load_options) -> dict:
         figures["late_turns_after_recovery"] = load.late_turns(recovered_at + 5, ended)
         resumed = load.worker_moves(recovered_at)
         figures["worker_moves_resumed_after_s"] = round(resumed[0].timestamp() - recovered_at, 2) if resumed else None
-    report(figures)
+    report_figures(figures_line(figures))
     assert finished, "a game of the load did not end"
     problems = load.problems()
     assert not problems, problems
     return figures
 
 
-def test_kill_9_of_an_api_host(cluster, prefix):
+def test_kill_9_of_an_api_host(cluster, prefix, report_figures):
     """SIGKILL every process of an API host: the proxy stops sending to it at its first failed
     connection (within 2 s), every acknowledged move is in the log, waiting bots resume."""
 
@@ -125,12 +126,12 @@ def test_kill_9_of_an_api_host(cluster, prefix):
         wait_until(lambda: cluster.servers()["api1"]["status"] == "UP", 30, "api1 UP again")
         return {"proxy_marked_down_after_s": round(marked_down, 2), "back_after_s": round(time.time() - killed, 2)}
 
-    figures = under_load(cluster, prefix, "kill -9 of API host api1", kill)
+    figures = under_load(cluster, prefix, report_figures, "kill -9 of API host api1", kill)
     assert figures["failures_until_s"] is None or figures["failures_until_s"] <= 2.0, figures
     assert figures["lost_moves"] == 0
 
 
-def test_rolling_restart_of_every_api_host(cluster, prefix):
+def test_rolling_restart_of_every_api_host(cluster, prefix, report_figures):
     """Each API host in turn drained at the proxy, stopped gracefully and started: no request fails."""
 
     def roll(load):
@@ -140,12 +141,12 @@ def test_rolling_restart_of_every_api_host(cluster, prefix):
             "longest_restart_s": max(step["restart_s"] for step in steps),
         }
 
-    figures = under_load(cluster, prefix, "rolling restart of api1..api3", roll)
+    figures = under_load(cluster, prefix, report_figures, "rolling restart of api1..api3", roll)
     assert figures["failed_requests"] == 0
     assert figures["lost_moves"] == 0
 
 
-def test_kill_9_of_the_postgres_primary(cluster, prefix):
+def test_kill_9_of_the_postgres_primary(cluster, prefix, report_figures):
     """SIGKILL every process of the primary's host; the failover (the test's, as a manager's
     would be) promotes the replica once the primary missed two checks 0.5 s apart. The app
     reconnects (DATABASE_URL names both hosts, read-write first), no acknowledged move is lost
@@ -187,12 +188,12 @@ def test_kill_9_of_the_postgres_primary(cluster, prefix):
             "recovered_at": time.time(),
         }
 
-    figures = under_load(cluster, prefix, "kill -9 of the Postgres primary", fail_over)
+    figures = under_load(cluster, prefix, report_figures, "kill -9 of the Postgres primary", fail_over)
     assert figures["lost_moves"] == 0
     assert figures["late_turns_after_recovery"] == 0
 
 
-def test_redis_stopped_for_30_seconds(cluster, prefix):
+def test_redis_stopped_for_30_seconds(cluster, prefix, report_figures):
     """Redis stops for 30 s: moves over the API go on; bot turns and deadlines wait, then resume
     (the sweeper re-sends what was lost), and none is played twice."""
 
@@ -204,7 +205,7 @@ def test_redis_stopped_for_30_seconds(cluster, prefix):
         back = time.time()
         return {"redis_down_s": round(back - stopped, 1), "recovered_at": back}
 
-    figures = under_load(cluster, prefix, "Redis stopped for 30 s", outage, timed_games=3)
+    figures = under_load(cluster, prefix, report_figures, "Redis stopped for 30 s", outage, timed_games=3)
     assert figures["lost_moves"] == 0
 
 
@@ -253,7 +254,7 @@ def cut_mid_task(host, attempts: int = 20) -> tuple[float, set[str]]:
     raise AssertionError(f"every task {host.name} held finished before its link went down, {attempts} times")
 
 
-def test_partition_of_a_worker_host_mid_task(cluster, prefix):
+def test_partition_of_a_worker_host_mid_task(cluster, prefix, report_figures):
     """worker1's host is cut off from everything (Redis, Postgres) while it holds a bot's turn
     (its log shows the task received, and no end a second later): the other worker plays on (the
     sweeper re-sends a turn that waits), and when the host comes back its task has no second
@@ -285,13 +286,15 @@ def test_partition_of_a_worker_host_mid_task(cluster, prefix):
             "recovered_at": healed,
         }
 
-    figures = under_load(cluster, prefix, "worker1's host partitioned for 15 s mid-task", partition, bot_games=3)
+    figures = under_load(
+        cluster, prefix, report_figures, "worker1's host partitioned for 15 s mid-task", partition, bot_games=3
+    )
     assert figures["tasks_held_when_cut"] >= 1
     assert figures["worker_moves_while_cut"] > 0, "no other worker played while worker1 was cut off"
     assert figures["lost_moves"] == 0
 
 
-def test_pgbouncer_in_transaction_mode_between_the_api_and_postgres(cluster, prefix):
+def test_pgbouncer_in_transaction_mode_between_the_api_and_postgres(cluster, prefix, report_figures):
     """Every API host, restarted drained, reaches Postgres through PgBouncer in transaction mode
     (deploy/pgbouncer.ini) with prepared statements off, and LISTENs on Postgres directly
     (HANABI_LISTEN_DATABASE_URL): games are played with no failed request, and long polls are
@@ -319,7 +322,7 @@ def test_pgbouncer_in_transaction_mode_between_the_api_and_postgres(cluster, pre
         assert bouncer > 0
         return {"server_connections_of_pgbouncer": bouncer, "direct_listener_connections": len(direct)}
 
-    figures = under_load(cluster, prefix, "PgBouncer (transaction mode) under the API hosts", switch)
+    figures = under_load(cluster, prefix, report_figures, "PgBouncer (transaction mode) under the API hosts", switch)
     assert figures["failed_requests"] == 0
     assert figures["lost_moves"] == 0
     assert figures["late_turns"] == 0
