@@ -36,8 +36,18 @@ at a table with it (written for people in docs/conventions.md).
 import random
 from typing import NamedTuple
 
-from ..engine import ColorClue, Discard, Play, PlayEvent, RankClue, View
-from .common import PublicState, Rules, StateCache, best_gamble, mask_of_counts, rules_for, safe_fallback, unseen_counts
+from ..engine import ClueEvent, ColorClue, Discard, Play, PlayEvent, RankClue, View
+from .common import (
+    PublicState,
+    Rules,
+    StateCache,
+    best_gamble,
+    mask_of_counts,
+    rules_for,
+    safe_fallback,
+    unseen_counts,
+    visible_identities,
+)
 
 CLUE_FROM_TOKENS = 2
 """With this many clue tokens, a harmless clue is given rather than a discard."""
@@ -95,16 +105,19 @@ class Finesse(NamedTuple):
 
 
 class BasicState(PublicState):
-    __slots__ = ("meaning", "finesse")
+    __slots__ = ("distrust", "finesse", "meaning")
 
-    def __init__(self, rules: Rules):
+    def __init__(self, rules: Rules, distrust: frozenset[int] = frozenset()):
         super().__init__(rules)
         self.meaning: dict[int, int] = {}
         self.finesse: Finesse | None = None
+        self.distrust = distrust
+        """Seats whose clues are read for what they say only: no focus, no play or save, no finesse."""
 
     def _copy_extra(self, new) -> None:
         new.meaning = dict(self.meaning)
         new.finesse = self.finesse
+        new.distrust = self.distrust
 
     def advance(self, event, context=None) -> None:
         if self.finesse is not None:
@@ -185,7 +198,7 @@ class BasicState(PublicState):
         hand = self.hands[event.target]
         fresh = [c for c in hand if c in event.touched and c not in self.clued]
         chop = self.chop(event.target)
-        if fresh:
+        if fresh and event.seat not in self.distrust:
             focus = chop if chop in fresh else fresh[0]
             playable, dead, critical = self.masks()
             critical = self.savable(event.clue_kind, event.value, critical, dead, self.soon(playable))
@@ -236,12 +249,125 @@ class BasicState(PublicState):
         self.clued.add(focus)
 
 
+class Watch(BasicState):
+    """The public state as one seat rebuilds it, watching its teammates' moves for ones these
+    conventions do not allow (see `strangers`)."""
+
+    __slots__ = ("strangers", "used")
+
+    def __init__(self, rules: Rules):
+        super().__init__(rules)
+        self.strangers: frozenset[int] = frozenset()
+        self.used: dict[int, int] = {}
+
+    def _copy_extra(self, new) -> None:
+        super()._copy_extra(new)
+        new.strangers = self.strangers
+        new.used = dict(self.used)
+
+    def advance(self, event, context=None) -> None:
+        viewer, identity_of = context
+        pending = self.finesse
+        if pending is not None:
+            self.resolve(event)
+        seat = getattr(event, "seat", viewer)
+        if seat != viewer and seat not in self.strangers:
+            blind = pending is not None and pending.card == getattr(event, "card", None)
+            if not blind and self._breaks_conventions(event, viewer, identity_of):
+                self.strangers |= {seat}
+        super().advance(event, context)
+
+    def _breaks_conventions(self, event, viewer: int, identity_of) -> bool:
+        """Whether a teammate's move is one these conventions never make, as far as the viewer
+        can tell: a clue that tells nothing new, or whose focus (a card the viewer sees) is
+        neither what the clue means nor a finesse's target (but a stall with every clue token in
+        hand); a play of a card it could not know
+        plays (but a finesse's blind play, or a play in the last round)."""
+        kind = type(event)
+        if kind is ClueEvent and event.target != viewer:
+            return self._misleads(event, identity_of)
+        if kind is PlayEvent and event.drew is not None and event.suit is not None:
+            return self._unfounded(event, viewer, identity_of)
+        return False
+
+    def _misleads(self, event, identity_of) -> bool:
+        rules = self.rules
+        if event.clue_kind is None or event.clue_tokens + 1 >= rules.options.clue_tokens:
+            return False
+        for card in self.hands[event.target]:
+            self.used[card] = identity_of[card]
+        mask = rules.clue_mask(event.clue_kind, event.value)
+        touched = [c for c in self.hands[event.target] if c in event.touched]
+        if not tells_something(self, touched, mask):
+            return True
+        fresh = [c for c in touched if c not in self.clued]
+        if not fresh:
+            return False
+        chop = self.chop(event.target)
+        focus = chop if chop in fresh else fresh[0]
+        playable, dead, critical = self.masks()
+        soon = self.soon(playable)
+        critical = self.savable(event.clue_kind, event.value, critical, dead, soon)
+        prior = self.known(focus)
+        meaning = interpret(prior, mask, focus == chop, soon, dead, critical)
+        meaning |= self.finesse_part(prior & mask & ~dead, playable, soon)
+        return not meaning >> identity_of[focus] & 1
+
+    def _unfounded(self, event, viewer: int, identity_of) -> bool:
+        """A play of a card whose player could not know it plays: some identity that neither
+        plays nor is dead stays possible for it, even were every copy the player could see that
+        the viewer cannot (in the viewer's own hand) ruled out, and the copies clued elsewhere
+        (good touch)."""
+        rules = self.rules
+        playable, dead, _ = self.masks()
+        doubt = self.known(event.card) & ~(playable | dead)
+        if not doubt:
+            return False
+        left = [rules.copies[i] - self.gone[i] for i in range(rules.size)]
+        for seat, hand in enumerate(self.hands):
+            if seat not in (viewer, event.seat):
+                for card in hand:
+                    self.used[card] = identity_of[card]
+                    left[identity_of[card]] -= 1
+                    if event.card in self.clued and card in self.clued:
+                        doubt &= ~(1 << identity_of[card])
+        mine = [self.known(card) for card in self.hands[viewer]]
+        if event.card in self.clued:
+            for card, mask in zip(self.hands[viewer], mine):
+                if card in self.clued:
+                    doubt &= ~mask
+        return any(left[i] > sum(1 for mask in mine if mask >> i & 1) for i in rules.identities(doubt))
+
+
 _cache = StateCache()
+_watches = StateCache()
 
 
-def public_state(view: View) -> BasicState:
+def public_state(view: View, distrust: frozenset[int] = frozenset()) -> BasicState:
+    """The public facts of the view's history, reading the clues of the `distrust` seats for
+    what they say only."""
     rules = rules_for(view.options)
-    return _cache.get(view.options, view.history, lambda: BasicState(rules))
+    return _cache.get((view.options, distrust), view.history, lambda: BasicState(rules, distrust))
+
+
+def strangers(view: View) -> frozenset[int]:
+    """The teammates the viewer has seen make a move these conventions never make: a clue that
+    tells nothing new or whose focus is neither a play, a save nor a finesse, or a play of a
+    card they could not know plays. Their clues are then read for what they say only (a card
+    it does not understand is not played blind)."""
+    rules = rules_for(view.options)
+    if rules.pointing_clues or rules.hidden_plays or not rules.finessable:
+        return frozenset()
+    identity_of = visible_identities(view)
+    watch = _watches.get(
+        (view.options, view.seat),
+        view.history,
+        lambda: Watch(rules),
+        context=(view.seat, identity_of),
+        check=lambda used: all(identity_of.get(c) == i for c, i in used.items()),
+        remember=lambda state: state.used,
+    )
+    return watch.strangers
 
 
 class Table:
@@ -249,7 +375,8 @@ class Table:
 
     def __init__(self, view: View):
         self.view = view
-        state = public_state(view)
+        self.strangers = strangers(view)
+        state = public_state(view, self.strangers)
         self.rules = rules = state.rules
         self.identity = {
             card.id: rules.identity(card.suit, card.rank)
