@@ -14,7 +14,7 @@ STAMP := $(VENV)/.installed
 SDK_DIR := sdk/hanabi-sdk
 HLE := hanabi-learning-environment==0.0.4
 
-.PHONY: setup run lint test browser cluster-packages bench sdk clean
+.PHONY: setup run lint test test-fast browser cluster-packages bench sdk clean
 
 setup: $(STAMP)
 
@@ -45,6 +45,13 @@ lint: setup
 
 test: setup browser cluster-packages lint
 	$(VENV)/bin/python -m pytest -n 2 $(PYTEST_ARGS)
+
+# The inner loop: the engine, the bots, the store and the API in-process, without the tests marked
+# slow (browsers, worker and server processes, the SDK over HTTP, schemathesis, faults, the cluster,
+# long simulations: tests/conftest.py's SLOW_FOLDERS and @pytest.mark.slow). `make test` runs them all.
+FAST_TESTS := tests/engine tests/bots tests/store tests/api $(wildcard tests/test_*.py)
+test-fast: setup lint
+	$(VENV)/bin/python -m pytest -n 2 -m 'not slow' $(FAST_TESTS) $(PYTEST_ARGS)
 
 # The browser tests (tests/web) drive Debian's Chromium, never a downloaded browser: installed with
 # apt-get when missing and we are root; otherwise they skip, saying why (and fail when CI is set).

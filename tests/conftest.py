@@ -21,6 +21,26 @@ from psycopg import sql
 REPO = pathlib.Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "tests" / "fixtures"
 
+SLOW_FOLDERS = {
+    "web": "a browser",
+    "worker": "Celery worker processes",
+    "sdk": "the SDK over real HTTP to a server process",
+    "faults": "a service under injected faults",
+    "cluster": "the production topology on network namespaces",
+    "deploy": "the image, compose files and packaged wheel",
+}
+"""The folders whose every test is `slow` (`make test-fast` leaves them out), with what each runs."""
+SLOW_FIXTURES = {"live_server", "two_servers"}
+"""Fixtures that start `hanabi serve` processes: the tests that use them are `slow` too."""
+
+
+def pytest_collection_modifyitems(config, items):
+    tests = REPO / "tests"
+    for item in items:
+        parts = item.path.relative_to(tests).parts
+        if (len(parts) > 1 and parts[0] in SLOW_FOLDERS) or SLOW_FIXTURES.intersection(item.fixturenames):
+            item.add_marker(pytest.mark.slow)
+
 
 @pytest.fixture
 def fixtures_dir() -> pathlib.Path:

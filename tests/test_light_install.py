@@ -10,6 +10,8 @@ import pytest
 
 from .light_install import build_wheel, make_venv, pip_install
 
+pytestmark = pytest.mark.slow  # builds the wheel and installs it into fresh virtual environments
+
 SERVER_MODULES = ("flask", "flask_smorest", "psycopg", "psycopg_pool", "pgserver", "celery", "gunicorn", "gevent")
 LIGHT_MODULES = ("hanabi.engine", "hanabi.bots", "hanabi.simulator", "hanabi.botrunner", "hanabi_client", "httpx")
 

@@ -17,6 +17,8 @@ from hanabi.cli import main
 from hanabi.store.database import connect
 from hanabi.store.migrate import MIGRATIONS_DIR
 
+pytestmark = pytest.mark.slow  # `hanabi serve` processes, started and stopped
+
 MIGRATIONS = sorted(path.stem for path in MIGRATIONS_DIR.glob("*.sql") if not path.stem.endswith(".rollback"))
 
 

@@ -11,8 +11,8 @@ import time
 import httpx
 import psycopg
 import pytest
-from hanabi.api.context import POOL_EXTENSION
-from hanabi.api.notifications import APPLICATION_NAME
+from hanabi.api.context import LISTEN_CONNINFO_EXTENSION, POOL_EXTENSION
+from hanabi.api.notifications import APPLICATION_NAME, game_key, listener_for, turn_key
 from hanabi_client import AuthenticatedClient
 from hanabi_client.api.games import join_game
 from hanabi_client.api.me import list_my_turn
@@ -46,17 +46,26 @@ def in_background(function):
     return result
 
 
+def until_waiting(app, key: tuple, count: int = 1, timeout: float = 10) -> None:
+    """Until `count` requests of this process wait on `key` (`game_key`, `turn_key`)."""
+    listener = listener_for(app.extensions[LISTEN_CONNINFO_EXTENSION])
+    deadline = time.monotonic() + timeout
+    while listener.watching(key) < count:
+        assert time.monotonic() < deadline, f"{count} requests did not start waiting on {key}"
+        time.sleep(0.005)
+
+
 def play_any(player, game_id):
     response = player.act(game_id, **action_body(player.view(game_id)["legal_actions"][0]))
     assert response.status_code == 200, response.json
     return response.json["version"]
 
 
-def test_a_waiting_read_of_the_log_answers_as_soon_as_another_player_acts(started_game):
+def test_a_waiting_read_of_the_log_answers_as_soon_as_another_player_acts(app, started_game):
     game_id, (alice, bob) = started_game(seed="wake on action")
     version = bob.view(game_id)["version"]
     waiting = in_background(lambda: bob.get(f"/v1/games/{game_id}/events?after={version}&wait=30"))
-    time.sleep(0.5)
+    until_waiting(app, game_key(game_id))
 
     new_version = play_any(alice, game_id)
     acted = time.monotonic()
@@ -93,14 +102,14 @@ def test_a_wait_with_nothing_new_ends_empty_in_the_last_quarter_of_the_given_sec
     assert 0.75 <= elapsed < 1.0 + WAKE_LIMIT
 
 
-def test_my_turn_answers_as_soon_as_it_becomes_my_turn(started_game):
+def test_my_turn_answers_as_soon_as_it_becomes_my_turn(app, started_game):
     game_id, (alice, bob) = started_game(seed="my turn")
     started = time.monotonic()
     assert [game["id"] for game in alice.get("/v1/me/turn?wait=30").json["items"]] == [game_id]
     assert time.monotonic() - started < WAKE_LIMIT
 
     waiting = in_background(lambda: bob.get("/v1/me/turn?wait=30"))
-    time.sleep(0.5)
+    until_waiting(app, turn_key(bob.id))
     version = play_any(alice, game_id)
     acted = time.monotonic()
     response, answered = waiting()
@@ -111,12 +120,12 @@ def test_my_turn_answers_as_soon_as_it_becomes_my_turn(started_game):
     assert answered - acted < WAKE_LIMIT
 
 
-def test_my_turn_wakes_when_the_game_i_sit_in_starts_on_my_seat(new_player):
+def test_my_turn_wakes_when_the_game_i_sit_in_starts_on_my_seat(app, new_player):
     alice, bob = new_player(), new_player()
     game_id = alice.post("/v1/games", json={"options": {"players": 2}}).json["id"]
     alice.post(f"/v1/games/{game_id}/join")
     waiting = in_background(lambda: alice.get("/v1/me/turn?wait=30"))
-    time.sleep(0.5)
+    until_waiting(app, turn_key(alice.id))
     assert bob.post(f"/v1/games/{game_id}/join").json["status"] == "running"
     joined = time.monotonic()
     response, answered = waiting()
@@ -173,7 +182,7 @@ def test_a_waiting_request_holds_no_database_connection(app, started_game):
         in_background(lambda: bob.get(f"/v1/games/{game_id}/events?after={version}&wait=30"))
         for _ in range(pool_size + 4)
     ]
-    time.sleep(1)
+    until_waiting(app, game_key(game_id), count=pool_size + 4)
     play_any(alice, game_id)
     acted = time.monotonic()
     for result in waiting:
@@ -200,7 +209,7 @@ def test_waiting_requests_miss_nothing_while_the_listener_reconnects(app, databa
         killed = listener_pids()
         assert len(killed) == 1
         waiting = in_background(lambda: bob.get(f"/v1/games/{game_id}/events?after={version}&wait=30"))
-        time.sleep(0.5)
+        until_waiting(app, game_key(game_id))
         for (pid,) in killed:
             admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
         play_any(alice, game_id)

@@ -16,6 +16,9 @@ import uuid
 from pathlib import Path
 
 import httpx
+import pytest
+
+pytestmark = pytest.mark.slow  # schemathesis's every phase against a `hanabi serve` process
 
 HERE = Path(__file__).parent
 MAX_EXAMPLES = 15

@@ -17,6 +17,8 @@ from hanabi.api_worker import per_address_cap
 
 from tests.sdk.conftest import free_port, wait_until_ready
 
+pytestmark = pytest.mark.slow  # gunicorn processes over real sockets
+
 WAITING = 300
 """More long polls at once than any thread-per-request server of the project ever had threads."""
 

@@ -196,6 +196,11 @@ class Listener:
             self._keep_running = True
             self._start()
 
+    def watching(self, key: tuple) -> int:
+        """How many requests wait on `key` now."""
+        with self._lock:
+            return len(self._watches.get(key, ()))
+
     @contextmanager
     def watch(self, key: tuple) -> Iterator[Watch]:
         """A watch woken by every notification about `key`, while the block runs."""
