@@ -49,7 +49,7 @@ test: setup browser cluster-packages lint
 # The inner loop: the engine, the bots, the store and the API in-process, without the tests marked
 # slow (browsers, worker and server processes, the SDK over HTTP, schemathesis, faults, the cluster,
 # long simulations: tests/conftest.py's SLOW_FOLDERS and @pytest.mark.slow). `make test` runs them all.
-FAST_TESTS := tests/engine tests/bots tests/store tests/api $(wildcard tests/test_*.py)
+FAST_TESTS := tests/engine tests/bots tests/arena tests/store tests/api $(wildcard tests/test_*.py)
 test-fast: setup lint
 	$(VENV)/bin/python -m pytest -n 2 -m 'not slow' $(FAST_TESTS) $(PYTEST_ARGS)
 
