@@ -96,6 +96,7 @@ def test_six_players_in_a_hanablive_variant_with_deck_plays():
     assert sum(summary["histogram"].values()) == 8
 
 
+@pytest.mark.slow
 def test_a_run_on_several_processes_gives_the_single_process_results():
     options = GameOptions(players=3, variant="6 Suits")
     single = simulate(options, "hat", games=45, seed="split")
@@ -106,6 +107,7 @@ def test_a_run_on_several_processes_gives_the_single_process_results():
     assert split.end_conditions == single.end_conditions
 
 
+@pytest.mark.slow
 def test_saved_games_replay_to_the_simulated_scores(tmp_path):
     out = subprocess.run(
         HANABI
@@ -126,6 +128,7 @@ def test_saved_games_replay_to_the_simulated_scores(tmp_path):
         assert json.loads(replayed.stdout)["score"] == score
 
 
+@pytest.mark.slow
 def test_losses_only_saves_exactly_the_imperfect_games(tmp_path):
     options = GameOptions(players=3)
     result = simulate(options, "hat", games=40, seed="losses", json_output=str(tmp_path), losses_only=True)
@@ -135,6 +138,7 @@ def test_losses_only_saves_exactly_the_imperfect_games(tmp_path):
     assert result.saved == len(imperfect)
 
 
+@pytest.mark.slow
 def test_progress_is_reported_on_stderr_when_asked():
     quiet = subprocess.run(
         HANABI + ["simulate", "--players", "2", "--bot", "random", "--games", "5"],
@@ -221,6 +225,7 @@ def test_the_fireworks_total_is_reported_beside_the_strict_score():
     assert result.to_dict()["mean_fireworks_total"] == round(statistics.fmean(result.fireworks_totals), 4)
 
 
+@pytest.mark.slow
 def test_against_plays_the_same_deals_and_reports_the_paired_difference():
     options = GameOptions(players=3)
     result = simulate(options, ["random", "basic", "basic"], games=30, seed="paired", against="basic")
@@ -262,6 +267,7 @@ def test_a_bot_that_breaks_the_rules_is_named_with_its_game(bot_file):
     assert f"seat 1's bot {bot_file}:illegal in game 'broken/0'" in message and "999" in message
 
 
+@pytest.mark.slow
 def test_cli_compares_a_table_with_a_baseline_in_json(bot_file):
     out = subprocess.run(
         HANABI

@@ -96,6 +96,7 @@ def test_delayed_play_clue_on_the_card_after_one_a_teammate_knows():
     assert basic(view(state, 2), random.Random(0)) == Play(2, red_two)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["No Variant", "6 Suits", "Black (6 Suits)", "Rainbow (6 Suits)"])
 def test_every_clue_tells_its_receiver_something_new(variant):
     """Each clue the basic bot gives narrows what the clues so far said of a card it touches:
@@ -160,6 +161,7 @@ def test_a_red_clue_without_a_blind_play_is_red_one():
     assert basic(view(state, 2), random.Random(0)) == Play(2, red_one)
 
 
+@pytest.mark.slow
 def test_good_touch_no_new_clue_touches_a_card_already_clued_or_played():
     """A clue newly touches no card whose identity has been played or is clued in a hand its
     giver sees (but for a stall with every clue token in

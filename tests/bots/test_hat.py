@@ -7,6 +7,7 @@ from hanabi.bots import hat
 from hanabi.engine import Discard, GameOptions, new_game, view
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_a_discard_with_clue_tokens_left_means_no_one_else_misses_a_play(players):
     """Everyone concludes from such a discard that their cards not known to play do not: the
@@ -45,6 +46,7 @@ def play_mixed(players: int, seats: tuple[str, ...], seed: str):
     yield state, None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_hat_partners_are_never_taken_for_strangers(players):
     """In self-play every move fits the protocol as every seat sees it: no seat falls back."""
@@ -54,6 +56,7 @@ def test_hat_partners_are_never_taken_for_strangers(players):
                 assert hat.public_state(seat_view).stranger is None, (index, state.turn, seat_view.seat)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_hat_beside_the_convention_bot_notices_and_does_not_strike_out(players):
     """Beside partners who play basic's conventions, the hat seat notices that their moves do

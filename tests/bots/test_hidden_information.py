@@ -16,6 +16,7 @@ HOLE, COW_AND_PIG, DUCK = "Throw It in a Hole (6 Suits)", "Cow & Pig (6 Suits)",
 basic = get_strategy("basic")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("strategy", "variant", "floor"),
     [

@@ -54,6 +54,7 @@ def test_only_legal_actions_in_every_variant_and_option(strategy, extra):
             assert state.is_over
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("strategy", "players", "floor"),
     [("basic", 2, 16.5), ("basic", 3, 17.5), ("basic", 5, 17.0), ("hat", 2, 21.0), ("hat", 3, 24.0), ("hat", 5, 24.2)],
