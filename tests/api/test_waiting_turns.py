@@ -8,6 +8,7 @@ import time
 import pytest
 from hanabi import metrics
 from hanabi.api.context import POOL_EXTENSION
+from hanabi.api.notifications import turn_key
 from hanabi.composition import api_app
 from hanabi.config import load_settings
 from hanabi.store.migrate import apply_migrations
@@ -15,7 +16,7 @@ from hanabi.store.migrate import apply_migrations
 from tests.logcapture import json_log_lines
 
 from .conftest import Player, action_body, assert_problem
-from .test_long_poll import in_background
+from .test_long_poll import in_background, until_waiting
 
 TURN = "/v1/me/turn"
 
@@ -109,7 +110,7 @@ def test_a_poll_waiting_on_the_short_path_answers_with_the_game_as_soon_as_it_is
     assert bob.get(f"{TURN}?wait=1").json["items"] == [], "nothing is bob's yet"
     calls = len(full_path)
     waiting = in_background(lambda: bob.get(f"{TURN}?wait=30"))
-    time.sleep(0.5)
+    until_waiting(turns_app, turn_key(bob.id))
     acted_at = time.monotonic()
     assert alice.act(game_id, **action_body(view["legal_actions"][0])).status_code == 200
     response, answered_at = waiting()
