@@ -34,6 +34,7 @@ def test_mean_score_floor_where_views_hide_more(strategy, variant, floor):
     assert statistics.mean(scores) >= floor
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("strategy", ["basic", "hat"])
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_nothing_misplayed_into_the_hole(strategy, players):

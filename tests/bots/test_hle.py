@@ -28,6 +28,8 @@ except ImportError as error:  # pragma: no cover - depends on the machine
         raise RuntimeError(reason + "; CI must run the HLE tests") from None
     pytest.skip(reason, allow_module_level=True)
 
+pytestmark = pytest.mark.slow  # whole games of HLE's agents and engine, through the simulator
+
 SIMPLE = "hanabi_learning_environment.agents.simple_agent:SimpleAgent"
 RANDOM = "hanabi_learning_environment.agents.random_agent:RandomAgent"
 NOT_IN_OUR_OBSERVATION = ("vectorized", "pyhanabi")

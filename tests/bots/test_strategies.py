@@ -44,6 +44,7 @@ def play_from_views(options: GameOptions, strategy: str, seed: str):
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("strategy", STRATEGIES)
 @pytest.mark.parametrize("extra", OPTION_SETS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
 def test_only_legal_actions_in_every_variant_and_option(strategy, extra):

@@ -8,6 +8,7 @@ derandomized so CI runs the same examples every time.
 import json
 import random
 
+import pytest
 from hanabi.engine import (
     VARIANTS,
     ClueEvent,
@@ -169,6 +170,7 @@ def play_out(options: GameOptions, seed: str, rng: random.Random, on_step=None):
     return state, actions
 
 
+@pytest.mark.slow
 @settings(PROFILE)
 @given(options=game_options(), seed=st.text(max_size=8), choices=st.integers(0, 2**64))
 def test_random_games_keep_every_invariant_and_replay_to_the_same_state(options, seed, choices):
@@ -179,6 +181,7 @@ def test_random_games_keep_every_invariant_and_replay_to_the_same_state(options,
     assert again.deck == state.deck and again.options == state.options
 
 
+@pytest.mark.slow
 @settings(PROFILE)
 @given(options=game_options(), seed=st.text(max_size=8), choices=st.integers(0, 2**64))
 def test_legal_actions_apply_and_other_well_formed_actions_are_rejected_unchanged(options, seed, choices):
@@ -278,6 +281,7 @@ def clue_touches(state: GameState) -> list[tuple[int, ...]]:
     return [event.touched for event in state.history if type(event) is ClueEvent]
 
 
+@pytest.mark.slow
 @settings(PROFILE)
 @given(options=game_options(), seed=st.text(max_size=8), choices=st.integers(0, 2**64))
 def test_no_view_shows_a_seat_anything_it_cannot_know(options, seed, choices):
