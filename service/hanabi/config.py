@@ -49,7 +49,7 @@ HANABI_CORS_ORIGINS  origins (scheme://host[:port], comma-separated, or *) whose
 HANABI_EMBED_ORIGINS origins (as HANABI_CORS_ORIGINS) whose pages may show the embeddable table
                      (/embed/games/{id}) in a frame (default: none)
 HANABI_PUBLIC_URL    the address people reach the service at, for the links in mail
-                     (default http://127.0.0.1:8000)
+                     (default http://localhost:8000)
 HANABI_SMTP_URL      the SMTP relay mail goes through: smtp://[user:password@]host[:port] (plain,
                      STARTTLS when the relay offers it), smtps:// (TLS from the start);
                      unset: mail waits in the outbox
@@ -101,7 +101,7 @@ DEFAULT_RATE_LIMIT_PLAYERS = "1000 per hour"
 DEFAULT_LOBBY_GAMES_PER_ACCOUNT = 10
 DEFAULT_LOBBY_GAMES_PER_APP = 100
 MIN_DEAL_SECRET_CHARACTERS = 32
-DEFAULT_PUBLIC_URL = "http://127.0.0.1:8000"
+DEFAULT_PUBLIC_URL = "http://localhost:8000"
 DEFAULT_EMAIL_FROM = "Hanabi <hanabi@localhost>"
 DEFAULT_SIGN_IN_LIMIT_ACCOUNT = "20 per hour"
 DEFAULT_SIGN_IN_LIMIT_ADDRESS = "100 per hour"

@@ -215,6 +215,7 @@ NO_GAME_INFORMATION = {
     "whatever its kind (hanabi.metrics.count_action), never an outcome",
     "/v1/accounts/me": "the caller's name, kind, creation time, email address and mail settings",
     "/v1/me/vacation": "whether the caller is away, and its vacation days",
+    "/v1/passkeys": "the caller's passkeys: their ids, names and times",
     "/mail/unsubscribe/<string:key>": "a button that turns an account's mail off, the same page for every key",
     "/v1/accounts/<id:account_id>": "an account's name, kind and creation time",
     "/v1/tokens/current": "the token's scopes, game and expiry",

@@ -37,6 +37,7 @@ from . import (
     hanablive,
     health,
     me,
+    passkeys,
     play,
     replays,
     sessions,
@@ -83,6 +84,7 @@ PUBLIC_ENDPOINTS = frozenset(
     | embed.PUBLIC_ENDPOINTS
     | sessions.PUBLIC_ENDPOINTS
     | arena.PUBLIC_ENDPOINTS
+    | passkeys.PUBLIC_ENDPOINTS
 )
 """Everything else needs a bearer token, checked before the request's body or query is read."""
 BLUEPRINTS = (
@@ -90,6 +92,7 @@ BLUEPRINTS = (
     accounts.blp,
     tokens.blp,
     sessions.blp,
+    passkeys.blp,
     apps.blp,
     embeds.blp,
     games.blp,
@@ -198,6 +201,7 @@ def create_app(
     app.register_blueprint(sessions.mail_links)
     app.extensions[sessions.RATES_EXTENSION] = sessions.SignInRates(settings)
     app.extensions[me.VACATION_DAYS_EXTENSION] = settings.vacation_days
+    app.extensions[passkeys.RELYING_PARTY_EXTENSION] = passkeys.RelyingParty(settings)
     app.extensions[embed.EMBED_ORIGINS_EXTENSION] = settings.embed_origins
     add_metrics_route(app, collectors)
     app.register_error_handler(HTTPException, handle_error)

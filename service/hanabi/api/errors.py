@@ -34,6 +34,7 @@ from hanabi.store.errors import (
     StoreError,
     VersionConflict,
 )
+from hanabi.store.passkeys import InvalidPasskey
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
 PROBLEM_TYPE_PREFIX = "urn:hanabi:problem:"
@@ -240,7 +241,7 @@ def handle_error(error: Exception) -> Response:
         return problem_response(401, error.code, error.message)
     if isinstance(error, TooManyAttempts):
         return problem_response(429, error.code, error.message, {"Retry-After": str(error.retry_after)})
-    if isinstance(error, InvalidLink):
+    if isinstance(error, (InvalidLink, InvalidPasskey)):
         return problem_response(400, error.code, error.message)
     if isinstance(error, (Forbidden, WrongPassword)):
         return problem_response(403, error.code, error.message)

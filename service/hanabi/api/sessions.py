@@ -109,6 +109,11 @@ def _session(account_id: int, name: str) -> dict:
     return {"token": token, "account": name, "account_id": account_id, "scopes": list(SCOPES), "expires_at": None}
 
 
+def new_session(account_id: int) -> dict:
+    """A new token with every scope for the account (signing in)."""
+    return _session(account_id, my_account(account_id)["name"])
+
+
 @blp.route("/sessions")
 class Sessions(MethodView):
     @blp.doc(operationId="sign_in", security=[])
@@ -186,7 +191,7 @@ class PasswordResetRedemptions(MethodView):
         with conn.transaction():
             account_id = reset_password(conn, data["token"], data["password"])
             revoked = revoke_all_tokens(conn, account_id)
-            session = _session(account_id, my_account(account_id)["name"])
+            session = new_session(account_id)
         for digest in revoked:
             forget_digest(digest)
         return session, 201

@@ -12,6 +12,8 @@ from .action import Action
 from .action_kind import ActionKind
 from .action_request import ActionRequest
 from .action_request_kind import ActionRequestKind
+from .assertion import Assertion
+from .assertion_credential import AssertionCredential
 from .bot_lines import BotLines
 from .card import Card
 from .card_copies import CardCopies
@@ -91,8 +93,12 @@ from .notifications_your_turn import NotificationsYourTurn
 from .online import Online
 from .online_bot import OnlineBot
 from .options import Options
+from .options_1 import Options1
+from .options_options import OptionsOptions
 from .options_request import OptionsRequest
 from .paired import Paired
+from .passkey import Passkey
+from .passkey_list import PasskeyList
 from .password_reset import PasswordReset
 from .password_reset_request import PasswordResetRequest
 from .player import Player
@@ -110,6 +116,8 @@ from .problem_errors import ProblemErrors
 from .profile import Profile
 from .rating import Rating
 from .recent_game import RecentGame
+from .registration import Registration
+from .registration_credential import RegistrationCredential
 from .replay import Replay
 from .replay_status import ReplayStatus
 from .seat import Seat
@@ -159,6 +167,8 @@ __all__ = (
     "ActionKind",
     "ActionRequest",
     "ActionRequestKind",
+    "Assertion",
+    "AssertionCredential",
     "BotLines",
     "Card",
     "CardCopies",
@@ -238,8 +248,12 @@ __all__ = (
     "Online",
     "OnlineBot",
     "Options",
+    "Options1",
+    "OptionsOptions",
     "OptionsRequest",
     "Paired",
+    "Passkey",
+    "PasskeyList",
     "PasswordReset",
     "PasswordResetRequest",
     "Player",
@@ -257,6 +271,8 @@ __all__ = (
     "Profile",
     "Rating",
     "RecentGame",
+    "Registration",
+    "RegistrationCredential",
     "Replay",
     "ReplayStatus",
     "Seat",

@@ -1,0 +1,44 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.assertion_credential import AssertionCredential
+
+
+T = TypeVar("T", bound="Assertion")
+
+
+@_attrs_define
+class Assertion:
+    credential: AssertionCredential
+    """ The browser's answer: navigator.credentials.get()'s toJSON() """
+
+    def to_dict(self) -> dict[str, Any]:
+        credential = self.credential.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "credential": credential,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.assertion_credential import AssertionCredential  # noqa: PLC0415
+
+        d = dict(src_dict)
+        credential = AssertionCredential.from_dict(d.pop("credential"))
+
+        assertion = cls(
+            credential=credential,
+        )
+
+        return assertion
