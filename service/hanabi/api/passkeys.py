@@ -68,7 +68,7 @@ def _party() -> RelyingParty:
     return current_app.extensions[RELYING_PARTY_EXTENSION]
 
 
-class OptionsSchema(ma.Schema):
+class PasskeyOptionsSchema(ma.Schema):
     options = fields.Dict(
         required=True,
         metadata={
@@ -134,7 +134,7 @@ def _credential_id(credential: dict) -> bytes:
 class PasskeyRegistrationOptions(MethodView):
     @blp.doc(operationId="passkey_registration_options")
     @requires("tokens")
-    @blp.response(200, OptionsSchema)
+    @blp.response(200, PasskeyOptionsSchema)
     @problems(401, 403)
     def post(self):
         """Begin registering a passkey on your account: the options for navigator.credentials.create()"""
@@ -225,7 +225,7 @@ class PasskeyById(MethodView):
 @blp.route("/sessions/passkey-options")
 class PasskeySignInOptions(MethodView):
     @blp.doc(operationId="passkey_sign_in_options", security=[])
-    @blp.response(200, OptionsSchema)
+    @blp.response(200, PasskeyOptionsSchema)
     def post(self):
         """Begin signing in with a passkey: the options for navigator.credentials.get()"""
         conn = db()

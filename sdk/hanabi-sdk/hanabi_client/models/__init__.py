@@ -93,12 +93,12 @@ from .notifications_your_turn import NotificationsYourTurn
 from .online import Online
 from .online_bot import OnlineBot
 from .options import Options
-from .options_1 import Options1
-from .options_options import OptionsOptions
 from .options_request import OptionsRequest
 from .paired import Paired
 from .passkey import Passkey
 from .passkey_list import PasskeyList
+from .passkey_options import PasskeyOptions
+from .passkey_options_options import PasskeyOptionsOptions
 from .password_reset import PasswordReset
 from .password_reset_request import PasswordResetRequest
 from .player import Player
@@ -248,12 +248,12 @@ __all__ = (
     "Online",
     "OnlineBot",
     "Options",
-    "Options1",
-    "OptionsOptions",
     "OptionsRequest",
     "Paired",
     "Passkey",
     "PasskeyList",
+    "PasskeyOptions",
+    "PasskeyOptionsOptions",
     "PasswordReset",
     "PasswordResetRequest",
     "Player",

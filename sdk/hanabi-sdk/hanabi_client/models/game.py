@@ -11,7 +11,7 @@ from ..models.game_status import GameStatus, check_game_status
 
 if TYPE_CHECKING:
     from ..models.game_warning import GameWarning
-    from ..models.options_1 import Options1
+    from ..models.options import Options
     from ..models.seat import Seat
     from ..models.time_control import TimeControl
 
@@ -22,7 +22,7 @@ T = TypeVar("T", bound="Game")
 @_attrs_define
 class Game:
     id: int
-    options: Options1
+    options: Options
     status: GameStatus
     seats: list[Seat]
     free_seats: int
@@ -151,14 +151,14 @@ class Game:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.game_warning import GameWarning  # noqa: PLC0415
-        from ..models.options_1 import Options1  # noqa: PLC0415
+        from ..models.options import Options  # noqa: PLC0415
         from ..models.seat import Seat  # noqa: PLC0415
         from ..models.time_control import TimeControl  # noqa: PLC0415
 
         d = dict(src_dict)
         id = d.pop("id")
 
-        options = Options1.from_dict(d.pop("options"))
+        options = Options.from_dict(d.pop("options"))
 
         status = check_game_status(d.pop("status"))
 

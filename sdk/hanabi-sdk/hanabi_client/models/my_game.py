@@ -12,7 +12,7 @@ from ..models.my_game_status import MyGameStatus, check_my_game_status
 if TYPE_CHECKING:
     from ..models.game_warning import GameWarning
     from ..models.inbox import Inbox
-    from ..models.options_1 import Options1
+    from ..models.options import Options
     from ..models.seat import Seat
     from ..models.time_control import TimeControl
 
@@ -23,7 +23,7 @@ T = TypeVar("T", bound="MyGame")
 @_attrs_define
 class MyGame:
     id: int
-    options: Options1
+    options: Options
     status: MyGameStatus
     seats: list[Seat]
     free_seats: int
@@ -157,14 +157,14 @@ class MyGame:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.game_warning import GameWarning  # noqa: PLC0415
         from ..models.inbox import Inbox  # noqa: PLC0415
-        from ..models.options_1 import Options1  # noqa: PLC0415
+        from ..models.options import Options  # noqa: PLC0415
         from ..models.seat import Seat  # noqa: PLC0415
         from ..models.time_control import TimeControl  # noqa: PLC0415
 
         d = dict(src_dict)
         id = d.pop("id")
 
-        options = Options1.from_dict(d.pop("options"))
+        options = Options.from_dict(d.pop("options"))
 
         status = check_my_game_status(d.pop("status"))
 

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from ..models.card_copies import CardCopies
     from ..models.hand_card import HandCard
     from ..models.history_event import HistoryEvent
-    from ..models.options_1 import Options1
+    from ..models.options import Options
 
 
 T = TypeVar("T", bound="Replay")
@@ -33,7 +33,7 @@ class Replay:
     """ Your seat (0-based), whose view this is; null in a full view (spectators, replays) """
     deadline: datetime.datetime | None
     """ When the current turn's time runs out (UTC); null when it cannot """
-    options: Options1
+    options: Options
     suits: list[str]
     """ The variant's suit names; a card's suit is an index into it """
     clue_colors: list[str]
@@ -290,7 +290,7 @@ class Replay:
         from ..models.card_copies import CardCopies  # noqa: PLC0415
         from ..models.hand_card import HandCard  # noqa: PLC0415
         from ..models.history_event import HistoryEvent  # noqa: PLC0415
-        from ..models.options_1 import Options1  # noqa: PLC0415
+        from ..models.options import Options  # noqa: PLC0415
 
         d = dict(src_dict)
         game_id = d.pop("game_id")
@@ -321,7 +321,7 @@ class Replay:
 
         deadline = _parse_deadline(d.pop("deadline"))
 
-        options = Options1.from_dict(d.pop("options"))
+        options = Options.from_dict(d.pop("options"))
 
         suits = cast(list[str], d.pop("suits"))
 

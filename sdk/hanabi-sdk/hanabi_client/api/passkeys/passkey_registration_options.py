@@ -4,7 +4,7 @@ from typing import Any
 import httpx
 
 from ...client import AuthenticatedClient, Client
-from ...models.options import Options
+from ...models.passkey_options import PasskeyOptions
 from ...models.problem import Problem
 from ...types import Response
 
@@ -19,9 +19,9 @@ def _get_kwargs() -> dict[str, Any]:
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Options | Problem:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> PasskeyOptions | Problem:
     if response.status_code == 200:
-        response_200 = Options.from_dict(response.json())
+        response_200 = PasskeyOptions.from_dict(response.json())
 
         return response_200
 
@@ -65,7 +65,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     return response_default
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Options | Problem]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[PasskeyOptions | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -77,7 +79,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[Options | Problem]:
+) -> Response[PasskeyOptions | Problem]:
     """Begin registering a passkey on your account: the options for navigator.credentials.create()
 
     Raises:
@@ -85,7 +87,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Options | Problem]
+        Response[PasskeyOptions | Problem]
     """
 
     kwargs = _get_kwargs()
@@ -100,7 +102,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-) -> Options | Problem | None:
+) -> PasskeyOptions | Problem | None:
     """Begin registering a passkey on your account: the options for navigator.credentials.create()
 
     Raises:
@@ -108,7 +110,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Options | Problem
+        PasskeyOptions | Problem
     """
 
     return sync_detailed(
@@ -119,7 +121,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[Options | Problem]:
+) -> Response[PasskeyOptions | Problem]:
     """Begin registering a passkey on your account: the options for navigator.credentials.create()
 
     Raises:
@@ -127,7 +129,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Options | Problem]
+        Response[PasskeyOptions | Problem]
     """
 
     kwargs = _get_kwargs()
@@ -140,7 +142,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-) -> Options | Problem | None:
+) -> PasskeyOptions | Problem | None:
     """Begin registering a passkey on your account: the options for navigator.credentials.create()
 
     Raises:
@@ -148,7 +150,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Options | Problem
+        PasskeyOptions | Problem
     """
 
     return (

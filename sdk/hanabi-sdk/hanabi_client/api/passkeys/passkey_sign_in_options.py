@@ -4,7 +4,7 @@ from typing import Any
 import httpx
 
 from ...client import AuthenticatedClient, Client
-from ...models.options import Options
+from ...models.passkey_options import PasskeyOptions
 from ...models.problem import Problem
 from ...types import Response
 
@@ -19,9 +19,9 @@ def _get_kwargs() -> dict[str, Any]:
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Options | Problem:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> PasskeyOptions | Problem:
     if response.status_code == 200:
-        response_200 = Options.from_dict(response.json())
+        response_200 = PasskeyOptions.from_dict(response.json())
 
         return response_200
 
@@ -50,7 +50,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     return response_default
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Options | Problem]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[PasskeyOptions | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -62,7 +64,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Options | Problem]:
+) -> Response[PasskeyOptions | Problem]:
     """Begin signing in with a passkey: the options for navigator.credentials.get()
 
     Raises:
@@ -70,7 +72,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Options | Problem]
+        Response[PasskeyOptions | Problem]
     """
 
     kwargs = _get_kwargs()
@@ -85,7 +87,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-) -> Options | Problem | None:
+) -> PasskeyOptions | Problem | None:
     """Begin signing in with a passkey: the options for navigator.credentials.get()
 
     Raises:
@@ -93,7 +95,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Options | Problem
+        PasskeyOptions | Problem
     """
 
     return sync_detailed(
@@ -104,7 +106,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Options | Problem]:
+) -> Response[PasskeyOptions | Problem]:
     """Begin signing in with a passkey: the options for navigator.credentials.get()
 
     Raises:
@@ -112,7 +114,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Options | Problem]
+        Response[PasskeyOptions | Problem]
     """
 
     kwargs = _get_kwargs()
@@ -125,7 +127,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-) -> Options | Problem | None:
+) -> PasskeyOptions | Problem | None:
     """Begin signing in with a passkey: the options for navigator.credentials.get()
 
     Raises:
@@ -133,7 +135,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Options | Problem
+        PasskeyOptions | Problem
     """
 
     return (

@@ -6,11 +6,11 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="OptionsOptions")
+T = TypeVar("T", bound="PasskeyOptionsOptions")
 
 
 @_attrs_define
-class OptionsOptions:
+class PasskeyOptionsOptions:
     """PublicKeyCredentialCreationOptionsJSON (registration) or PublicKeyCredentialRequestOptionsJSON (sign-in): give it to
     the browser's PublicKeyCredential.parseCreationOptionsFromJSON / parseRequestOptionsFromJSON
 
@@ -28,10 +28,10 @@ class OptionsOptions:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        options_options = cls()
+        passkey_options_options = cls()
 
-        options_options.additional_properties = d
-        return options_options
+        passkey_options_options.additional_properties = d
+        return passkey_options_options
 
     @property
     def additional_keys(self) -> list[str]:
