@@ -55,6 +55,8 @@ blp = Blueprint("passkeys", __name__, url_prefix="/v1", description="Passkeys (W
 RELYING_PARTY_EXTENSION = "hanabi_relying_party"
 PUBLIC_ENDPOINTS = frozenset({"passkeys.PasskeySignInOptions", "passkeys.PasskeySessions"})
 RP_NAME = "Hanabi"
+UNVERIFIED = (WebAuthnException, KeyError, TypeError, ValueError, AttributeError)
+"""What the webauthn package raises for an answer it cannot read or verify."""
 
 
 class RelyingParty:
@@ -117,7 +119,7 @@ def _present(passkey) -> dict:
 def _challenge_of(credential: dict) -> bytes:
     try:
         return parse_client_data_json(base64url_to_bytes(credential["response"]["clientDataJSON"])).challenge
-    except (KeyError, TypeError, ValueError, WebAuthnException):
+    except UNVERIFIED:
         raise InvalidPasskey(
             "This is not a passkey answer (its clientDataJSON is missing).", "invalid_passkey"
         ) from None
@@ -126,7 +128,7 @@ def _challenge_of(credential: dict) -> bytes:
 def _credential_id(credential: dict) -> bytes:
     try:
         return base64url_to_bytes(credential["rawId"])
-    except (KeyError, TypeError, ValueError):
+    except UNVERIFIED:
         raise InvalidPasskey("This is not a passkey answer (its rawId is missing).", "invalid_passkey") from None
 
 
@@ -186,7 +188,7 @@ class Passkeys(MethodView):
                     expected_rp_id=party.id,
                     expected_origin=party.origin,
                 )
-            except WebAuthnException as error:
+            except UNVERIFIED as error:
                 raise InvalidPasskey(f"The passkey could not be verified: {error}", "invalid_passkey") from None
             passkey = add_passkey(
                 conn,
@@ -267,7 +269,7 @@ class PasskeySessions(MethodView):
                     credential_public_key=passkey.public_key,
                     credential_current_sign_count=passkey.sign_count,
                 )
-            except WebAuthnException as error:
+            except UNVERIFIED as error:
                 raise InvalidPasskey(f"The passkey could not be verified: {error}", "invalid_passkey") from None
             record_use(conn, passkey.credential_id, verified.new_sign_count)
             session = new_session(passkey.account_id)
