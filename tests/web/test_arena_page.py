@@ -106,7 +106,8 @@ def test_a_person_challenges_the_bot_in_the_browser_and_it_accepts(person, site_
     expect(form).to_be_visible()
     form.get_by_label("Players").select_option("2")
     form.get_by_role("button", name=f"Challenge {arena_bot['name']}").click()
-    expect(page.locator("#challenge-status")).to_have_attribute("data-status", "accepted")
+    # The runner hears of the invitation on its stream between the turns of its arena games.
+    expect(page.locator("#challenge-status")).to_have_attribute("data-status", "accepted", timeout=90_000)
     link = page.locator("#challenge-game")
     game_id = int(link.get_attribute("href").rsplit("/", 1)[1])
     game = api_as(site_url, token).get(f"/games/{game_id}").json()
