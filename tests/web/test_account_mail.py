@@ -86,20 +86,25 @@ def link_in(message: email.message.Message, site_url: str) -> str:
     return site_url + found[1]
 
 
-def test_an_email_verified_by_its_link_a_turn_mailed_and_a_vacation(person, site_url, smtp):
-    name = f"mae-{uuid.uuid4().hex[:6]}"
-    address = f"{name}@example.org"
-    page = person("/")
+def with_verified_email(page, site_url: str, smtp: Inbox, name: str, address: str) -> None:
+    """Signs up with a password, saves `address` on the account page and follows the link of
+    the mail it gets, in the page."""
     sign_up(page, name, PASSWORD)
     page.get_by_role("link", name=name).click()
     page.get_by_label("Email address").fill(address)
     page.get_by_role("button", name="Save the address").click()
     expect(page.locator(".email-status")).to_contain_text(f"A link to verify {address} was sent")
-
     (mail,) = smtp.wait_for(address, "Confirm your email address", 1)
     page.goto(link_in(mail, site_url))
     expect(page.locator("#problem.notice")).to_contain_text(f"{address} is verified")
     assert "verify_email" not in page.url
+
+
+def test_an_email_verified_by_its_link_a_turn_mailed_and_a_vacation(person, site_url, smtp):
+    name = f"mae-{uuid.uuid4().hex[:6]}"
+    address = f"{name}@example.org"
+    page = person("/")
+    with_verified_email(page, site_url, smtp, name, address)
     page.get_by_role("link", name=name).click()
     expect(page.locator(".email-status")).to_contain_text(f"{address} is verified")
 
@@ -144,13 +149,7 @@ def test_a_forgotten_password_is_reset_by_the_mailed_link(person, site_url, smtp
     name = f"fay-{uuid.uuid4().hex[:6]}"
     address = f"{name}@example.org"
     page = person("/")
-    sign_up(page, name, PASSWORD)
-    page.get_by_role("link", name=name).click()
-    page.get_by_label("Email address").fill(address)
-    page.get_by_role("button", name="Save the address").click()
-    (mail,) = smtp.wait_for(address, "Confirm your email address", 1)
-    page.goto(link_in(mail, site_url))
-    expect(page.locator("#problem.notice")).to_contain_text(f"{address} is verified")
+    with_verified_email(page, site_url, smtp, name, address)
     page.get_by_role("button", name="Sign out", exact=True).click()
     expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
 

@@ -225,7 +225,7 @@ async function createForm(container, signal) {
   const strategies = preferred(schemas.SeatPlanRequest.properties.strategy.enum, "basic");
   const timeControl = schemas.TimeControlRequest.properties;
 
-  const optionInputs = Object.entries(options).map(([name, schema]) => optionInput(name, schema));
+  const optionInputs = Object.entries(options).map(([name, schema]) => optionInput(name, resolved(spec, schema)));
   const seatsBox = h("fieldset", { class: "seat-plan" }, h("legend", {}, "Seats"));
   const hatWarning = h(
     "p",
@@ -341,6 +341,15 @@ async function createForm(container, signal) {
   container.replaceChildren(form);
   drawSeats();
   drawTime();
+}
+
+// A property's schema with its `$ref` ("#/components/schemas/Variant") followed; the
+// property's own keys (its default) win.
+function resolved(spec, schema) {
+  const ref = schema.$ref?.match(/^#\/components\/schemas\/(.+)$/);
+  if (!ref) return schema;
+  const { $ref, ...own } = schema;
+  return { ...resolved(spec, spec.components.schemas[ref[1]]), ...own };
 }
 
 // The seconds a turn may last at first: per turn, its seconds; on a clock, the bank.
