@@ -10,7 +10,8 @@ from hanabi.arena import store as arena
 from hanabi.arena.lineups import Participant, plan_deal
 from hanabi.bots import basic
 from hanabi.engine import view
-from hanabi.store.games import append_action, load_game
+from hanabi.store.games import load_game
+from hanabi.store.moves import make_move
 
 from .conftest import assert_problem
 
@@ -86,7 +87,7 @@ def play_to_the_end(conn, game_id):
         _, state = load_game(conn, game_id)
         if state.is_over:
             return
-        append_action(conn, game_id, basic.choose(view(state, state.current_seat), rng))
+        make_move(conn, game_id, basic.choose(view(state, state.current_seat), rng))
 
 
 def test_finished_games_of_a_deal_are_hidden_until_every_table_has_finished(app, conn, new_player, client):

@@ -45,7 +45,7 @@ from pathlib import Path
 
 import httpx
 import redis
-from hanabi.composition import commit_hooks
+from hanabi.composition import followups as worker_followups
 from hanabi.config import load_settings
 from hanabi.engine import GameOptions
 from hanabi.store.database import connect
@@ -128,13 +128,14 @@ def postgres_backend_pids(conn) -> list[int]:
     return [pid for (pid,) in rows]
 
 
-def create_bot_games(conn, count: int, label: str) -> list[int]:
+def create_bot_games(conn, followups, count: int, label: str) -> list[int]:
     return [
         create_game(
             conn,
             GameOptions(players=5),
             [SeatPlan.bot(STRATEGIES[n % len(STRATEGIES)])] * 5,
             seed=f"{label} {n}",
+            followups=followups,
         ).game.id
         for n in range(count)
     ]
@@ -155,7 +156,7 @@ def wait_finished(conn, game_ids: list[int], timeout: float, log: Path) -> None:
         time.sleep(0.1)
 
 
-def throughput(conn, worker: subprocess.Popen, args, log: Path) -> dict:
+def throughput(conn, followups, worker: subprocess.Popen, args, log: Path) -> dict:
     """Play `args.games` five-bot games at once to the end; moves/s by the events' timestamps."""
     workers = descendants(worker.pid)
     background = postgres_background_pids(conn)
@@ -167,7 +168,7 @@ def throughput(conn, worker: subprocess.Popen, args, log: Path) -> dict:
     )
     backends_before = cpu_seconds(postgres_backend_pids(conn))
     started = time.monotonic()
-    game_ids = create_bot_games(conn, args.games, "throughput")
+    game_ids = create_bot_games(conn, followups, args.games, "throughput")
     wait_finished(conn, game_ids, args.timeout, log)
     wall = time.monotonic() - started
     backends = postgres_backend_pids(conn)
@@ -316,21 +317,21 @@ class Person:
         return {key: value for key, value in self.rng.choice(by_kind[kind]).items() if key != "seat"}
 
 
-def keep_bot_games_running(conn_url: str, hooks, count: int, stop: threading.Event) -> None:
-    """Keep `count` five-bot games running until `stop` (the load beside the people); `hooks`
+def keep_bot_games_running(conn_url: str, followups, count: int, stop: threading.Event) -> None:
+    """Keep `count` five-bot games running until `stop` (the load beside the people); `followups`
     enqueue their bot turns."""
-    with connect(conn_url, hooks) as conn:
+    with connect(conn_url) as conn:
         running: list[int] = []
         round_number = 0
         while not stop.is_set():
             running = [game_id for game_id in running if unfinished(conn, [game_id])]
             if len(running) < count:
-                running += create_bot_games(conn, count - len(running), f"background {round_number}")
+                running += create_bot_games(conn, followups, count - len(running), f"background {round_number}")
                 round_number += 1
             stop.wait(0.5)
 
 
-def latency(url: str, hooks, env: dict, args, scratch: Path) -> dict:
+def latency(url: str, followups, env: dict, args, scratch: Path) -> dict:
     port = free_port()
     server = start_process(
         [str(VENV_BIN / "gunicorn"), "-k", "gthread", "-w", str(args.gunicorn_workers), "--threads", "4",
@@ -344,7 +345,7 @@ def latency(url: str, hooks, env: dict, args, scratch: Path) -> dict:
     try:
         base_url = f"http://127.0.0.1:{port}"
         wait_ready(base_url)
-        loader = threading.Thread(target=keep_bot_games_running, args=(url, hooks, args.background_games, stop))
+        loader = threading.Thread(target=keep_bot_games_running, args=(url, followups, args.background_games, stop))
         if args.background_games:
             loader.start()
             threads.append(loader)
@@ -484,7 +485,7 @@ def main() -> None:
             "HANABI_DATA_DIR": str(scratch / "data"),
         }
         env = {**os.environ, **environ}
-        hooks = commit_hooks(create_celery(load_settings(environ)))
+        followups = worker_followups(create_celery(load_settings(environ)))
         log = scratch / "worker.log"
         worker = start_process(
             [sys.executable, "-m", "hanabi.cli", "worker", "--pool", args.pool,
@@ -492,13 +493,13 @@ def main() -> None:
             env,
             log,
         )  # fmt: skip
-        with connect(url, hooks) as conn:
-            wait_finished(conn, create_bot_games(conn, args.concurrency, "warm-up"), 120, log)
+        with connect(url) as conn:
+            wait_finished(conn, create_bot_games(conn, followups, args.concurrency, "warm-up"), 120, log)
             if not args.skip_throughput:
-                results["throughput"] = throughput(conn, worker, args, log)
+                results["throughput"] = throughput(conn, followups, worker, args, log)
                 report_throughput(results["throughput"], args)
         if not args.skip_latency:
-            results["latency"] = latency(url, hooks, env, args, scratch)
+            results["latency"] = latency(url, followups, env, args, scratch)
             report_latency(results["latency"])
     finally:
         if worker is not None:

@@ -22,7 +22,7 @@ import time
 import uuid
 from pathlib import Path
 
-from hanabi.composition import commit_hooks
+from hanabi.composition import followups as worker_followups
 from hanabi.config import load_settings
 from hanabi.engine import GameOptions
 from hanabi.store.accounts import create_account
@@ -38,10 +38,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from api_load import add_database_arguments, database_server, scratch_database
 
 
-def start_timed_game(conn, people, control: TimeControl):
+def start_timed_game(conn, followups, people, control: TimeControl):
     created = create_game(conn, GameOptions(players=2), [SeatPlan.open()] * 2, time_control=control)
     join_seat(conn, created.game.id, people[0].id)
-    return join_seat(conn, created.game.id, people[1].id).game
+    return join_seat(conn, created.game.id, people[1].id, followups=followups).game
 
 
 def wait_finished(conn, game_ids, timeout: float) -> None:
@@ -65,14 +65,15 @@ def measure(url: str, data_dir: Path, args) -> list[float]:
     control = TimeControl.from_dict({"kind": "per_turn", "seconds": args.seconds, "on_timeout": "end"})
     with (
         worker_process(settings, url, concurrency=args.concurrency),
-        connect(url, commit_hooks(create_celery(settings))) as conn,
+        connect(url) as conn,
     ):
+        followups = worker_followups(create_celery(settings))
         people = [create_account(conn, f"lag-{uuid.uuid4().hex[:10]}", "human")[0] for _ in range(2)]
-        warm_up = start_timed_game(conn, people, TimeControl.from_dict({"kind": "per_turn", "seconds": 1}))
+        warm_up = start_timed_game(conn, followups, people, TimeControl.from_dict({"kind": "per_turn", "seconds": 1}))
         wait_finished(conn, [warm_up.id], timeout=60)
         games = []
         for _ in range(args.games):
-            games.append(start_timed_game(conn, people, control))
+            games.append(start_timed_game(conn, followups, people, control))
             time.sleep(args.spread)
         wait_finished(conn, [game.id for game in games], timeout=args.seconds + 30)
         lags = []

@@ -10,7 +10,7 @@ See docs/faults.md."""
 import time
 from datetime import UTC, datetime, timedelta
 
-from hanabi.composition import commit_hooks
+from hanabi.composition import followups
 from hanabi.config import load_settings
 from hanabi.engine import GameOptions
 from hanabi.store.database import connect
@@ -39,8 +39,10 @@ def test_a_worker_holding_a_scheduled_expiry_plays_bot_seats_after_redis_restart
         time.sleep(1)
         cluster.redis.start()
 
-        with connect(cluster.database_url, commit_hooks(celery)) as conn:
-            game_id = create_game(conn, GameOptions(players=2), [SeatPlan.bot("basic")] * 2, seed="redis").game.id
+        with connect(cluster.database_url) as conn:
+            game_id = create_game(
+                conn, GameOptions(players=2), [SeatPlan.bot("basic")] * 2, seed="redis", followups=followups(celery)
+            ).game.id
 
             def finished() -> bool:
                 assert cluster.workers[0].poll() is None, f"the worker exited: {tail(log, 600)}"

@@ -13,7 +13,9 @@ from hanabi.config import load_settings
 from hanabi.engine import EndCondition, EndGame, view
 from hanabi.store.database import create_pool
 from hanabi.store.errors import Forbidden, InvalidRequest
-from hanabi.store.games import append_action, load_game
+from hanabi.store.followups import NO_FOLLOWUPS
+from hanabi.store.games import load_game
+from hanabi.store.moves import make_move
 
 SECRET = b"s" * 32
 
@@ -28,9 +30,9 @@ def play_out(conn, game_id, choose=basic.choose, stop_at_seat=None):
             return game
         seat = state.current_seat
         if seat == stop_at_seat:
-            append_action(conn, game_id, EndGame(seat, EndCondition.TIMEOUT), by="server_timeout")
+            make_move(conn, game_id, EndGame(seat, EndCondition.TIMEOUT), by="server_timeout")
             continue
-        append_action(conn, game_id, choose(view(state, seat), rng))
+        make_move(conn, game_id, choose(view(state, seat), rng))
 
 
 @pytest.fixture
@@ -191,7 +193,7 @@ def test_a_round_deals_for_online_bots_within_its_bounds_and_publishes_what_fini
         {"HANABI_ARENA": "on", "HANABI_ARENA_MAX_GAMES": "100000", "HANABI_ARENA_TABLES_PER_DEAL": "3"}
     )
     pool = create_pool(database_url, min_size=1, max_size=2)
-    app = SimpleNamespace(hanabi_settings=settings, database=lambda: pool)
+    app = SimpleNamespace(hanabi_settings=settings, database=lambda: pool, followups=NO_FOLLOWUPS)
     try:
         online = [arena.enter(conn, bot().id, "bot", "v1", [2], []) for _ in range(2)]
         arena.enter(conn, bot().id, "bot", "v1", [2], [])  # never seen: not dealt to
@@ -222,7 +224,7 @@ def test_a_round_deals_for_online_bots_within_its_bounds_and_publishes_what_fini
 def test_a_round_holding_the_lock_makes_another_skip(database_url, conn):
     settings = load_settings({"HANABI_ARENA": "on"})
     pool = create_pool(database_url, min_size=1, max_size=2)
-    app = SimpleNamespace(hanabi_settings=settings, database=lambda: pool)
+    app = SimpleNamespace(hanabi_settings=settings, database=lambda: pool, followups=NO_FOLLOWUPS)
     try:
         conn.execute("SELECT pg_advisory_lock(%s)", (arena.ROUND_LOCK,))
         assert rounds.arena_round(app) == {"skipped": 1}

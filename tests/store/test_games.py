@@ -22,14 +22,13 @@ from hanabi.store.deadlines import TimeControl
 from hanabi.store.deals import new_deck
 from hanabi.store.errors import Conflict, Forbidden, InvalidRequest, NotFound, VersionConflict
 from hanabi.store.games import (
-    append_action,
     append_events,
-    append_player_action,
     create_game,
     get_game,
     list_events,
     load_game,
 )
+from hanabi.store.moves import PlayerMove, make_move
 from hanabi.store.records import SeatPlan
 from hanabi.store.seats import join_seat
 from hanabi.store.webhooks import create_webhook
@@ -93,7 +92,7 @@ def test_loading_a_game_replays_its_log_through_the_engine(conn, running_game):
     actions = []
     for _ in range(12):
         action = rng.choice([a for a in state.legal_actions() if not isinstance(a, Play)])
-        game, state = append_action(conn, game.id, action)
+        game, state = make_move(conn, game.id, action)
         actions.append(action)
 
     loaded_game, loaded_state = load_game(conn, game.id)
@@ -113,7 +112,7 @@ def test_loading_a_game_replays_its_log_through_the_engine(conn, running_game):
 
 def test_events_since_a_sequence_number(conn, running_game):
     (game, state), _ = running_game()
-    game, state = append_action(conn, game.id, state.legal_actions()[0])
+    game, state = make_move(conn, game.id, state.legal_actions()[0])
 
     events = list_events(conn, game.id, after_seq=game.version - 1)
     assert [event.seq for event in events] == [game.version]
@@ -127,7 +126,7 @@ def test_a_finished_game_records_the_engine_result(conn, running_game):
     (game, state), _ = running_game(seed="play to the end")
     rng = random.Random(3)
     while not state.is_over:
-        game, state = append_action(conn, game.id, rng.choice(state.legal_actions()))
+        game, state = make_move(conn, game.id, rng.choice(state.legal_actions()))
 
     stored = get_game(conn, game.id)
     assert stored.status == "finished"
@@ -136,7 +135,7 @@ def test_a_finished_game_records_the_engine_result(conn, running_game):
     assert stored.end_condition == state.end_condition.label
     assert stored.end_condition != "in_progress"
     with pytest.raises(IllegalAction) as error:
-        append_action(conn, game.id, Discard(0, state.hands[0][0]))
+        make_move(conn, game.id, Discard(0, state.hands[0][0]))
     assert error.value.code == "game_over"
     assert get_game(conn, game.id).version == stored.version
 
@@ -146,7 +145,7 @@ def test_an_illegal_action_writes_nothing(conn, running_game):
     other_seat = 1 - state.current_seat
 
     with pytest.raises(IllegalAction) as error:
-        append_action(conn, game.id, Play(other_seat, state.hands[other_seat][0]))
+        make_move(conn, game.id, Play(other_seat, state.hands[other_seat][0]))
 
     assert error.value.code == "not_your_turn"
     assert get_game(conn, game.id) == game
@@ -156,10 +155,10 @@ def test_an_illegal_action_writes_nothing(conn, running_game):
 def test_an_expected_version_that_is_not_current_is_a_conflict(conn, running_game):
     (game, state), _ = running_game()
     action = state.legal_actions()[0]
-    game, state = append_action(conn, game.id, action, expected_version=game.version)
+    game, state = make_move(conn, game.id, action, expected_version=game.version)
 
     with pytest.raises(VersionConflict) as error:
-        append_action(conn, game.id, state.legal_actions()[0], expected_version=game.version - 1)
+        make_move(conn, game.id, state.legal_actions()[0], expected_version=game.version - 1)
 
     assert error.value.code == "version_conflict"
     assert error.value.current_version == game.version
@@ -175,8 +174,8 @@ def test_a_writer_that_loses_the_race_for_the_next_event_gets_a_version_conflict
 
     with connect(database_url) as other:
         with conn.transaction():
-            append_action(conn, game.id, first)
-            thread, outcome = run_in_thread(append_action, other, game.id, second)
+            make_move(conn, game.id, first)
+            thread, outcome = run_in_thread(make_move, other, game.id, second)
             wait_until_blocked(database_url, other.info.backend_pid)
         thread.join(10)
 
@@ -193,7 +192,7 @@ def test_a_change_made_from_a_stale_read_writes_neither_events_nor_webhook_deliv
     for account in accounts:
         create_webhook(conn, account.id, "https://example.com/hook")
     stale_game, stale_state = game, state
-    game, state = append_action(conn, game.id, state.legal_actions()[0])
+    game, state = make_move(conn, game.id, state.legal_actions()[0])
     deliveries_before = delivery_count(conn, game.id)
     events_before = event_count(conn, game.id)
 
@@ -220,7 +219,7 @@ def test_two_simultaneous_actions_for_the_same_version_make_exactly_one_event(da
         with connect(database_url) as own:
             barrier.wait()
             try:
-                outcomes.append(append_action(own, game.id, action, expected_version=game.version))
+                outcomes.append(make_move(own, game.id, action, expected_version=game.version))
             except VersionConflict as error:
                 outcomes.append(error)
 
@@ -240,10 +239,10 @@ def test_a_game_in_the_lobby_takes_no_turns_but_can_be_aborted(conn, make_accoun
     game, state = create_game(conn, GameOptions(players=2), [SeatPlan.open()] * 2, seed="lobby")
 
     with pytest.raises(Conflict) as error:
-        append_action(conn, game.id, Play(0, state.hands[0][0]))
+        make_move(conn, game.id, Play(0, state.hands[0][0]))
     assert error.value.code == "game_not_started"
 
-    game, state = append_action(conn, game.id, EndGame(-1, EndCondition.TERMINATED))
+    game, state = make_move(conn, game.id, EndGame(-1, EndCondition.TERMINATED))
     assert (game.status, game.end_condition, game.score) == ("finished", "terminated", 0)
 
 
@@ -285,7 +284,7 @@ def test_an_action_at_a_version_this_process_cached_fails_if_another_process_mov
     assert other_process.returncode == 0, other_process.stderr
 
     with pytest.raises(VersionConflict) as error:
-        append_action(conn, game.id, state.legal_actions()[-1], expected_version=game.version)
+        make_move(conn, game.id, state.legal_actions()[-1], expected_version=game.version)
 
     assert error.value.current_version == game.version + 1
     assert event_count(conn, game.id) == game.version + 1
@@ -301,7 +300,7 @@ def test_a_move_the_cached_state_refuses_is_a_version_conflict_once_another_proc
     load_game(conn, game.id)
     out_of_turn = Discard(1 - state.current_seat, state.hands[1 - state.current_seat][0])
     with pytest.raises(IllegalAction) as refused:
-        append_action(conn, game.id, out_of_turn, expected_version=game.version)
+        make_move(conn, game.id, out_of_turn, expected_version=game.version)
     assert refused.value.code == "not_your_turn"
 
     other_process = subprocess.run(
@@ -313,7 +312,7 @@ def test_a_move_the_cached_state_refuses_is_a_version_conflict_once_another_proc
     assert other_process.returncode == 0, other_process.stderr
 
     with pytest.raises(VersionConflict) as error:
-        append_action(conn, game.id, out_of_turn, expected_version=game.version)
+        make_move(conn, game.id, out_of_turn, expected_version=game.version)
     assert error.value.current_version == game.version + 1
     assert event_count(conn, game.id) == game.version + 1
 
@@ -324,14 +323,14 @@ def test_a_player_acts_for_the_seat_the_store_finds_for_the_account(conn, runnin
     card = state.hands[state.current_seat][0]
 
     with pytest.raises(Forbidden) as outsider:
-        append_player_action(conn, game.id, make_account()[0].id, {"kind": "play", "card": card}, game.version)
+        make_move(conn, game.id, PlayerMove(make_account()[0].id, {"kind": "play", "card": card}), game.version)
     assert outsider.value.code == "not_a_player"
     with pytest.raises(InvalidRequest) as malformed:
-        append_player_action(conn, game.id, player.id, {"kind": "juggle", "card": card}, game.version)
+        make_move(conn, game.id, PlayerMove(player.id, {"kind": "juggle", "card": card}), game.version)
     assert malformed.value.code == "invalid_action"
     assert event_count(conn, game.id) == game.version
 
-    after, _ = append_player_action(conn, game.id, player.id, {"kind": "play", "card": card}, game.version)
+    after, _ = make_move(conn, game.id, PlayerMove(player.id, {"kind": "play", "card": card}), game.version)
 
     assert [event.action for event in list_events(conn, game.id, after_seq=game.version)] == [
         Play(state.current_seat, card)
@@ -342,11 +341,12 @@ def test_a_player_acts_for_the_seat_the_store_finds_for_the_account(conn, runnin
 APPEND_FIRST_LEGAL_ACTION = """
 import sys
 from hanabi.store.database import connect
-from hanabi.store.games import append_action, load_game
+from hanabi.store.games import load_game
+from hanabi.store.moves import make_move
 
 with connect(sys.argv[1]) as conn:
     game, state = load_game(conn, int(sys.argv[2]))
-    append_action(conn, game.id, state.legal_actions()[0], expected_version=game.version)
+    make_move(conn, game.id, state.legal_actions()[0], expected_version=game.version)
 """
 
 
@@ -362,7 +362,7 @@ def test_a_timed_turn_begins_at_the_instant_its_event_is_dated(conn, make_accoun
     )
     for account in accounts:
         game, state = join_seat(conn, game.id, account.id)
-    game, state = append_action(conn, game.id, state.legal_actions()[0])
+    game, state = make_move(conn, game.id, state.legal_actions()[0])
 
     event = list_events(conn, game.id, after_seq=game.version - 1)[0]
     assert game.turn_started_at == event.created_at == game.updated_at

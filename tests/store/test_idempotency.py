@@ -5,7 +5,8 @@ import pytest
 from hanabi.store import idempotency
 from hanabi.store.database import connect
 from hanabi.store.errors import IdempotencyKeyReused
-from hanabi.store.games import append_action, get_game
+from hanabi.store.games import get_game
+from hanabi.store.moves import make_move
 
 from .conftest import run_in_thread, wait_until_blocked
 
@@ -85,7 +86,7 @@ def test_an_idempotent_action_is_applied_once(conn, running_game):
             stored = idempotency.claim(conn, alice.id, "move-1", digest, scope="POST /a")
             if stored is not None:
                 return stored
-            new_game, _ = append_action(conn, game.id, action)
+            new_game, _ = make_move(conn, game.id, action)
             idempotency.save(
                 conn,
                 alice.id,

@@ -1,8 +1,9 @@
 import pytest
 from hanabi.engine import GameOptions, RankClue, Reorder
 from hanabi.store.errors import InvalidRequest
-from hanabi.store.games import append_action, create_game
+from hanabi.store.games import create_game
 from hanabi.store.lobby import games_awaiting_move, games_of_account, list_games
+from hanabi.store.moves import make_move
 from hanabi.store.records import SeatPlan
 from hanabi.store.seats import join_seat
 
@@ -43,7 +44,7 @@ def test_games_awaiting_my_move_follow_the_turn(conn, running_game):
     assert [g.id for g in games_awaiting_move(conn, mover.id)] == [first.id]
     assert games_awaiting_move(conn, waiter.id) == []
 
-    append_action(conn, first.id, state.legal_actions()[0])
+    make_move(conn, first.id, state.legal_actions()[0])
     assert games_awaiting_move(conn, mover.id) == []
     assert [g.id for g in games_awaiting_move(conn, waiter.id)] == [first.id]
 
@@ -57,7 +58,7 @@ def test_games_awaiting_a_move_come_longest_waiting_first(conn, make_account):
     assert [g.id for g in games_awaiting_move(conn, me.id)] == [game.id for game, _ in games]
 
     reordered, state = games[0]
-    append_action(conn, reordered.id, Reorder(0, state.hands[0][::-1]))
+    make_move(conn, reordered.id, Reorder(0, state.hands[0][::-1]))
 
     assert [g.id for g in games_awaiting_move(conn, me.id)] == [game.id for game, _ in games], (
         "reordering a hand does not start a new turn"
@@ -72,8 +73,8 @@ def test_games_awaiting_a_move_put_the_turn_that_began_last_at_the_end(conn, mak
         join_seat(conn, game.id, me.id)
         games.append(join_seat(conn, game.id, other.id))
     first, state = games[0]
-    first, state = append_action(conn, first.id, RankClue(0, 1, state.card(state.hands[1][0]).rank))
-    append_action(conn, first.id, RankClue(1, 0, state.card(state.hands[0][0]).rank))
+    first, state = make_move(conn, first.id, RankClue(0, 1, state.card(state.hands[1][0]).rank))
+    make_move(conn, first.id, RankClue(1, 0, state.card(state.hands[0][0]).rank))
 
     assert [g.id for g in games_awaiting_move(conn, me.id)] == [games[1].game.id, first.id]
 

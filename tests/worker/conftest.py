@@ -17,7 +17,7 @@ import pytest
 import redis
 from celery.contrib.testing.worker import start_worker
 from celery.signals import task_postrun
-from hanabi.composition import commit_hooks, worker_celery
+from hanabi.composition import worker_celery
 from hanabi.config import Settings, load_settings
 from hanabi.store.database import connect
 from hanabi.store.games import list_events, load_game
@@ -93,12 +93,16 @@ class Service:
 
     @property
     def pool(self):
-        """The pool of the worker's tasks (its commits enqueue what follows them)."""
+        """The pool of the worker's tasks."""
         return self.app.database()
 
+    @property
+    def followups(self):
+        """What the store's changes pass to enqueue what follows them on the worker's broker, as an API process's do."""
+        return self.app.followups
+
     def connect(self):
-        """A connection whose commits enqueue on the worker's broker, as an API process's do."""
-        return connect(self.database_url, commit_hooks(self.app))
+        return connect(self.database_url)
 
     def record(self, name: str, args, outcome) -> None:
         with self.lock:

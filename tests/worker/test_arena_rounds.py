@@ -11,7 +11,8 @@ from hanabi.arena.rounds import ARENA_ROUND
 from hanabi.bots import basic
 from hanabi.engine import action_to_dict, view
 from hanabi.store.accounts import create_account
-from hanabi.store.games import append_player_action, load_game
+from hanabi.store.games import load_game
+from hanabi.store.moves import PlayerMove, make_move
 
 
 def play_bot_seats(service, account_ids: set[int], game_ids: list[int], timeout: float = 120) -> None:
@@ -30,7 +31,13 @@ def play_bot_seats(service, account_ids: set[int], game_ids: list[int], timeout:
                 if seat.account_id in account_ids:
                     action = basic.choose(view(state, game.current_seat), random.Random(game.version))
                     fields = {key: value for key, value in action_to_dict(action).items() if key != "seat"}
-                    append_player_action(conn, game_id, seat.account_id, fields, game.version)
+                    make_move(
+                        conn,
+                        game_id,
+                        PlayerMove(seat.account_id, fields),
+                        game.version,
+                        followups=service.followups,
+                    )
             if not running:
                 return
             assert time.monotonic() < deadline, "the arena's games did not finish"

@@ -29,7 +29,9 @@ def test_games_of_five_bot_seats_play_to_the_end_by_themselves(service):
     }
     with service.connect() as conn:
         game_ids = [
-            create_game(conn, GameOptions(players=5), plan, seed=f"five bots {name}").game.id
+            create_game(
+                conn, GameOptions(players=5), plan, seed=f"five bots {name}", followups=service.followups
+            ).game.id
             for name, plan in plans.items()
         ]
     for game_id in game_ids:
@@ -49,7 +51,7 @@ database's random secret it may deal a game that the bots strike out of in a few
 
 def test_a_person_through_the_api_and_bots_finish_a_game_and_the_bots_move_at_once(service):
     settings = replace(load_settings(), deal_secret=PERSON_GAME_SECRET)
-    api = create_app(settings=settings, pool=service.pool).test_client()
+    api = create_app(settings=settings, pool=service.pool, followups=service.followups).test_client()
     account = api.post("/v1/accounts", json={"name": f"human-{uuid.uuid4().hex[:10]}", "kind": "human"}).json
     headers = {"Authorization": f"Bearer {account['token']}"}
     seats = [{"kind": "bot", "strategy": "basic"}, {"kind": "open"}, {"kind": "bot", "strategy": "basic"}]
@@ -90,9 +92,14 @@ def test_a_person_through_the_api_and_bots_finish_a_game_and_the_bots_move_at_on
 def test_duplicate_and_late_deliveries_of_a_bot_turn_write_one_event(service):
     with service.connect() as conn:
         person, _ = create_account(conn, f"person-{uuid.uuid4().hex[:10]}", "human")
-        created = create_game(conn, GameOptions(players=2, starting_seat=1), [SeatPlan.open(), SeatPlan.bot("basic")])
+        created = create_game(
+            conn,
+            GameOptions(players=2, starting_seat=1),
+            [SeatPlan.open(), SeatPlan.bot("basic")],
+            followups=service.followups,
+        )
         # Taking the last seat starts the game: the bot's turn is enqueued after that commit.
-        started = join_seat(conn, created.game.id, person.id).game
+        started = join_seat(conn, created.game.id, person.id, followups=service.followups).game
     game_id, version = started.id, started.version
     for _ in range(5):
         enqueue_bot_turn(service.app, game_id, version)
@@ -119,7 +126,9 @@ def test_a_bot_strategy_is_given_its_seat_view_and_nothing_else(service, monkeyp
 
     monkeypatch.setitem(STRATEGIES, "peek", peek)
     with service.connect() as conn:
-        game_id = create_game(conn, GameOptions(players=3), [SeatPlan.bot("peek")] * 3, seed="peek").game.id
+        game_id = create_game(
+            conn, GameOptions(players=3), [SeatPlan.bot("peek")] * 3, seed="peek", followups=service.followups
+        ).game.id
     service.wait_finished(game_id)
     _, state, _ = assert_one_event_per_turn(service.database_url, game_id)
     assert len(given) == state.turn
@@ -132,8 +141,10 @@ def test_a_bot_strategy_is_given_its_seat_view_and_nothing_else(service, monkeyp
 
 
 def test_the_sweeper_enqueues_a_bot_turn_whose_message_was_lost(service):
-    with connect(service.database_url) as conn:  # no hooks: its commit enqueues nothing
-        game = create_game(conn, GameOptions(players=3), [SeatPlan.bot("basic")] * 3, seed="lost").game
+    with connect(service.database_url) as conn:
+        game = create_game(
+            conn, GameOptions(players=3), [SeatPlan.bot("basic")] * 3, seed="lost"
+        ).game  # nothing enqueued
     assert game.status == "running"
     with service.connect() as conn:
         assert (game.id, game.version) not in stalled_bot_turns(conn, 1.0)
@@ -147,8 +158,10 @@ def test_the_sweeper_enqueues_a_bot_turn_whose_message_was_lost(service):
 
 
 def test_a_bot_turn_sent_with_a_countdown_waits_for_it(service):
-    with connect(service.database_url) as conn:  # no hooks: its commit enqueues nothing
-        game = create_game(conn, GameOptions(players=2), [SeatPlan.bot("basic")] * 2, seed="countdown").game
+    with connect(service.database_url) as conn:
+        game = create_game(
+            conn, GameOptions(players=2), [SeatPlan.bot("basic")] * 2, seed="countdown"
+        ).game  # nothing enqueued
     sent = time.monotonic()
     service.app.send_task(PLAY_BOT_TURN, args=(game.id, game.version), countdown=1)
     service.wait_until(game.id, lambda current: current.version > game.version, 10, "the delayed move")

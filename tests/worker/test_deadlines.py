@@ -26,10 +26,11 @@ from hanabi.engine import (
     view,
 )
 from hanabi.store.accounts import create_account
-from hanabi.store.database import connect
 from hanabi.store.deadlines import TimeControl, turn_clock
 from hanabi.store.errors import VersionConflict
-from hanabi.store.games import append_action, create_game, load_game
+from hanabi.store.followups import NO_FOLLOWUPS
+from hanabi.store.games import create_game, load_game
+from hanabi.store.moves import make_move
 from hanabi.store.records import SeatPlan
 from hanabi.store.seats import join_seat
 from hanabi.worker.deadlines import EXPIRE_TURN, MOVED, SERVER_TIMEOUT, overdue_turns
@@ -53,10 +54,13 @@ def two_person_game(service, time_control: dict, *, expiry: bool = True):
             [SeatPlan.open()] * 2,
             seed="deadlines",
             time_control=TimeControl.from_dict(time_control),
+            followups=service.followups,
         )
-        join_seat(conn, created.game.id, people[0].id)
-    with service.connect() if expiry else connect(service.database_url) as conn:
-        game = join_seat(conn, created.game.id, people[1].id).game
+        join_seat(conn, created.game.id, people[0].id, followups=service.followups)
+    with service.connect() as conn:
+        game = join_seat(
+            conn, created.game.id, people[1].id, followups=service.followups if expiry else NO_FOLLOWUPS
+        ).game
     assert game.status == "running" and game.current_seat == 0
     return game, [token for _, token in accounts]
 
@@ -66,7 +70,13 @@ def terminate(service, game_id: int) -> None:
     with service.connect() as conn:
         while (game := load_game(conn, game_id).game).status == "running":
             try:
-                append_action(conn, game_id, EndGame(-1, EndCondition.TERMINATED), expected_version=game.version)
+                make_move(
+                    conn,
+                    game_id,
+                    EndGame(-1, EndCondition.TERMINATED),
+                    expected_version=game.version,
+                    followups=service.followups,
+                )
             except VersionConflict:
                 continue
 
@@ -76,13 +86,15 @@ def test_a_per_turn_deadline_is_written_with_the_commit_that_begins_the_turn(ser
     assert game.deadline - game.turn_started_at == timedelta(seconds=30)
     with service.connect() as conn:
         hand = load_game(conn, game.id).state.hands[0]
-        reordered = append_action(conn, game.id, Reorder(0, tuple(reversed(hand)))).game
+        reordered = make_move(conn, game.id, Reorder(0, tuple(reversed(hand))), followups=service.followups).game
         assert reordered.deadline == game.deadline, "reordering one's hand is not a turn"
         time.sleep(0.05)
-        moved = append_action(conn, game.id, ColorClue(0, 1, _a_color_of(conn, game.id, 1))).game
+        moved = make_move(
+            conn, game.id, ColorClue(0, 1, _a_color_of(conn, game.id, 1)), followups=service.followups
+        ).game
         assert moved.current_seat == 1 and moved.deadline - moved.turn_started_at == timedelta(seconds=30)
         assert moved.deadline > game.deadline
-        ended = append_action(conn, game.id, EndGame(-1, EndCondition.TERMINATED)).game
+        ended = make_move(conn, game.id, EndGame(-1, EndCondition.TERMINATED), followups=service.followups).game
         assert ended.deadline is None
 
 
@@ -113,7 +125,9 @@ def test_a_two_second_turn_that_runs_out_ends_the_game_with_timeout_and_score_0(
     game, tokens = two_person_game(service, {"kind": "per_turn", "seconds": 2, "on_timeout": "end"})
     with service.connect() as conn:
         # Seat 0 gives a clue in time; seat 1 lets its turn run out.
-        moved = append_action(conn, game.id, ColorClue(0, 1, _a_color_of(conn, game.id, 1))).game
+        moved = make_move(
+            conn, game.id, ColorClue(0, 1, _a_color_of(conn, game.id, 1)), followups=service.followups
+        ).game
     assert moved.deadline - moved.turn_started_at == timedelta(seconds=2)
     finished = service.wait_finished(game.id, timeout=10)
     assert finished.end_condition == "timeout" and finished.score == 0
@@ -140,7 +154,7 @@ def test_a_two_second_turn_that_runs_out_gets_a_safe_server_move_and_the_game_go
         expected = safe_move.choose(view(state, 0), random.Random(f"hanabi timeout {game.id} {game.version}"))
         assert {key: value for key, value in event.payload.items() if key != "by"} == expected._asdict()
 
-        api = create_app(pool=service.pool).test_client()
+        api = create_app(pool=service.pool, followups=service.followups).test_client()
         events = api.get(f"/v1/games/{game.id}/events", headers={"Authorization": f"Bearer {tokens[1]}"}).json
         shown = [entry for entry in events["events"] if entry["seq"] == event.seq]
         assert shown and shown[0]["by"] == SERVER_TIMEOUT and shown[0]["seat"] == 0
@@ -151,8 +165,12 @@ def test_a_two_second_turn_that_runs_out_gets_a_safe_server_move_and_the_game_go
 def test_a_move_before_the_deadline_makes_the_scheduled_expiry_do_nothing(service):
     game, tokens = two_person_game(service, {"kind": "per_turn", "seconds": 2, "on_timeout": "end"})
     with service.connect() as conn:
-        moved = append_action(
-            conn, game.id, ColorClue(0, 1, _a_color_of(conn, game.id, 1)), expected_version=game.version
+        moved = make_move(
+            conn,
+            game.id,
+            ColorClue(0, 1, _a_color_of(conn, game.id, 1)),
+            expected_version=game.version,
+            followups=service.followups,
         ).game
     assert service.wait_for_outcomes(EXPIRE_TURN, (game.id, game.version), 1, timeout=10) == [STALE]
     events = service.events(game.id)
@@ -245,7 +263,9 @@ def test_the_clock_of_a_game_is_kept_by_the_store(service):
     assert game.deadline - game.turn_started_at == timedelta(seconds=100)
     with service.connect() as conn:
         time.sleep(0.2)
-        moved = append_action(conn, game.id, ColorClue(0, 1, _a_color_of(conn, game.id, 1))).game
+        moved = make_move(
+            conn, game.id, ColorClue(0, 1, _a_color_of(conn, game.id, 1)), followups=service.followups
+        ).game
     spent = (moved.turn_started_at - game.turn_started_at).total_seconds()
     assert moved.clock_banks == pytest.approx((100 - spent + 3, 100.0))
     assert moved.deadline - moved.turn_started_at == timedelta(seconds=100)

@@ -37,7 +37,9 @@ def test_a_worker_records_each_bot_move_with_its_latency(service):
         "actions": sum(metric("hanabi_actions_appended_total", kind=kind, source="bot_seat") for kind in ACTION_LABELS),
     }
     with service.connect() as conn:
-        game_id = create_game(conn, GameOptions(players=3), [SeatPlan.bot("basic")] * 3, seed="metrics").game.id
+        game_id = create_game(
+            conn, GameOptions(players=3), [SeatPlan.bot("basic")] * 3, seed="metrics", followups=service.followups
+        ).game.id
     service.wait_finished(game_id)
     moves = moves_of(service.database_url, game_id)
     assert moves > 10
@@ -58,9 +60,11 @@ def test_an_expired_turn_records_its_lag_behind_the_deadline_and_logs_with_its_t
         with service.connect() as conn:
             people = [create_account(conn, f"lag-{uuid.uuid4().hex[:10]}", "human")[0] for _ in range(2)]
             control = TimeControl.from_dict({"kind": "per_turn", "seconds": 1, "on_timeout": "end"})
-            game_id = create_game(conn, GameOptions(players=2), [SeatPlan.open()] * 2, time_control=control).game.id
+            game_id = create_game(
+                conn, GameOptions(players=2), [SeatPlan.open()] * 2, time_control=control, followups=service.followups
+            ).game.id
             for person in people:
-                join_seat(conn, game_id, person.id)
+                join_seat(conn, game_id, person.id, followups=service.followups)
         game = service.wait_finished(game_id, timeout=30)
         assert game.end_condition == "timeout"
         time.sleep(0.2)  # the task logs after its commit

@@ -11,7 +11,7 @@ import time
 import urllib.request
 import uuid
 
-from hanabi.composition import commit_hooks
+from hanabi.composition import followups
 from hanabi.config import load_settings
 from hanabi.engine import GameOptions
 from hanabi.store.database import connect
@@ -65,9 +65,11 @@ def test_hanabi_worker_serves_the_metrics_of_its_pool_processes(worker_database,
     url = f"http://127.0.0.1:{port}/metrics"
     try:
         wait_for(lambda: _answers(url), 30, f"the worker's metrics port (log: {log})")
-        hooks = commit_hooks(create_celery(load_settings(environ)))
-        with connect(worker_database, hooks) as conn:
-            game_id = create_game(conn, GameOptions(players=2), [SeatPlan.bot("hat")] * 2, seed="port").game.id
+        sent = followups(create_celery(load_settings(environ)))
+        with connect(worker_database) as conn:
+            game_id = create_game(
+                conn, GameOptions(players=2), [SeatPlan.bot("hat")] * 2, seed="port", followups=sent
+            ).game.id
         wait_for(lambda: _finished(worker_database, game_id), 90, f"the game's end (log: {log})")
         moves = moves_of(worker_database, game_id)
         text = read_metrics(url)

@@ -23,7 +23,7 @@ from hanabi.composition import api_app, worker_celery
 from hanabi.engine import EndCondition, EndGame
 from hanabi.store import webhooks as outbox
 from hanabi.store.database import connect
-from hanabi.store.games import append_action
+from hanabi.store.moves import make_move
 from hanabi.webhook_addresses import WebhookAddresses
 from hanabi.worker import sweeper
 from hanabi.worker.webhooks import enqueue_delivery
@@ -239,7 +239,7 @@ def test_the_sweeper_sends_a_delivery_whose_message_was_lost(service, receiver):
     hook = alice.register(receiver.url(path))
     game_id = full_lobby(alice, bob)
     with connect(app.hanabi_settings.database_url) as conn:  # no hooks: the deliveries' message is lost
-        append_action(conn, game_id, EndGame(-1, EndCondition.TERMINATED))
+        make_move(conn, game_id, EndGame(-1, EndCondition.TERMINATED))
     time.sleep(0.5)
     assert receiver.received(path) == []
     assert alice.deliveries(hook["id"])[0]["status"] == "pending"

@@ -5,7 +5,7 @@ import os
 import time
 import uuid
 
-from hanabi.composition import commit_hooks
+from hanabi.composition import followups
 from hanabi.config import load_settings
 from hanabi.engine import GameOptions
 from hanabi.store.database import connect
@@ -48,10 +48,12 @@ def test_a_worker_killed_mid_game_and_restarted_finishes_the_games_without_lost_
     beat = start_hanabi(["beat", "--loglevel", "INFO"], env, log)
     worker = start_hanabi(worker_command, env, log)
     try:
-        hooks = commit_hooks(create_celery(load_settings(environ)))
-        with connect(worker_database, hooks) as conn:
+        sent = followups(create_celery(load_settings(environ)))
+        with connect(worker_database) as conn:
             game_ids = [
-                create_game(conn, GameOptions(players=5), [SeatPlan.bot("hat")] * 5, seed=f"kill {n}").game.id
+                create_game(
+                    conn, GameOptions(players=5), [SeatPlan.bot("hat")] * 5, seed=f"kill {n}", followups=sent
+                ).game.id
                 for n in range(3)
             ]
         wait_for(lambda: min(versions(worker_database, game_ids)) >= 10, 60, "ten moves in each game")

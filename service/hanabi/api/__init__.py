@@ -1,10 +1,11 @@
 """The HTTP API: a Flask app with flask-smorest blueprints, described by OpenAPI 3.1.
 
     from hanabi.api import create_app
-    app = create_app(settings, pool=pool)
+    app = create_app(settings, pool=pool, followups=followups)
 
-A server builds it through the composition root (hanabi.composition.api_app), which hands it a
-pool whose commits enqueue the worker's tasks and the broker's queue depth for /metrics; the
+A server builds it through the composition root (hanabi.composition.api_app), which hands it the
+`Followups` that send the worker's tasks after a change of a game (a bot's turn, a turn's expiry,
+webhooks) and the broker's queue depth for /metrics; the
 API imports nothing of the worker. The app is stateless: everything lives in Postgres, reached
 through one connection pool per process. Every error is an RFC 9457 problem (see `errors`).
 Each request gets an id, an access log line and metrics (`instrumentation`, `GET /metrics`),
@@ -23,6 +24,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from hanabi import web
 from hanabi.config import Settings, load_settings
+from hanabi.store.followups import NO_FOLLOWUPS, Followups
 from hanabi.store.lobby import LobbyCap
 from hanabi.web import embed
 from hanabi.webhook_addresses import WebhookAddresses
@@ -48,6 +50,7 @@ from . import (
 from .context import (
     DATABASE_HEALTH_EXTENSION,
     DEAL_SECRET_EXTENSION,
+    FOLLOWUPS_EXTENSION,
     LISTEN_CONNINFO_EXTENSION,
     POOL_EXTENSION,
     TOKEN_CACHE_SECONDS_EXTENSION,
@@ -150,10 +153,14 @@ class Api(SmorestApi):
 
 
 def create_app(
-    settings: Settings | None = None, *, pool: ConnectionPool, collectors: Iterable[Collector] = ()
+    settings: Settings | None = None,
+    *,
+    pool: ConnectionPool,
+    followups: Followups = NO_FOLLOWUPS,
+    collectors: Iterable[Collector] = (),
 ) -> Flask:
-    """The API app with `settings` (default: the environment) on `pool`, whose connections'
-    hooks run after its commits. /metrics reports `collectors` beside the API's own metrics."""
+    """The API app with `settings` (default: the environment) on `pool`; `followups` carry out
+    what its changes of games set off. /metrics reports `collectors` beside the API's own metrics."""
     settings = settings or load_settings()
     app = App("hanabi.api")
     app.config.update(
@@ -174,6 +181,7 @@ def create_app(
         },
     )
     app.extensions[POOL_EXTENSION] = pool
+    app.extensions[FOLLOWUPS_EXTENSION] = followups
     app.extensions[DATABASE_HEALTH_EXTENSION] = DatabaseHealth()
     app.extensions[LISTEN_CONNINFO_EXTENSION] = settings.listen_database_url or pool.conninfo
     app.extensions[TOKEN_CACHE_SECONDS_EXTENSION] = settings.token_cache_seconds

@@ -21,7 +21,7 @@ from hanabi.engine import GameOptions
 from hanabi.engine.options import MAX_PLAYERS, MIN_PLAYERS
 from hanabi.store.accounts import Account
 
-from .context import Reply, current_account, db, idempotent_write
+from .context import Reply, current_account, db, followups, idempotent_write
 from .docs import idempotent, links_to, problems
 from .errors import Problem
 from .games import LOBBY_CAP_EXTENSION
@@ -514,6 +514,7 @@ class Challenges(MethodView):
                 seconds=settings.arena_challenge_seconds,
                 online_seconds=settings.arena_online_seconds,
                 lobby_cap=current_app.extensions[LOBBY_CAP_EXTENSION],
+                followups=followups(),
             )
             return Reply(201, _challenge(found), {"Location": f"/v1/arena/challenges/{found.id}"})
 
@@ -541,7 +542,11 @@ class AcceptChallenge(MethodView):
     def post(self, challenge_id):
         """Accept a challenge to your bot: it takes its seat and the game starts"""
         account = current_account()
-        return idempotent_write(lambda conn: Reply(200, _challenge(challenges.accept(conn, challenge_id, account)), {}))
+        return idempotent_write(
+            lambda conn: Reply(
+                200, _challenge(challenges.accept(conn, challenge_id, account, followups=followups())), {}
+            )
+        )
 
 
 @blp.route("/challenges/<id:challenge_id>/decline")
@@ -555,5 +560,7 @@ class DeclineChallenge(MethodView):
         """Decline a challenge to your bot, or cancel yours: its lobby game ends"""
         account = current_account()
         return idempotent_write(
-            lambda conn: Reply(200, _challenge(challenges.decline(conn, challenge_id, account)), {})
+            lambda conn: Reply(
+                200, _challenge(challenges.decline(conn, challenge_id, account, followups=followups())), {}
+            )
         )

@@ -16,13 +16,16 @@ import psycopg
 from flask import Response, current_app, g, request, url_for
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from hanabi.store import commits, idempotency
+from hanabi.store import idempotency
 from hanabi.store.accounts import Account, ParentRevoked, Token, hash_token, issue_limited_token, token_of_hash
+from hanabi.store.followups import Followups
+from hanabi.store.transactions import transaction
 
 from .accounts_cache import AccountsCache, accounts_cache_for
 from .errors import Problem
 
 POOL_EXTENSION = "hanabi_pool"
+FOLLOWUPS_EXTENSION = "hanabi_followups"
 LISTEN_CONNINFO_EXTENSION = "hanabi_listen_conninfo"
 TOKEN_CACHE_SECONDS_EXTENSION = "hanabi_token_cache_seconds"
 DATABASE_HEALTH_EXTENSION = "hanabi_database_health"
@@ -33,6 +36,11 @@ MAX_IDEMPOTENCY_KEY_LENGTH = 255
 
 def pool() -> ConnectionPool:
     return current_app.extensions[POOL_EXTENSION]
+
+
+def followups() -> Followups:
+    """What carries out the work a change of a game sets off (the worker's queue in a server)."""
+    return current_app.extensions[FOLLOWUPS_EXTENSION]
 
 
 def listen_conninfo() -> str:
@@ -227,7 +235,7 @@ def idempotent_write(write: Callable[[psycopg.Connection], Reply]) -> Response:
             "invalid_idempotency_key",
             f"An Idempotency-Key is 1 to {MAX_IDEMPOTENCY_KEY_LENGTH} characters long.",
         )
-    with commits.transaction(conn):
+    with transaction(conn):
         scope = f"{request.method} {url_for(request.endpoint, **request.view_args)}"  # /games/05 is /games/5
         digest = idempotency.request_hash(scope, _canonical_body())
         stored = idempotency.claim(conn, account.id, key, digest, scope=scope)

@@ -12,12 +12,13 @@ from hanabi.engine import EndCondition, EndGame, GameOptions
 from hanabi.engine.options import MAX_PLAYERS, MIN_PLAYERS
 from hanabi.store.accounts import Account, find_account
 from hanabi.store.deadlines import TimeControl
-from hanabi.store.games import append_action, create_game, get_game
+from hanabi.store.games import create_game, get_game
 from hanabi.store.lobby import list_games
+from hanabi.store.moves import make_move
 from hanabi.store.records import Game, SeatPlan
 from hanabi.store.seats import join_seat, leave_seat, start_game
 
-from .context import Reply, current_account, db, deal_secret, idempotent_write
+from .context import Reply, current_account, db, deal_secret, followups, idempotent_write
 from .docs import GAME_OPERATIONS, idempotent, links_to, problems
 from .errors import Problem
 from .inputs import Blueprint
@@ -198,6 +199,7 @@ class Games(MethodView):
                 time_control=time_control,
                 spectators=data["spectators"],
                 lobby_cap=current_app.extensions[LOBBY_CAP_EXTENSION],
+                followups=followups(),
             )
             return Reply(201, summary_body(conn, game), {"Location": f"/v1/games/{game.id}"})
 
@@ -250,7 +252,7 @@ class Join(MethodView):
         the other a 409 (`game_full`, or `seat_taken` when they asked for that seat).
         """
         seat = (data or {}).get("seat")
-        return change_game(lambda conn, account: join_seat(conn, game_id, account.id, seat).game)
+        return change_game(lambda conn, account: join_seat(conn, game_id, account.id, seat, followups=followups()).game)
 
 
 @blp.route(f"/<{GAME_ID}>/leave")
@@ -262,7 +264,7 @@ class Leave(MethodView):
     @idempotent
     def post(self, game_id):
         """Give up your seat in a lobby game (a running game is left by resigning)"""
-        return change_game(lambda conn, account: leave_seat(conn, game_id, account.id).game)
+        return change_game(lambda conn, account: leave_seat(conn, game_id, account.id, followups=followups()).game)
 
 
 @blp.route(f"/<{GAME_ID}>/start")
@@ -277,7 +279,7 @@ class Start(MethodView):
 
         def start(conn, account):
             _require_creator(get_game(conn, game_id), account, "start")
-            return start_game(conn, game_id).game
+            return start_game(conn, game_id, followups=followups()).game
 
         return change_game(start)
 
@@ -299,7 +301,7 @@ class Resign(MethodView):
                 raise Problem(403, "not_a_player", f"You have no seat in game {game_id}.")
             if game.status == "lobby":
                 raise Problem(409, "game_not_started", f"Game {game_id} has not started; leave your seat instead.")
-            return append_action(conn, game_id, EndGame(seat, EndCondition.TERMINATED)).game
+            return make_move(conn, game_id, EndGame(seat, EndCondition.TERMINATED), followups=followups()).game
 
         return change_game(resign)
 
@@ -316,7 +318,7 @@ class Abort(MethodView):
 
         def abort(conn, account):
             _require_creator(get_game(conn, game_id), account, "abort")
-            return append_action(conn, game_id, EndGame(-1, EndCondition.TERMINATED)).game
+            return make_move(conn, game_id, EndGame(-1, EndCondition.TERMINATED), followups=followups()).game
 
         return change_game(abort)
 

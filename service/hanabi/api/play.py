@@ -5,10 +5,11 @@ from flask import Response, request
 from flask.views import MethodView
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from hanabi.store.games import append_player_action, load_game
+from hanabi.store.games import load_game
+from hanabi.store.moves import PlayerMove, make_move
 from hanabi.store.records import Game
 
-from .context import Reply, current_account, db, idempotent_write
+from .context import Reply, current_account, db, followups, idempotent_write
 from .docs import IF_NONE_MATCH_PARAMETER, idempotent, problems
 from .errors import Problem
 from .inputs import Blueprint
@@ -90,10 +91,10 @@ class Actions(MethodView):
         `expected_version`, 409 `version_conflict` (with `current_version`) when the game moved on.
         """
         account = current_account()
-        action_data = {name: value for name, value in data.items() if name != "expected_version"}
+        move = PlayerMove(account.id, {name: value for name, value in data.items() if name != "expected_version"})
 
         def write(conn):
-            game, state = append_player_action(conn, game_id, account.id, action_data, data.get("expected_version"))
+            game, state = make_move(conn, game_id, move, data.get("expected_version"), followups=followups())
             body = view_payload(game, state, game.seat_of(account.id))
             return Reply(200, body, {"ETag": etag(game.version), "Vary": "Authorization"})
 

@@ -17,13 +17,15 @@ import psycopg
 from psycopg.rows import dict_row
 
 from hanabi.engine import EndCondition, EndGame, GameOptions
-from hanabi.store import commits
 from hanabi.store.accounts import Account, find_account
 from hanabi.store.errors import Conflict, Forbidden, InvalidRequest, NotFound
-from hanabi.store.games import append_action, create_game
+from hanabi.store.followups import NO_FOLLOWUPS, Followups
+from hanabi.store.games import create_game
 from hanabi.store.lobby import LobbyCap
+from hanabi.store.moves import make_move
 from hanabi.store.records import SeatPlan
 from hanabi.store.seats import join_seat
+from hanabi.store.transactions import transaction
 
 from .store import active_entry, is_online
 
@@ -61,6 +63,7 @@ def create(
     seconds: float,
     online_seconds: float,
     lobby_cap: LobbyCap | None,
+    followups: Followups = NO_FOLLOWUPS,
 ) -> Challenge:
     """Challenge the bot `bot_name` to a game of `game_options`, the challenger in `seat`, the
     bot in the next seat, `partner` in the others."""
@@ -88,9 +91,11 @@ def create(
     plan = [SeatPlan.bot(partner)] * players
     plan[seat] = SeatPlan.reserved(challenger.id)
     plan[(seat + 1) % players] = SeatPlan.reserved(bot.id)
-    with commits.transaction(conn):
-        game = create_game(conn, game_options, plan, creator_id=challenger.id, lobby_cap=lobby_cap).game
-        join_seat(conn, game.id, challenger.id)
+    with transaction(conn):
+        game = create_game(
+            conn, game_options, plan, creator_id=challenger.id, lobby_cap=lobby_cap, followups=followups
+        ).game
+        join_seat(conn, game.id, challenger.id, followups=followups)
         challenge_id = conn.execute(
             """INSERT INTO arena_challenges (game_id, challenger_id, bot_account_id, expires_at)
                VALUES (%s, %s, %s, now() + make_interval(secs => %s)) RETURNING id""",
@@ -138,26 +143,30 @@ def settle(conn: psycopg.Connection, challenge_id: int | None = None) -> None:
     )
 
 
-def accept(conn: psycopg.Connection, challenge_id: int, account: Account) -> Challenge:
+def accept(
+    conn: psycopg.Connection, challenge_id: int, account: Account, *, followups: Followups = NO_FOLLOWUPS
+) -> Challenge:
     """The bot takes its seat: the game starts."""
-    challenge = _pending(conn, challenge_id, account, bot_only=True)
-    with commits.transaction(conn):
-        join_seat(conn, challenge.game_id, account.id)
+    challenge = _pending(conn, challenge_id, account, bot_only=True, followups=followups)
+    with transaction(conn):
+        join_seat(conn, challenge.game_id, account.id, followups=followups)
         conn.execute(
             "UPDATE arena_challenges SET status = 'accepted', answered_at = now() WHERE id = %s", (challenge_id,)
         )
     return get(conn, challenge_id)
 
 
-def decline(conn: psycopg.Connection, challenge_id: int, account: Account) -> Challenge:
+def decline(
+    conn: psycopg.Connection, challenge_id: int, account: Account, *, followups: Followups = NO_FOLLOWUPS
+) -> Challenge:
     """The bot declines, or the challenger cancels: the lobby game ends."""
-    challenge = _pending(conn, challenge_id, account, bot_only=False)
+    challenge = _pending(conn, challenge_id, account, bot_only=False, followups=followups)
     status = "declined" if account.id == challenge.bot_account_id else "cancelled"
-    _end(conn, challenge, status)
+    _end(conn, challenge, status, followups)
     return get(conn, challenge_id)
 
 
-def expire_due(conn: psycopg.Connection, limit: int = 100) -> int:
+def expire_due(conn: psycopg.Connection, limit: int = 100, *, followups: Followups = NO_FOLLOWUPS) -> int:
     """Expire the pending challenges past their time; returns how many."""
     settle(conn)
     due = conn.cursor(row_factory=dict_row).execute(
@@ -166,36 +175,38 @@ def expire_due(conn: psycopg.Connection, limit: int = 100) -> int:
     expired = 0
     for row in due.fetchall():
         try:
-            _end(conn, Challenge(**row), "expired")
+            _end(conn, Challenge(**row), "expired", followups)
             expired += 1
         except Conflict:
             continue
     return expired
 
 
-def _pending(conn: psycopg.Connection, challenge_id: int, account: Account, *, bot_only: bool) -> Challenge:
+def _pending(
+    conn: psycopg.Connection, challenge_id: int, account: Account, *, bot_only: bool, followups: Followups
+) -> Challenge:
     challenge = get(conn, challenge_id, account.id)
     if bot_only and account.id != challenge.bot_account_id:
         raise Forbidden("Only the challenged bot accepts a challenge.", "not_the_challenged_bot")
     if challenge.status == "pending" and challenge.expires_at < conn.execute("SELECT now()").fetchone()[0]:
-        _end(conn, challenge, "expired")
+        _end(conn, challenge, "expired", followups)
         challenge = get(conn, challenge_id)
     if challenge.status != "pending":
         raise Conflict(f"Challenge {challenge_id} is {challenge.status}, no longer pending.", "challenge_not_pending")
     return challenge
 
 
-def _end(conn: psycopg.Connection, challenge: Challenge, status: str) -> None:
+def _end(conn: psycopg.Connection, challenge: Challenge, status: str, followups: Followups) -> None:
     """End the challenge's lobby game and record why, in one transaction; Conflict
     `challenge_not_pending` when it was answered meanwhile."""
-    with commits.transaction(conn):
+    with transaction(conn):
         row = conn.execute("SELECT status FROM arena_challenges WHERE id = %s FOR UPDATE", (challenge.id,)).fetchone()
         game_status = conn.execute(
             "SELECT status FROM games WHERE id = %s FOR UPDATE", (challenge.game_id,)
         ).fetchone()[0]
         if row[0] != "pending" or game_status != "lobby":
             raise Conflict(f"Challenge {challenge.id} was answered meanwhile.", "challenge_not_pending")
-        append_action(conn, challenge.game_id, EndGame(-1, EndCondition.TERMINATED))
+        make_move(conn, challenge.game_id, EndGame(-1, EndCondition.TERMINATED), followups=followups)
         conn.execute(
             "UPDATE arena_challenges SET status = %s, answered_at = now() WHERE id = %s", (status, challenge.id)
         )

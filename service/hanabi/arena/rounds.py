@@ -23,6 +23,7 @@ from celery import Celery
 
 from hanabi.engine import VARIANTS
 from hanabi.engine.variants import family_of
+from hanabi.store.followups import NO_FOLLOWUPS, Followups
 
 from . import challenges, store
 from .lineups import Participant, plan_deal
@@ -42,7 +43,7 @@ def register(app: Celery) -> None:
     @app.task(name=EXPIRE_CHALLENGES, bind=True, shared=False)
     def expire_challenges_task(task) -> int:
         with task.app.database().connection() as conn:
-            return challenges.expire_due(conn)
+            return challenges.expire_due(conn, followups=task.app.followups)
 
 
 def beat_schedule(settings) -> dict:
@@ -72,7 +73,7 @@ def arena_round(app, rng: random.Random | None = None) -> dict[str, int]:
             return {"skipped": 1}
         try:
             published = sum(store.publish_deal(conn, deal_id) for deal_id in store.deals_to_publish(conn))
-            dealt = deal_new(conn, settings, rng) if settings.arena else 0
+            dealt = deal_new(conn, settings, rng, app.followups) if settings.arena else 0
         finally:
             conn.execute("SELECT pg_advisory_unlock(%s)", (store.ROUND_LOCK,))
     if published or dealt:
@@ -80,7 +81,7 @@ def arena_round(app, rng: random.Random | None = None) -> dict[str, int]:
     return {"published": published, "dealt": dealt}
 
 
-def deal_new(conn, settings, rng: random.Random) -> int:
+def deal_new(conn, settings, rng: random.Random, followups: Followups = NO_FOLLOWUPS) -> int:
     """Deal while there is room; returns how many deals were made."""
     references = store.reference_entries(conn, settings.arena_partners)
     running = store.running_games(conn)
@@ -112,7 +113,15 @@ def deal_new(conn, settings, rng: random.Random) -> int:
         tables = len(plan.candidates)
         if running and running + tables > settings.arena_max_games:
             break
-        store.create_deal(conn, players, variant, plan, secret=secret, turn_seconds=settings.arena_turn_seconds)
+        store.create_deal(
+            conn,
+            players,
+            variant,
+            plan,
+            secret=secret,
+            turn_seconds=settings.arena_turn_seconds,
+            followups=followups,
+        )
         running += tables
         dealt += 1
         for candidate in plan.candidates:

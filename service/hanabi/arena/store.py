@@ -18,13 +18,14 @@ from psycopg.rows import dict_row
 
 from hanabi.engine import VARIANTS, GameOptions, keyed_deck
 from hanabi.engine.variants import family_of
-from hanabi.store import commits
 from hanabi.store.deadlines import TimeControl
 from hanabi.store.deals import SECRET_BYTES, deal_key
 from hanabi.store.errors import Forbidden, InvalidRequest
+from hanabi.store.followups import NO_FOLLOWUPS, Followups
 from hanabi.store.games import create_game, load_game
 from hanabi.store.records import SeatPlan
 from hanabi.store.seats import join_seat
+from hanabi.store.transactions import transaction
 
 from .lineups import DealPlan
 from .rating import Rating, TableResult, rate_deal
@@ -115,7 +116,7 @@ def enter(
     chosen = check_variants(variants or list(DEFAULT_VARIANTS))
     if len(chosen) > MAX_VARIANTS:
         raise InvalidRequest(f"An entry names at most {MAX_VARIANTS} variants or families.", "invalid_variants")
-    with commits.transaction(conn):
+    with transaction(conn):
         conn.execute("SELECT pg_advisory_xact_lock(hashtext('arena_entries'), %s::integer)", (account_id % 2147483647,))
         conn.execute(
             """UPDATE arena_entries SET left_at = now()
@@ -260,6 +261,7 @@ def create_deal(
     *,
     secret: bytes,
     turn_seconds: int,
+    followups: Followups = NO_FOLLOWUPS,
 ) -> int:
     """Record a deal and create its tables' games (started at once), in one transaction;
     returns the deal's id."""
@@ -267,7 +269,7 @@ def create_deal(
     seed = secrets.token_hex(16)
     deck = keyed_deck(options.variant_rules, deal_key(secret, seed))
     time_control = TimeControl(kind="per_turn", seconds=turn_seconds, on_timeout="end")
-    with commits.transaction(conn):
+    with transaction(conn):
         deal_id = conn.execute(
             "INSERT INTO arena_deals (players, variant, seed, candidate_seat) VALUES (%s, %s, %s, %s) RETURNING id",
             (players, variant, seed, plan.candidate_seat),
@@ -278,7 +280,7 @@ def create_deal(
                 SeatPlan.bot(seat.strategy) if seat.account_id is None else SeatPlan.reserved(seat.account_id)
                 for seat in seats
             ]
-            game = create_game(conn, options, seat_plan, deck=deck, time_control=time_control).game
+            game = create_game(conn, options, seat_plan, deck=deck, time_control=time_control, followups=followups).game
             conn.execute(
                 "INSERT INTO arena_tables (deal_id, game_id, candidate_entry_id) VALUES (%s, %s, %s)",
                 (deal_id, game.id, candidate.entry_id),
@@ -289,7 +291,7 @@ def create_deal(
             )
             for seat in seats:
                 if seat.account_id is not None:
-                    join_seat(conn, game.id, seat.account_id)
+                    join_seat(conn, game.id, seat.account_id, followups=followups)
     return deal_id
 
 
@@ -311,7 +313,7 @@ def deals_to_publish(conn: psycopg.Connection, limit: int = 100) -> list[int]:
 def publish_deal(conn: psycopg.Connection, deal_id: int) -> bool:
     """Record the tables' results, rate the deal and publish it, in one transaction; False
     (nothing done) when it is published already or a table is still being played."""
-    with commits.transaction(conn):
+    with transaction(conn):
         row = conn.execute(
             "SELECT players, candidate_seat FROM arena_deals WHERE id = %s AND published_at IS NULL FOR UPDATE",
             (deal_id,),

@@ -2,7 +2,6 @@
 
 Connections are in autocommit mode: every write of the store is one statement or runs in an
 explicit `conn.transaction()`, so no connection sits idle inside a transaction it did not ask for.
-Each carries the hooks its commits run (commits.CommitHooks; none unless given).
 """
 
 import fcntl
@@ -12,12 +11,11 @@ from pathlib import Path
 from urllib.parse import quote
 
 import orjson
+import psycopg
 from psycopg.types.json import set_json_dumps, set_json_loads
 from psycopg_pool import ConnectionPool
 
 from hanabi.config import Settings
-
-from .commits import NO_HOOKS, CommitHooks, Connection
 
 set_json_dumps(orjson.dumps)
 set_json_loads(orjson.loads)
@@ -73,9 +71,9 @@ def database_url(settings: Settings) -> str:
     return start_embedded_postgres(settings.embedded_postgres_dir)
 
 
-def connect(url: str, commit_hooks: CommitHooks = NO_HOOKS) -> Connection:
-    """A connection of its own (autocommit) whose commits run `commit_hooks`."""
-    return Connection.connect(url, autocommit=True, commit_hooks=commit_hooks)
+def connect(url: str) -> psycopg.Connection:
+    """A connection of its own (autocommit)."""
+    return psycopg.Connection.connect(url, autocommit=True)
 
 
 def create_pool(
@@ -84,18 +82,16 @@ def create_pool(
     min_size: int = 1,
     max_size: int = 10,
     timeout: float = 10.0,
-    commit_hooks: CommitHooks = NO_HOOKS,
     prepared_statements: bool = True,
 ) -> ConnectionPool:
-    """An open pool whose connections' commits run `commit_hooks`; `timeout` is how long a
-    request waits for a free connection. Without `prepared_statements` psycopg never prepares
-    (for a PgBouncer in transaction mode before 1.21)."""
-    options = {"autocommit": True, "commit_hooks": commit_hooks}
+    """An open pool of autocommit connections; `timeout` is how long a request waits for a free
+    connection. Without `prepared_statements` psycopg never prepares (for a PgBouncer in
+    transaction mode before 1.21)."""
+    options = {"autocommit": True}
     if not prepared_statements:
         options["prepare_threshold"] = None
     pool = ConnectionPool(
         url,
-        connection_class=Connection,
         min_size=min_size,
         max_size=max_size,
         timeout=timeout,
@@ -107,11 +103,10 @@ def create_pool(
     return pool
 
 
-def pool_from_settings(settings: Settings, commit_hooks: CommitHooks = NO_HOOKS) -> ConnectionPool:
+def pool_from_settings(settings: Settings) -> ConnectionPool:
     return create_pool(
         database_url(settings),
         min_size=settings.pool_min_size,
         max_size=settings.pool_max_size,
-        commit_hooks=commit_hooks,
         prepared_statements=settings.prepared_statements,
     )

@@ -8,10 +8,11 @@ other gets VersionConflict with the version it lost to. Nothing here knows a rul
 the engine decides whether an action is legal and what state follows.
 """
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import datetime
+from typing import NamedTuple
 
 import psycopg
 from psycopg.pq import TransactionStatus
@@ -20,20 +21,19 @@ from psycopg.types.json import Jsonb
 
 from hanabi.engine import (
     Action,
-    EndGame,
     GameOptions,
     GameState,
-    IllegalAction,
     action_from_dict,
     action_to_dict,
     new_game,
     replay,
 )
 
-from . import account_events, commits, webhooks
+from . import account_events, webhooks
 from .deadlines import TimeControl, turn_clock
 from .deals import new_deck
-from .errors import Conflict, Forbidden, InvalidRequest, NotFound, VersionConflict
+from .errors import InvalidRequest, NotFound, VersionConflict
+from .followups import NO_FOLLOWUPS, Followups, after_change
 from .lobby import LobbyCap, check_lobby_room
 from .records import (
     CHANGING_COLUMNS_BUT_SEATS,
@@ -47,6 +47,7 @@ from .records import (
     with_changing_columns,
 )
 from .states import STATES, cache_key
+from .transactions import Transaction, opened, statement, transaction
 
 _ACTIONS_COLUMN = """
     (SELECT coalesce(jsonb_agg(e.payload ORDER BY e.seq), '[]')
@@ -69,6 +70,7 @@ def create_game(
     spectators: bool = False,
     deal_secret: str | None = None,
     lobby_cap: LobbyCap | None = None,
+    followups: Followups = NO_FOLLOWUPS,
 ) -> LoadedGame:
     """Create a game in the lobby. The deck is `deck` when given, else the deal that `seed`
     names on this server (keyed with `deal_secret`, default the database's; see `deals`), or a
@@ -76,7 +78,9 @@ def create_game(
     seat starts the game, and a game whose seats are all bots starts at once. `time_control`
     sets every turn's deadline (see `deadlines`). With `spectators`, accounts without a seat may
     watch the game while it runs. With `lobby_cap`, a game that would wait in the lobby is
-    refused when its creator has as many there as the cap allows (`lobby.check_lobby_room`)."""
+    refused when its creator has as many there as the cap allows (`lobby.check_lobby_room`).
+    `followups` carry out what the commit sets off (invitations' webhooks; a started game's first
+    bot turn, deadline and webhooks: see `followups.after_change`)."""
     plan = list(seat_plan)
     if len(plan) != options.players:
         raise InvalidRequest(
@@ -85,7 +89,7 @@ def create_game(
     _check_seat_plan(plan)
     free_seats = sum(1 for entry in plan if entry.kind != "bot")
     try:
-        with commits.transaction(conn):
+        with transaction(conn) as tx:
             if lobby_cap is not None and creator_id is not None and (free_seats or not start_when_full):
                 check_lobby_room(conn, creator_id, lobby_cap)
             state = new_game(options, deck if deck is not None else new_deck(conn, options, seed, deal_secret))
@@ -116,10 +120,19 @@ def create_game(
             ]
             if invitations:
                 account_events.record_invitations(conn, game_id, invitations, by=creator_id)
-                webhooks.announce_after_commit(conn, webhooks.record_invitations(conn, game_id, creator_id))
+                invited = webhooks.record_invitations(conn, game_id, creator_id)
+                if invited:
+                    tx.on_commit(lambda: followups.webhook_deliveries(invited))
             loaded = load_game(conn, game_id)
             if free_seats == 0 and start_when_full:
-                append_events(conn, loaded.game, [("game_started", None, {})], status="running", state=loaded.state)
+                append_events(
+                    conn,
+                    loaded.game,
+                    [("game_started", None, {})],
+                    status="running",
+                    state=loaded.state,
+                    followups=followups,
+                )
                 loaded = load_game(conn, game_id)
     except psycopg.errors.ForeignKeyViolation:
         raise InvalidRequest("The game names an account that does not exist.", "account_not_found") from None
@@ -231,135 +244,23 @@ def current_version(conn: psycopg.Connection, game_id: int) -> int:
     return row[0]
 
 
-def append_action(
-    conn: psycopg.Connection,
-    game_id: int,
-    action: Action,
-    expected_version: int | None = None,
-    *,
-    by: str | None = None,
-) -> LoadedGame:
-    """Apply `action` through the engine and record it as the game's next event. `by` marks an
-    action the server made for the seat (its payload's "by", e.g. "server_timeout").
-
-    Raises the engine's IllegalAction when the action breaks a rule (nothing is written), and
-    VersionConflict when `expected_version` is not the game's version or another write to the
-    game won the race for the next sequence number. A game in the lobby accepts only EndGame
-    (an abort). The write is one statement that succeeds only if the game is still at the
-    version the action was applied to: on its own that statement commits by itself, inside the
-    caller's transaction it is a savepoint."""
-    return _append_trying_cache_first(conn, game_id, lambda game: action, expected_version, by)
-
-
-def append_player_action(
-    conn: psycopg.Connection, game_id: int, account_id: int, action_data: dict, expected_version: int | None = None
-) -> LoadedGame:
-    """`append_action` for the action an account makes for its own seat: `action_data` is the
-    action as `action_to_dict` writes it, without its seat, which is the account's seat in the
-    game read for the action. Raises Forbidden `not_a_player` when the account has no seat there,
-    and InvalidRequest `invalid_action` when `action_data` is not an action."""
-    return _append_trying_cache_first(
-        conn, game_id, lambda game: _player_action(game, account_id, action_data), expected_version, None
-    )
-
-
-def _player_action(game: Game, account_id: int, action_data: dict) -> Action:
-    seat = game.seat_of(account_id)
-    if seat is None:
-        raise Forbidden(f"You have no seat in game {game.id}; only its players can act in it.", "not_a_player")
-    try:
-        return action_from_dict({**action_data, "seat": seat})
-    except (KeyError, ValueError):
-        raise InvalidRequest(f"{action_data!r} is not an action.", "invalid_action") from None
-
-
-def _append_trying_cache_first(
-    conn: psycopg.Connection,
-    game_id: int,
-    action_in: Callable[[Game], Action],
-    expected_version: int | None,
-    by: str | None,
-) -> LoadedGame:
-    """Try the action (`action_in` the game) against the state this process cached for the game
-    at `expected_version`, without reading the game; if the cache was stale, read the game and
-    try once more.
-
-    The cached try is stale when its write finds the game no longer at that version (or, under
-    the same id, another game: a database created again), and when the engine refuses the
-    action: a refusal is the answer only of a game read at that version (else the answer is a
-    VersionConflict)."""
-    cached = _cached_running_game(conn, game_id, expected_version)
-    if cached is not None:
-        appended = _append_to_cached_state(conn, cached, action_in(cached.game), by)
-        if appended is not None:
-            return appended
-    with game_statement(conn, game_id, expected_version):
-        game, state = load_game(conn, game_id)
-        action = action_in(game)
-        if expected_version is not None and expected_version != game.version:
-            raise VersionConflict(game_id, game.version, expected_version)
-        if game.status == "lobby" and not isinstance(action, EndGame):
-            raise Conflict(f"Game {game_id} has not started yet.", "game_not_started")
-        new_state = state.apply(action)
-        written = _write_action(conn, game, action, new_state, by)
-        if written is None:
-            raise VersionConflict(game_id, current_version(conn, game_id))
-    return LoadedGame(written, new_state)
-
-
-def _cached_running_game(conn: psycopg.Connection, game_id: int, version: int | None) -> LoadedGame | None:
-    """The running game at `version` as this process cached it, if it did. An action the client
-    made at that version can be written without reading the game first: the write succeeds
-    only if the game is still at that version."""
-    if version is None:
-        return None
-    cached = STATES.get(cache_key(conn, game_id))
-    if cached is None or cached.game.version != version or cached.game.status != "running":
-        return None
-    return cached
-
-
-def _append_to_cached_state(
-    conn: psycopg.Connection, cached: LoadedGame, action: Action, by: str | None
-) -> LoadedGame | None:
-    """The game after `action` on the cached game, written; None, with nothing written, when the
-    engine refuses the action there or the write finds the game moved on."""
-    try:
-        new_state = cached.state.apply(action)
-    except IllegalAction:
-        return None
-    with game_statement(conn, cached.game.id, cached.game.version):
-        game = _write_action(conn, cached.game, action, new_state, by)
-    return LoadedGame(game, new_state) if game is not None else None
-
-
-def _write_action(
-    conn: psycopg.Connection, game: Game, action: Action, state: GameState, by: str | None
-) -> Game | None:
-    """Record `action`, which took `game` to `state`, as the game's next event (see `_write_change`),
-    and cache the state once the write has committed by itself."""
-    payload = action_to_dict(action) if by is None else {**action_to_dict(action), "by": by}
-    status = "finished" if state.is_over else "running"
-    written = _write_change(conn, game, [(action.kind, action.seat, payload)], status, state, None)
-    if written is not None and conn.info.transaction_status == TransactionStatus.IDLE:
-        STATES.put(cache_key(conn, game.id), LoadedGame(written, state))
-    return written
-
-
 @contextmanager
-def game_transaction(conn: psycopg.Connection, game_id: int, expected_version: int | None = None) -> Iterator[None]:
+def game_transaction(
+    conn: psycopg.Connection, game_id: int, expected_version: int | None = None
+) -> Iterator[Transaction]:
     """A transaction (a savepoint inside the caller's) that writes events of one game: losing
-    the race for the next sequence number to a concurrent writer raises VersionConflict. The
-    connection's commit hooks hear of the game once the outermost transaction commits (see `commits`)."""
-    with _version_conflicts(conn, game_id, expected_version), commits.transaction(conn):
-        yield
+    the race for the next sequence number to a concurrent writer raises VersionConflict."""
+    with _version_conflicts(conn, game_id, expected_version), transaction(conn) as tx:
+        yield tx
 
 
 @contextmanager
-def game_statement(conn: psycopg.Connection, game_id: int, expected_version: int | None = None) -> Iterator[None]:
-    """Like `game_transaction`, for work that writes with a single statement (see `commits.statement`)."""
-    with _version_conflicts(conn, game_id, expected_version), commits.statement(conn):
-        yield
+def game_statement(
+    conn: psycopg.Connection, game_id: int, expected_version: int | None = None
+) -> Iterator[Transaction]:
+    """Like `game_transaction`, for work that writes with a single statement (see `transactions.statement`)."""
+    with _version_conflicts(conn, game_id, expected_version), statement(conn) as tx:
+        yield tx
 
 
 @contextmanager
@@ -414,26 +315,38 @@ def append_events(
     status: str,
     state: GameState,
     free_seats: int | None = None,
+    followups: Followups = NO_FOLLOWUPS,
 ) -> Game:
     """Insert `events` (type, seat, payload) after `game.version` and rewrite the derived
-    columns from `state`, in one statement. For use by the store's modules, inside
+    columns from `state`, in one statement, and register what follows the change on the
+    transaction (`followups.after_change`). For use by the store's modules, inside
     `game_transaction` or `game_statement`. Returns the game as it is now; raises
     VersionConflict when the game is no longer at `game.version`."""
-    written = _write_change(conn, game, events, status, state, free_seats)
+    written = write_change(conn, game, events, status, state, free_seats)
     if written is None:
         raise VersionConflict(game.id, current_version(conn, game.id))
-    return written
+    after_change(opened(conn), followups, written.game, written.delivery_ids)
+    return written.game
 
 
-def _write_change(
+class Change(NamedTuple):
+    game: Game
+    """The game after the change."""
+    delivery_ids: list[int]
+    """The webhook deliveries the change recorded."""
+
+
+def write_change(
     conn: psycopg.Connection,
     game: Game,
     events: list[tuple[str, int | None, dict]],
     status: str,
     state: GameState,
-    free_seats: int | None,
-) -> Game | None:
-    """`append_events`, or None with nothing written when the game is no longer at `game.version`."""
+    free_seats: int | None = None,
+) -> Change | None:
+    """Insert `events` after `game.version` and rewrite the derived columns from `state`, the
+    turn's deadline and the webhook deliveries (`_APPEND_EVENTS`); None, with nothing written,
+    when the game is no longer at `game.version`."""
     new_version = game.version + len(events)
     free_seats = game.free_seats if free_seats is None else free_seats
     current_seat = state.current_seat if status == "running" else None
@@ -472,10 +385,9 @@ def _write_change(
     if row is None:
         return None
     updated_at, deadline, turn_started_at, delivery_ids = row
-    game = replace(after, updated_at=updated_at, deadline=deadline, turn_started_at=turn_started_at)
-    webhooks.announce_after_commit(conn, delivery_ids)
-    commits.changed(conn, game)
-    return game
+    return Change(
+        replace(after, updated_at=updated_at, deadline=deadline, turn_started_at=turn_started_at), delivery_ids
+    )
 
 
 def _turn_deadline(
@@ -523,7 +435,7 @@ def import_finished_game(
             f"The game is not over after its {len(actions)} actions; only finished games can be imported.",
             "game_not_finished",
         )
-    with commits.transaction(conn):
+    with transaction(conn):
         game_id = conn.execute(
             """INSERT INTO games (options, deck, seed, players, creator_id, free_seats, player_names)
                VALUES (%s, %s, %s, %s, %s, 0, %s) RETURNING id""",

@@ -92,6 +92,16 @@ class Game:
                 return seat.seat
         return None
 
+    @property
+    def bot_to_move(self) -> str | None:
+        """The strategy of the bot seat whose turn it is; None when the game is not running or a person is to move."""
+        if self.status != "running" or self.current_seat is None:
+            return None
+        for seat in self.seats:
+            if seat.seat == self.current_seat:
+                return seat.bot_strategy
+        return None
+
 
 @dataclass(frozen=True)
 class GameEvent:

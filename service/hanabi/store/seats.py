@@ -9,6 +9,7 @@ log, so it bumps the version like an action does.
 import psycopg
 
 from .errors import Conflict, InvalidRequest
+from .followups import NO_FOLLOWUPS, Followups
 from .games import append_events, game_transaction, load_game
 from .records import Game, LoadedGame, Seat
 
@@ -20,10 +21,11 @@ def join_seat(
     seat: int | None = None,
     *,
     start_when_full: bool | None = None,
+    followups: Followups = NO_FOLLOWUPS,
 ) -> LoadedGame:
     """Seat `account_id` in `seat`, or when None in its reserved seat or else the first open one.
     With `start_when_full` (by default the game's own setting), taking the last free seat starts
-    the game in the same transaction."""
+    the game in the same transaction (`followups` carry out what its commit sets off)."""
     with game_transaction(conn, game_id):
         game, state = load_game(conn, game_id, lock=True)
         taken = game.seat_of(account_id)
@@ -45,11 +47,13 @@ def join_seat(
         if start_when_full and free_seats == 0:
             events.append(("game_started", None, {}))
             status = "running"
-        append_events(conn, game, events, status=status, state=state, free_seats=free_seats)
+        append_events(conn, game, events, status=status, state=state, free_seats=free_seats, followups=followups)
         return load_game(conn, game_id)
 
 
-def leave_seat(conn: psycopg.Connection, game_id: int, account_id: int) -> LoadedGame:
+def leave_seat(
+    conn: psycopg.Connection, game_id: int, account_id: int, *, followups: Followups = NO_FOLLOWUPS
+) -> LoadedGame:
     """Give up a seat before the game starts (a running game is left by resigning)."""
     with game_transaction(conn, game_id):
         game, state = load_game(conn, game_id, lock=True)
@@ -68,18 +72,19 @@ def leave_seat(conn: psycopg.Connection, game_id: int, account_id: int) -> Loade
             status="lobby",
             state=state,
             free_seats=game.free_seats + 1,
+            followups=followups,
         )
         return load_game(conn, game_id)
 
 
-def start_game(conn: psycopg.Connection, game_id: int) -> LoadedGame:
+def start_game(conn: psycopg.Connection, game_id: int, *, followups: Followups = NO_FOLLOWUPS) -> LoadedGame:
     """Start a game whose seats are all taken."""
     with game_transaction(conn, game_id):
         game, state = load_game(conn, game_id, lock=True)
         _require_lobby(game)
         if game.free_seats:
             raise Conflict(f"Game {game_id} cannot start: {game.free_seats} of its seats are still free.", "seats_free")
-        append_events(conn, game, [("game_started", None, {})], status="running", state=state)
+        append_events(conn, game, [("game_started", None, {})], status="running", state=state, followups=followups)
         return load_game(conn, game_id)
 
 

@@ -4,10 +4,9 @@ Every change to a game records its deliveries in the statement that makes the ch
 (store.games.append_events puts `outbox_insert` in it): the events that concern accounts with
 webhooks (`game_started`, `your_turn`, `game_over`) get one delivery row per webhook, so the
 rows commit or roll back with the change; a new game's reserved seats give `invited` to the
-accounts they are reserved for (`record_invitations`, in the game's creating transaction). An app's
-webhooks get the events of its players. Once the transaction commits, the
-connection's `deliveries_recorded` hook (commits.CommitHooks) gets the new rows' ids (the
-worker enqueues their POSTs there).
+accounts they are reserved for (`record_invitations`, in the game's creating transaction). An
+app's webhooks get the events of its players. Once the transaction commits, the new rows' ids
+go to the change's `Followups.webhook_deliveries` (the worker enqueues their POSTs there).
 
 A delivery is `pending` until it is `delivered` or, after its last attempt, `failed`. A failed
 attempt is recorded as one of FAILURES (with the receiver's status code for `http_status`),
@@ -18,9 +17,7 @@ counts as lost (the sweeper then sends it again). The secret is stored as given:
 every delivery.
 """
 
-import logging
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -28,11 +25,8 @@ import psycopg
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
-from . import commits
 from .errors import Conflict, NotFound
 from .records import Game
-
-log = logging.getLogger(__name__)
 
 SECRET_PREFIX = "whsec_"
 MAX_WEBHOOKS_PER_ACCOUNT = 10
@@ -219,22 +213,6 @@ def record_invitations(conn: psycopg.Connection, game_id: int, creator_id: int |
         (game_id, creator_id),
     ).fetchall()
     return [row[0] for row in rows]
-
-
-def announce_after_commit(conn: psycopg.Connection, delivery_ids: list[int]) -> None:
-    """Hand the new deliveries to the connection's `deliveries_recorded` hook once the
-    transaction that recorded them commits. A hook that raises is logged; the rows stay
-    pending and the worker's sweeper sends them later."""
-    if delivery_ids:
-        recorded = commits.hooks_of(conn).deliveries_recorded
-        commits.after_commit(conn, lambda: _announce(recorded, delivery_ids))
-
-
-def _announce(recorded: Callable[[list[int]], None], ids: list[int]) -> None:
-    try:
-        recorded(ids)
-    except Exception:
-        log.exception("could not send webhook deliveries %s now; the sweeper will", ids)
 
 
 def claim_attempt(

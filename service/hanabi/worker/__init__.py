@@ -2,7 +2,7 @@
 catches whatever a lost message or a crashed worker left behind.
 
     celery_app   the Celery app: broker (Redis, or kombu's filesystem transport), task settings
-    dispatch     what enqueues a bot's turn after a commit; importable without a broker
+    dispatch     what a commit sets off, sent as tasks (the store's Followups); importable without a broker
     game_tasks   the guard of the tasks keyed by (game, version)
     tasks        play_bot_turn(game_id, version), expire_turn(game_id, version) and sweep()
     deadlines    turn deadlines: expire_turn, its scheduling after commits, the overdue sweep
@@ -10,6 +10,6 @@ catches whatever a lost message or a crashed worker left behind.
     embedded     the worker child process that `hanabi serve` runs when no broker is configured
 
 Dependencies point one way: worker -> bots -> engine, worker -> store. The API never imports
-the worker: the composition root (hanabi.composition) gives the API's pool the worker's commit
-hooks (dispatch.BotTurns, webhooks.WebhookSender), and the API's /metrics the queue's depth.
+the worker: the composition root (hanabi.composition) gives the API the worker's `Followups`
+(dispatch.Dispatch), and the API's /metrics the queue's depth.
 """

@@ -16,15 +16,14 @@ its live metrics (hanabi.metrics.mark_process_dead).
     app = create_celery(load_settings())      # the tasks, and settings for a worker or a sender
     celery -A hanabi.worker.celery_app ...    # `app` of this module, from the environment
 
-A worker process is made by the composition root (hanabi.composition.worker_celery, which
-`hanabi worker` runs): the commits of its tasks enqueue what follows them (the next bot's turn,
-a turn's expiry, webhook deliveries). This module's `app` has no such hooks: it serves Celery's
-control commands (`celery -A hanabi.worker.celery_app inspect ping`).
+The app's `followups` (dispatch.Dispatch on the app itself) is what its tasks' moves pass to
+the store, so their commits enqueue what follows them (the next bot's turn, a turn's expiry,
+webhook deliveries). This module's `app` serves Celery's control commands
+(`celery -A hanabi.worker.celery_app inspect ping`).
 """
 
 import os
 import threading
-from collections.abc import Callable
 
 from celery import Celery
 from celery.signals import task_postrun, task_prerun, worker_process_shutdown
@@ -33,13 +32,12 @@ from psycopg_pool import ConnectionPool
 from hanabi import metrics
 from hanabi.config import Settings, load_settings
 from hanabi.logs import GAME_ID, TASK_ID
-from hanabi.store.commits import NO_HOOKS, CommitHooks
 from hanabi.store.database import pool_from_settings
 from hanabi.webhook_addresses import WebhookAddresses
 
 from . import correspondence, email
 from .deadlines import EXPIRE_TURN
-from .dispatch import PLAY_BOT_TURN, SWEEP
+from .dispatch import PLAY_BOT_TURN, SWEEP, Dispatch
 from .retention import PURGE_EXPIRES_SECONDS, PURGE_IDEMPOTENCY_KEYS, PURGE_SCHEDULE
 
 FILESYSTEM_POLLING_SECONDS = 0.02
@@ -47,20 +45,15 @@ FILESYSTEM_POLLING_SECONDS = 0.02
 
 
 class HanabiCelery(Celery):
-    """A Celery app that knows the service's settings and where webhooks may go, and opens its
-    database pool on first use (in each worker process, after a prefork worker forked it),
-    with `commit_hooks(app)` for its tasks' commits."""
+    """A Celery app that knows the service's settings and where webhooks may go, sends what
+    follows its tasks' commits on its own broker (`followups`), and opens its database pool on
+    first use (in each worker process, after a prefork worker forked it)."""
 
-    def __init__(
-        self,
-        settings: Settings,
-        pool: ConnectionPool | None,
-        commit_hooks: Callable[["HanabiCelery"], CommitHooks],
-    ):
+    def __init__(self, settings: Settings, pool: ConnectionPool | None):
         super().__init__("hanabi", set_as_current=False)
         self.hanabi_settings = settings
         self.webhook_addresses = WebhookAddresses(settings.webhook_allowed_networks or ())
-        self.commit_hooks = commit_hooks(self)
+        self.followups = Dispatch(self)
         self._database_pool = pool
         self._database_lock = threading.Lock()
 
@@ -68,7 +61,7 @@ class HanabiCelery(Celery):
         if self._database_pool is None:
             with self._database_lock:
                 if self._database_pool is None:
-                    self._database_pool = pool_from_settings(self.hanabi_settings, self.commit_hooks)
+                    self._database_pool = pool_from_settings(self.hanabi_settings)
         return self._database_pool
 
 
@@ -129,22 +122,16 @@ def celery_config(settings: Settings) -> dict:
     return config
 
 
-def create_celery(
-    settings: Settings,
-    pool: ConnectionPool | None = None,
-    *,
-    commit_hooks: Callable[[HanabiCelery], CommitHooks] = lambda app: NO_HOOKS,
-) -> HanabiCelery:
+def create_celery(settings: Settings, pool: ConnectionPool | None = None) -> HanabiCelery:
     """The app with the service's tasks. Its tasks use `pool`, or a pool opened from `settings`
-    when the first task runs, whose commits run `commit_hooks(app)` (hanabi.composition gives
-    a worker's). The filesystem broker's folder is created here."""
+    when the first task runs. The filesystem broker's folder is created here."""
     from hanabi.arena import rounds
 
     from . import retention, tasks, webhooks
 
     if not settings.celery_broker_url:
         (settings.broker_dir / "control").mkdir(parents=True, exist_ok=True)
-    app = HanabiCelery(settings, pool, commit_hooks)
+    app = HanabiCelery(settings, pool)
     app.conf.update(celery_config(settings))
     tasks.register(app)
     webhooks.register(app)

@@ -18,7 +18,8 @@ from celery import Celery
 from hanabi.engine import EndCondition, EndGame
 from hanabi.store import vacations
 from hanabi.store.errors import Conflict
-from hanabi.store.games import append_action
+from hanabi.store.followups import NO_FOLLOWUPS, Followups
+from hanabi.store.moves import make_move
 
 SWEEP_CORRESPONDENCE = "hanabi.sweep_correspondence"
 CORRESPONDENCE_SWEEP_SECONDS = 60
@@ -48,7 +49,7 @@ def sweep_correspondence(app) -> dict[str, int]:
         with conn.transaction():
             paused = vacations.pause_turns(conn)
         ended_vacations = vacations.end_due_vacations(conn)
-        idle = end_idle_games(conn, app.hanabi_settings.idle_game_days)
+        idle = end_idle_games(conn, app.hanabi_settings.idle_game_days, followups=app.followups)
     outcome = {"paused_turns": paused, "ended_vacations": ended_vacations, "ended_idle_games": idle}
     if any(outcome.values()):
         log.info("correspondence sweep: %s", outcome)
@@ -66,11 +67,11 @@ def idle_games(conn: psycopg.Connection, idle_days: float, limit: int = IDLE_GAM
     ).fetchall()
 
 
-def end_idle_games(conn: psycopg.Connection, idle_days: float) -> int:
+def end_idle_games(conn: psycopg.Connection, idle_days: float, *, followups: Followups = NO_FOLLOWUPS) -> int:
     ended = 0
     for game_id, version in idle_games(conn, idle_days):
         try:
-            append_action(conn, game_id, EndGame(-1, EndCondition.IDLE_TIMEOUT), expected_version=version)
+            make_move(conn, game_id, EndGame(-1, EndCondition.IDLE_TIMEOUT), version, followups=followups)
         except Conflict:
             continue
         ended += 1

@@ -12,7 +12,7 @@ passed: a lost message, a dead worker or broker delay the expiry by one sweep at
 `expire_turn` is keyed by (game, version): when the game has moved on, it does nothing. Else,
 by the time control's `on_timeout`, it ends the game (EndGame(seat, timeout): score 0) or plays
 the safe default move (bots/safe_move) for the absent seat, from that seat's view. Either is
-written through `append_action(expected_version=version)` with the payload marked
+written through the store's `make_move` at that version with the payload marked
 `"by": "server_timeout"`; the event's seat is the absent seat.
 """
 
@@ -25,7 +25,7 @@ import psycopg
 from hanabi import metrics
 from hanabi.bots import safe_move
 from hanabi.engine import EndCondition, EndGame, GameState, view
-from hanabi.store.games import append_action
+from hanabi.store.moves import make_move
 from hanabi.store.records import Game
 
 from .game_tasks import at_version
@@ -78,7 +78,7 @@ def expire_turn(app, conn: psycopg.Connection, game: Game, state: GameState) -> 
         action, outcome = safe_move.choose(view(state, seat), timeout_random(game.id, game.version)), MOVED
     else:
         action, outcome = EndGame(seat, EndCondition.TIMEOUT), ENDED
-    expired = append_action(conn, game.id, action, expected_version=game.version, by=SERVER_TIMEOUT)
+    expired = make_move(conn, game.id, action, game.version, by=SERVER_TIMEOUT, followups=app.followups)
     record_expiry(game, expired.game, action.kind)
     log.info("game %s: seat %s's turn at version %s timed out (%s)", game.id, seat, game.version, outcome)
     return outcome

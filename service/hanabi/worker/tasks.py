@@ -4,9 +4,9 @@ play_bot_turn(game_id, version)
     Plays the bot seat to move in `game_id` if the game is still at `version`. The strategy sees
     that seat's view only (the engine's `view(state, seat)`) and a random source seeded from
     (game, version), so the same turn always gets the same move. The move goes through the
-    store's `append_action` with `expected_version=version`, the path the API's actions take:
+    store's `make_move` with `expected_version=version`, the path the API's actions take:
     of two copies of the task, one writes the event and the other meets a VersionConflict and
-    stops. Its commit enqueues the next bot's turn (see `dispatch`).
+    stops. Its commit enqueues the next bot's turn (the app's `followups`, see `dispatch`).
 
 expire_turn(game_id, version)
     Applies the time control's `on_timeout` when the game is still at `version` past its
@@ -28,11 +28,11 @@ from celery import Celery
 from hanabi import metrics
 from hanabi.bots import STRATEGIES, random_bot
 from hanabi.engine import Action, GameState, IllegalAction, View, view
-from hanabi.store.games import append_action
+from hanabi.store.moves import make_move
 from hanabi.store.records import Game
 
 from . import deadlines, sweeper
-from .dispatch import PLAY_BOT_TURN, SWEEP, bot_to_move
+from .dispatch import PLAY_BOT_TURN, SWEEP
 from .game_tasks import at_version
 
 log = logging.getLogger(__name__)
@@ -63,7 +63,7 @@ def bot_random(game_id: int, version: int) -> random.Random:
 @at_version
 def play_bot_turn(app, conn: psycopg.Connection, game: Game, state: GameState) -> str:
     """Play the bot's turn of the game; returns what happened (PLAYED, STALE, ...)."""
-    strategy = bot_to_move(game)
+    strategy = game.bot_to_move
     if strategy is None:
         return NOT_A_BOT_TURN
     seat_view = view(state, game.current_seat)
@@ -73,7 +73,7 @@ def play_bot_turn(app, conn: psycopg.Connection, game: Game, state: GameState) -
     action = decide(strategy, seat_view, rng)
     metrics.BOT_DECIDE_SECONDS.labels(label).observe(perf_counter() - started)
     try:
-        moved = append_action(conn, game.id, action, expected_version=game.version)
+        moved = make_move(conn, game.id, action, game.version, followups=app.followups)
     except IllegalAction as error:
         log.error(
             "bot %r chose an illegal move in game %s at version %s (%s): playing a random move",
@@ -83,7 +83,7 @@ def play_bot_turn(app, conn: psycopg.Connection, game: Game, state: GameState) -
             error.code,
         )
         action = random_bot.choose(seat_view, rng)
-        moved = append_action(conn, game.id, action, expected_version=game.version)
+        moved = make_move(conn, game.id, action, game.version, followups=app.followups)
     record_bot_move(game, moved.game, action, label)
     return PLAYED
 

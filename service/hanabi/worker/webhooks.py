@@ -1,8 +1,7 @@
 """Webhook deliveries: POST each row of the outbox (hanabi.store.webhooks) to its URL.
 
-`WebhookSender(app)`, the store's `deliveries_recorded` hook (hanabi.store.commits.CommitHooks;
-the composition root, hanabi.composition, installs it), sends `deliver_webhook(delivery_id, 1)`
-after each commit that recorded deliveries. The task claims attempt number `attempt` (so two
+After each commit that recorded deliveries, `deliver_webhook(delivery_id, 1)` is sent for each
+(dispatch.Dispatch, the store's `Followups.webhook_deliveries`). The task claims attempt number `attempt` (so two
 copies of one message make one attempt), POSTs
 
     {"id", "type", "game_id", "version", "seat", "account", "occurred_at"}
@@ -45,9 +44,8 @@ from hanabi.webhook_addresses import (
     url_host_port,
 )
 
-from .dispatch import TaskSender
+from .dispatch import DELIVER_WEBHOOK, enqueue_delivery
 
-DELIVER_WEBHOOK = "hanabi.deliver_webhook"
 SIGNATURE_HEADER = "X-Hanabi-Signature"
 DELIVERY_HEADER = "X-Hanabi-Delivery"
 USER_AGENT = "hanabi-webhooks/1"
@@ -62,21 +60,6 @@ def register(app: Celery) -> None:
     @app.task(name=DELIVER_WEBHOOK, bind=True, shared=False)
     def deliver_webhook_task(task, delivery_id: int, attempt: int) -> str:
         return deliver(task.app, delivery_id, attempt)
-
-
-def enqueue_delivery(app: TaskSender, delivery_id: int, attempt: int, countdown: float | None = None) -> None:
-    app.send_task(DELIVER_WEBHOOK, args=(delivery_id, attempt), countdown=countdown)
-
-
-class WebhookSender:
-    """The `deliveries_recorded` hook: enqueues the first attempt of each delivery once it is committed."""
-
-    def __init__(self, app: TaskSender):
-        self.app = app
-
-    def __call__(self, delivery_ids: list[int]) -> None:
-        for delivery_id in delivery_ids:
-            enqueue_delivery(self.app, delivery_id, 1)
 
 
 def payload(attempt: store.Attempt) -> bytes:
