@@ -37,7 +37,7 @@ SLOW_FIXTURES = {"live_server", "two_servers"}
 def pytest_collection_modifyitems(config, items):
     tests = REPO / "tests"
     for item in items:
-        parts = item.path.relative_to(tests).parts
+        parts = item.path.relative_to(tests).parts if item.path.is_relative_to(tests) else ()
         if (len(parts) > 1 and parts[0] in SLOW_FOLDERS) or SLOW_FIXTURES.intersection(item.fixturenames):
             item.add_marker(pytest.mark.slow)
 
