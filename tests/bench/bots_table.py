@@ -19,7 +19,7 @@ from hanabi.bots import STRATEGIES
 from hanabi.engine import GameOptions
 from hanabi.engine.variants import VARIANTS, family_of
 from hanabi.simulator import simulate
-from tables import measure, paired_difference
+from tables import Row, measure, paired_difference
 
 DOC = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "bots.md")
 SEED = "bots-table"
@@ -27,8 +27,8 @@ VARIANT_PLAYERS = 3
 FAMILY_BOTS = ("basic", "hat")
 FAMILIES_HEADING = "## By variant family"
 MAIN_HEADINGS = ("## No Variant, 2 to 5 players", "## Beside strangers", "## Compared with published programs")
-CONVENTION_BOT = "basic"
-STRANGERS = ("hat", "random", "sdk-simple")
+STRANGERS = {"basic": ("hat", "random", "sdk-simple"), "hat": ("basic", "random", "sdk-simple")}
+"""Per bot, the partners it meets beside strangers."""
 OPTION_SETS = [
     ("No Variant", {}),
     ("6 Suits", {"variant": "6 Suits"}),
@@ -68,7 +68,10 @@ DESCRIPTIONS = {
         "focus stay unclued, and a clue touching the chop with every clue token in hand stalls. In Throw It in a "
         "Hole it plays a card only when everyone knows its one identity and that it plays, so every seat knows "
         "what each play into the hole built and no strike is risked; a play clue there names the lowest identity "
-        "(suit order) of those it leaves."
+        "(suit order) of those it leaves. It watches its teammates for moves these conventions never make (a clue "
+        "that tells nothing new or whose focus is no play, save nor finesse, a play of a card they could not know "
+        "plays) and then reads that teammate's clues for what they say only, never playing blind on a clue it "
+        "does not understand."
     ),
     "hat": (
         "an information (hat-guessing) strategy for all-bot tables, see the docstring of "
@@ -86,7 +89,10 @@ DESCRIPTIONS = {
         "(target, touches-the-newest-card, moo or oink), its value being hidden; in Duck through (target, "
         "which of the receiver's two newest cards it touches: the newest, else the second newest, else neither) "
         "alone, 3 values per receiver. In Throw It in a Hole, where the cards a hat "
-        "clue spoke of are hidden once played, it plays the basic conventions."
+        "clue spoke of are hidden once played, it plays the basic conventions. Beside a partner who does not "
+        "play its protocol it notices a move that breaks it (an answer about its own cards that contradicts what "
+        "it knew or proves false, a misplay it could not justify, a discard while a teammate misses a play) and "
+        "plays the basic conventions from then on."
     ),
 }
 
@@ -268,39 +274,53 @@ def main_sections(games: int, random_games: int, stranger_games: int, threads: i
 
 
 def strangers_section(games: int, threads: int, self_play: dict) -> list[str]:
-    """The convention bot in one seat (moving round the table game by game), a stranger in the
-    others, against the stranger's own table on the same deals."""
+    """Each real bot in one seat (moving round the table game by game), a stranger in the
+    others, against the stranger's own table on the same deals (the first games of its self-play
+    row when it has one: game i is dealt from the same seed)."""
     lines = [
         "## Beside strangers",
         "",
-        f"`{CONVENTION_BOT}` in one seat (seat *i* mod N in game *i*, so it sits everywhere), a partner it never "
-        "met in the others: `hat` (whose conventions read every clue as its own), `random`, and `sdk-simple`, "
-        "the tutorial's bot (sdk/examples/simple_bot.py, fed each view as the API's JSON through the generated "
-        f"SDK's models). {games} games per row, deck seeds `{SEED}/i` as above; strict (fireworks) mean ± "
-        f"standard error, % struck out, and the paired difference with the partner's own table (all seats the "
+        "A bot in one seat (seat *i* mod N in game *i*, so it sits everywhere), a partner it never met in the "
+        "others: the other real bot, `random`, and `sdk-simple`, the tutorial's bot (sdk/examples/simple_bot.py, "
+        "fed each view as the API's JSON through the generated SDK's models, reading every clue as \"play\"). "
+        "Each bot watches for moves its convention never makes and then reads that partner's clues for what they "
+        "say only (`hat` then plays the basic conventions). "
+        f"{games} games per row, deck seeds `{SEED}/i` as above; strict (fireworks) mean ± "
+        "standard error, % struck out, and the paired difference with the partner's own table (all seats the "
         "partner) on the same deals. Rows: `tests/bench/tables.py --players N --seats "
-        f"{CONVENTION_BOT},P,... --rotate --games {games}`.",
+        f"BOT,P,... --rotate --games {games}`.",
         "",
-        f"| partner | players | {CONVENTION_BOT} + partner | struck out | partner alone | {CONVENTION_BOT} + partner "
+        "| bot | partner | players | bot + partner | struck out | partner alone | bot + partner "
         "minus partner alone (strict / fireworks) |",
-        "|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|",
     ]
-    for partner in STRANGERS:
-        for players in (2, 3, 4, 5):
-            options = GameOptions(players=players)
-            mixed = measure(options, (CONVENTION_BOT,) + (partner,) * (players - 1), games, SEED, threads, True)
-            alone = measure(options, (partner,) * players, games, SEED, threads)
-            diff, diff_se = paired_difference(mixed, alone)
-            fw_diff, fw_se = paired_difference(mixed, alone, "fireworks_total")
-            lines.append(
-                f"| {partner} | {players} | {mixed.mean():.2f} ± {mixed.standard_error():.2f} "
-                f"({mixed.mean('fireworks_total'):.2f}) | {100 * mixed.share(lambda g: g.struck_out):.0f}% "
-                f"| {alone.mean():.2f} ({alone.mean('fireworks_total'):.2f}) "
-                f"| {diff:+.2f} ± {diff_se:.2f} / {fw_diff:+.2f} ± {fw_se:.2f} |"
-            )
-            print(
-                f"{partner} {players}p mixed {mixed.mean():.2f} alone {alone.mean():.2f}", file=sys.stderr, flush=True
-            )
+    alone_rows = {}
+    for bot, partners in STRANGERS.items():
+        for partner in partners:
+            for players in (2, 3, 4, 5):
+                options = GameOptions(players=players)
+                mixed = measure(options, (bot,) + (partner,) * (players - 1), games, SEED, threads, True)
+                alone = alone_rows.get((partner, players))
+                if alone is None:
+                    own = self_play.get((partner, players))
+                    if own is not None and len(own.games) >= games:
+                        alone = Row(own.seats, own.games[:games], own.seconds)
+                    else:
+                        alone = measure(options, (partner,) * players, games, SEED, threads)
+                    alone_rows[partner, players] = alone
+                diff, diff_se = paired_difference(mixed, alone)
+                fw_diff, fw_se = paired_difference(mixed, alone, "fireworks_total")
+                lines.append(
+                    f"| {bot} | {partner} | {players} | {mixed.mean():.2f} ± {mixed.standard_error():.2f} "
+                    f"({mixed.mean('fireworks_total'):.2f}) | {100 * mixed.share(lambda g: g.struck_out):.0f}% "
+                    f"| {alone.mean():.2f} ({alone.mean('fireworks_total'):.2f}) "
+                    f"| {diff:+.2f} ± {diff_se:.2f} / {fw_diff:+.2f} ± {fw_se:.2f} |"
+                )
+                print(
+                    f"{bot}+{partner} {players}p mixed {mixed.mean():.2f} alone {alone.mean():.2f}",
+                    file=sys.stderr,
+                    flush=True,
+                )
     return lines
 
 
