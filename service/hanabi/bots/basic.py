@@ -22,6 +22,10 @@ at a table with it (written for people in docs/conventions.md).
   elsewhere in the hand is worth a little more, since clued cards are kept); with 2 or more clue
   tokens, any clue that misleads no one; else discards a card it knows is useless, or its chop.
   It never discards a clued card unless it knows the card is useless.
+- A teammate seen making a move these conventions never make (a clue that tells nothing new or
+  whose focus is no play, save nor finesse, but a stall with every clue token in hand; a play of
+  a card they could not know plays, but a finesse's blind play or a last-round play) is a
+  stranger: their clues are read for what they say only (`strangers`, `Watch`).
 - Where a clue only points at cards (Cow & Pig, Duck), the focus of every clue plays now: no
   save, no delayed play. The giver gives it only on a card that plays and of which no copy is
   clued (nor may be among its own clued cards); only the focus counts as clued. A clue touching
