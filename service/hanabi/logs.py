@@ -24,10 +24,10 @@ import json
 import logging
 import logging.config
 from contextvars import ContextVar
-from datetime import UTC, datetime
+from datetime import datetime
 
-import orjson
 from gunicorn.glogging import Logger
+from pythonjsonlogger.orjson import OrjsonFormatter
 
 from hanabi.config import Settings, load_settings
 
@@ -61,33 +61,26 @@ class TextFormatter(logging.Formatter):
         return super().formatMessage(record)
 
 
-RECORD_ATTRIBUTES = frozenset(vars(logging.LogRecord("", 0, "", 0, "", (), None))) | {"message", "asctime", "taskName"}
-"""What every LogRecord has: any other attribute of a record is an extra field of its line."""
+class JsonFormatter(OrjsonFormatter):
+    """python-json-logger's orjson formatter: one JSON object per line with level, logger and
+    message, every extra field of the record (the context above, the access line's fields), an
+    exception's traceback as `exc_info`, a stack as `stack_info`, and the time in ISO 8601 (UTC).
+    Values JSON has no type for are written as their str()."""
 
+    def __init__(self):
+        super().__init__(
+            "{levelname}{name}{message}",
+            style="{",
+            rename_fields={"levelname": "level", "name": "logger"},
+            timestamp="time",
+            json_default=str,
+        )
 
-class JsonFormatter(logging.Formatter):
-    """One JSON object per line: level, logger and message, every extra field of the record
-    (the context above, the access line's fields), an exception's traceback as `exc_info`, a
-    stack as `stack_info`, and the time in ISO 8601 (UTC). Values JSON has no type for are
-    written as their str(). It writes the access line of every request, in less CPU than
-    python-json-logger's formatter (docs/benchmarks.md, decisions)."""
-
-    def format(self, record: logging.LogRecord) -> str:
-        line = {"level": record.levelname, "logger": record.name, "message": record.getMessage()}
-        for name, value in record.__dict__.items():
-            if name not in RECORD_ATTRIBUTES:
-                line[name] = value
-        if record.exc_info:
-            line["exc_info"] = self.formatException(record.exc_info)
-        elif record.exc_text:
-            line["exc_info"] = record.exc_text
-        if record.stack_info:
-            line["stack_info"] = self.formatStack(record.stack_info)
-        line["time"] = datetime.fromtimestamp(record.created, UTC).isoformat()
+    def jsonify_log_record(self, log_data: dict) -> str:
         try:
-            return orjson.dumps(line, default=str).decode()
+            return super().jsonify_log_record(log_data)
         except TypeError:  # what orjson refuses outright, such as an integer beyond 64 bits
-            return json.dumps(line, default=_as_text, separators=(",", ":"))
+            return json.dumps(log_data, default=_as_text, separators=(",", ":"))
 
 
 def _as_text(value) -> str:

@@ -16,7 +16,8 @@ reconnection acknowledges its message through the old, closed channel: the secon
 worker exited.)
 
 Celery selects it through `broker_transport` (see celery_app.celery_config) for redis:// broker
-URLs.
+URLs. The upstream report, ready to file with kombu (related: celery/celery#8030, #8091, #9054,
+which do not cover the exit): docs/upstream/kombu-redis-detached-channel.md.
 """
 
 from kombu.transport import redis
