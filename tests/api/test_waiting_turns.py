@@ -19,6 +19,8 @@ from .conftest import Player, action_body, assert_problem
 from .test_long_poll import in_background, until_waiting
 
 TURN = "/v1/me/turn"
+THREE_READS = "3 per day"
+"""A read limit whose window (aligned to multiples of its period) does not close during a test."""
 
 
 class FullPathCalls:
@@ -157,7 +159,7 @@ def test_other_queries_take_the_full_path(turns_app, full_path, query, status):
 
 
 def test_short_path_polls_count_against_the_account_as_the_full_path_counts_them(create_database):
-    app = app_with(create_database(), rate_limit_reads="3 per minute")
+    app = app_with(create_database(), rate_limit_reads=THREE_READS)
     try:
         full_path = FullPathCalls(app)
         bot = player(app)
@@ -173,7 +175,7 @@ def test_short_path_polls_count_against_the_account_as_the_full_path_counts_them
 
 
 def test_unknown_tokens_are_counted_once_per_request_before_the_database_is_read(create_database):
-    app = app_with(create_database(), rate_limit_reads="3 per minute")
+    app = app_with(create_database(), rate_limit_reads=THREE_READS)
     try:
         stranger = Player(app, "stranger", "not-a-token", 0)
         statuses = [stranger.get(f"{TURN}?wait=1").status_code for _ in range(4)]
