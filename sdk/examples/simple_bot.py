@@ -20,8 +20,6 @@ from hanabi_client.api.games import create_game, get_game, join_game
 from hanabi_client.api.play import act, get_view
 from hanabi_client.models import (
     AccountRequest,
-    Action,
-    ActionRequest,
     CreateGameRequest,
     Game,
     HandCard,
@@ -29,6 +27,7 @@ from hanabi_client.models import (
     Problem,
     View,
 )
+from hanabi_client.session import ActionRequest, LegalAction, action_request
 from hanabi_client.types import UNSET
 
 
@@ -59,7 +58,7 @@ def known_playable(card: HandCard, fireworks: list[int]) -> bool:
     return all(is_playable(suit, rank, fireworks) for suit in card.possible_suits for rank in card.possible_ranks)
 
 
-def choose_action(view: View) -> Action:
+def choose_action(view: View) -> LegalAction:
     legal = view.legal_actions
     my_hand = view.hands[view.seat]
 
@@ -86,7 +85,7 @@ def choose_action(view: View) -> Action:
     return next((a for a in legal if a.kind != "play"), legal[0])
 
 
-def clue_about(card: HandCard, target: int, view: View) -> Action | None:
+def clue_about(card: HandCard, target: int, view: View) -> LegalAction | None:
     """A legal clue to `target` that tells it something new about `card`: its rank, else its color."""
     rank_is_news = len(card.possible_ranks) > 1
     color_is_news = len(card.possible_suits) > 1
@@ -103,11 +102,10 @@ def clue_about(card: HandCard, target: int, view: View) -> Action | None:
 # ---- talking to the server -------------------------------------------------------------------
 
 
-def as_request(action: Action, version: int) -> ActionRequest:
+def as_request(action: LegalAction, version: int) -> ActionRequest:
     """A legal action of a view, as the actions endpoint takes it; `version` makes the server
     refuse it (409 version_conflict) if the game moved on since that view."""
-    fields = {key: value for key, value in action.to_dict().items() if key != "seat"}
-    return ActionRequest.from_dict({**fields, "expected_version": version})
+    return action_request(action, version)
 
 
 def join(client: AuthenticatedClient, game_id: int, my_name: str) -> int:

@@ -217,21 +217,17 @@ def test_the_description_says_what_is_accepted(app):
     assert "url" not in set(re.findall(r'"format": "([^"]*)"', json.dumps(spec)))
     url = schemas["CreateWebhookRequest"]["properties"]["url"]
     assert url["format"] == "uri" and url["pattern"].startswith("^[Hh][Tt][Tt][Pp][Ss]?://")
-    seat_rules = {
-        rule["if"]["properties"]["kind"]["const"]: rule["then"] for rule in schemas["SeatPlanRequest"]["allOf"]
-    }
-    assert seat_rules["bot"]["required"] == ["strategy"] and seat_rules["open"]["properties"] == {
-        "account": False,
-        "strategy": False,
-    }
-    action_rules = {
-        rule["if"]["properties"]["kind"]["const"]: rule["then"] for rule in schemas["ActionRequest"]["allOf"]
-    }
-    assert action_rules["play"]["properties"]["target"] is False
-    time_rules = {
-        rule["if"]["properties"]["kind"]["const"]: rule["then"] for rule in schemas["TimeControlRequest"]["allOf"]
-    }
-    assert time_rules["none"]["properties"]["seconds"] is False
+
+    def variants(union: str) -> dict:
+        mapping = schemas[union]["discriminator"]["mapping"]
+        assert [member["$ref"] for member in schemas[union]["oneOf"]] == list(mapping.values())
+        return {kind: schemas[reference.rsplit("/", 1)[1]] for kind, reference in mapping.items()}
+
+    seats = variants("SeatPlanRequest")
+    assert seats["bot"]["required"] == ["kind", "strategy"] and set(seats["open"]["properties"]) == {"kind"}
+    actions = variants("ActionRequest")
+    assert "target" not in actions["play"]["properties"] and actions["play"]["additionalProperties"] is False
+    assert "seconds" not in variants("TimeControlRequest")["none"]["properties"]
     players = schemas["HanabLiveGame"]["properties"]["players"]
     assert players["minItems"] == 2
     cursor = next(p for p in spec["paths"]["/v1/games"]["get"]["parameters"] if p["name"] == "cursor")

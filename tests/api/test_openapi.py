@@ -160,7 +160,6 @@ def test_every_problem_code_the_code_raises_is_in_the_problem_schema():
 
 
 CLOSED_SETS = {
-    ("Action", "kind"): {"play", "discard", "color_clue", "rank_clue"},
     ("Event", "type"): {"seat_joined", "game_started", "play", "color_clue", "end_game"},
     ("View", "status"): {"running", "finished"},
     ("Game", "end_condition"): {"in_progress", "normal", "strikeout", "timeout"},
@@ -182,3 +181,54 @@ def enum_of(spec, definition) -> list:
         return [value for member in definition["anyOf"] for value in enum_of(spec, member)]
     definition = resolved(spec, definition)
     return definition.get("enum", [None] if definition.get("type") == "null" else [])
+
+
+UNIONS = {
+    "ActionRequest": {"play", "discard", "color_clue", "rank_clue", "reorder"},
+    "LegalAction": {"play", "discard", "color_clue", "rank_clue"},
+    "SeatPlanRequest": {"open", "account", "bot"},
+    "TimeControlRequest": {"none", "per_turn", "correspondence", "clock"},
+}
+
+
+def members(spec, union: str) -> dict:
+    schemas = spec["components"]["schemas"]
+    return {
+        kind: schemas[reference.rsplit("/", 1)[1]]
+        for kind, reference in schemas[union]["discriminator"]["mapping"].items()
+    }
+
+
+def test_objects_whose_kind_decides_their_fields_are_discriminated_unions():
+    """What generators read (oneOf + discriminator, a const kind per member), never if/then."""
+    spec = yaml.safe_load(OPENAPI_FILE.read_text(encoding="utf-8"))
+    assert not {"if", "then"} & set(keys(spec))
+    for union, kinds in UNIONS.items():
+        schema = spec["components"]["schemas"][union]
+        assert schema["discriminator"]["propertyName"] == "kind"
+        assert [member["$ref"] for member in schema["oneOf"]] == list(schema["discriminator"]["mapping"].values())
+        assert {kind: member["properties"]["kind"] for kind, member in members(spec, union).items()} == {
+            kind: {"type": "string", "const": kind} for kind in kinds
+        }
+
+
+def test_a_legal_action_without_its_seat_is_the_action_request_of_its_kind():
+    spec = yaml.safe_load(OPENAPI_FILE.read_text(encoding="utf-8"))
+    requests = members(spec, "ActionRequest")
+    for kind, legal in members(spec, "LegalAction").items():
+        request = requests[kind]
+        assert set(legal["properties"]) - {"seat"} <= set(request["properties"])
+        assert set(legal["required"]) - {"seat"} == set(request["required"])
+        for name in set(legal["properties"]) - {"seat"}:
+            assert legal["properties"][name]["type"] == request["properties"][name]["type"], (kind, name)
+
+
+def keys(node):
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key != "properties":
+                yield key
+            yield from keys(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from keys(value)

@@ -22,12 +22,12 @@ from hanabi_client.api.hanablive import export_game
 from hanabi_client.api.play import act, get_view
 from hanabi_client.models import (
     AccountRequest,
-    ActionRequest,
     CreateGameRequest,
     Game,
     HanabLiveGame,
     OptionsRequest,
 )
+from hanabi_client.session import action_request
 
 from .conftest import free_port, wait_until_ready
 
@@ -106,9 +106,7 @@ def play_seat(client: AuthenticatedClient, game_id: int, moves: int | None = Non
             continue
         action = basic.choose(view_from_dict(view), random.Random(view["version"]))
         fields = {key: value for key, value in action._asdict().items() if key not in ("seat", "announce")}
-        answer = act.sync_detailed(
-            game_id, client=client, body=ActionRequest.from_dict({**fields, "expected_version": view["version"]})
-        )
+        answer = act.sync_detailed(game_id, client=client, body=action_request(fields, view["version"]))
         assert answer.status_code == 200, answer.content
         moves = None if moves is None else moves - 1
 

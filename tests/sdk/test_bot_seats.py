@@ -8,7 +8,15 @@ import time
 from hanabi_client.api.events import list_events
 from hanabi_client.api.games import create_game, get_game, join_game
 from hanabi_client.api.play import act, get_view
-from hanabi_client.models import CreateGameRequest, EventPage, Game, OptionsRequest, SeatPlanRequest, View
+from hanabi_client.models import (
+    AccountSeatRequest,
+    BotSeatRequest,
+    CreateGameRequest,
+    EventPage,
+    Game,
+    OptionsRequest,
+    View,
+)
 
 from .test_end_to_end import as_request, assert_shows_others_but_not_own_cards, choose
 
@@ -18,9 +26,9 @@ TURN_ACTIONS = {"play", "discard", "color_clue", "rank_clue"}
 def test_a_person_and_two_bot_seats_finish_a_game_the_bots_moving_on_their_own(new_account):
     account, client = new_account(prefix="human")
     seats = [
-        SeatPlanRequest(kind="account", account=account.name),
-        SeatPlanRequest(kind="bot", strategy="basic"),
-        SeatPlanRequest(kind="bot", strategy="hat"),
+        AccountSeatRequest(kind="account", account=account.name),
+        BotSeatRequest(kind="bot", strategy="basic"),
+        BotSeatRequest(kind="bot", strategy="hat"),
     ]
     game = create_game.sync(client=client, body=CreateGameRequest(options=OptionsRequest(players=3), seats=seats))
     assert isinstance(game, Game), game

@@ -11,9 +11,8 @@ from hanabi_client.api.games import create_game, get_game, join_game
 from hanabi_client.api.hanablive import export_game
 from hanabi_client.api.play import act, get_view
 from hanabi_client.models import (
-    Action,
-    ActionRequest,
     CreateGameRequest,
+    DiscardRequest,
     Game,
     HanabLiveGame,
     HandCard,
@@ -21,6 +20,7 @@ from hanabi_client.models import (
     Problem,
     View,
 )
+from hanabi_client.session import ACTION_REQUESTS, ActionRequest, LegalAction
 
 
 def start_game(new_account, players: int, seed: str) -> tuple[int, dict[int, AuthenticatedClient], dict[int, str]]:
@@ -45,7 +45,7 @@ def known_playable(card: HandCard, fireworks: list[int]) -> bool:
     return all(fireworks[suit] == rank - 1 for suit in card.possible_suits for rank in card.possible_ranks)
 
 
-def choose(view: View, rng: random.Random) -> Action:
+def choose(view: View, rng: random.Random) -> LegalAction:
     """Plays a card its clues prove playable, else a seeded random clue or discard."""
     own = {card.id: card for card in view.hands[view.seat]}
     for action in view.legal_actions:
@@ -55,10 +55,10 @@ def choose(view: View, rng: random.Random) -> Action:
     return rng.choice(others or view.legal_actions)
 
 
-def as_request(action: Action, **extra) -> ActionRequest:
+def as_request(action: LegalAction, **extra) -> ActionRequest:
     """A legal action of the view, in the shape the actions endpoint takes."""
     fields = {key: value for key, value in action.to_dict().items() if key != "seat"}
-    return ActionRequest.from_dict({**fields, **extra})
+    return ACTION_REQUESTS[fields["kind"]].from_dict({**fields, **extra})
 
 
 def assert_shows_others_but_not_own_cards(view: View) -> None:
@@ -125,7 +125,7 @@ def test_an_out_of_turn_action_is_a_readable_problem_and_changes_nothing(new_acc
     waiting = 1 - before.current_seat
     own_card = get_view.sync(game_id, client=clients[waiting]).hands[waiting][0].id
 
-    response = act.sync_detailed(game_id, client=clients[waiting], body=ActionRequest(kind="discard", card=own_card))
+    response = act.sync_detailed(game_id, client=clients[waiting], body=DiscardRequest(kind="discard", card=own_card))
 
     assert response.status_code == 409
     problem = response.parsed

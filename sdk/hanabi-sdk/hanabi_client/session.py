@@ -34,7 +34,30 @@ from typing import Any
 import httpx
 
 from .client import AuthenticatedClient
-from .models import ActionRequest
+from .models import (
+    ColorClueAction,
+    ColorClueRequest,
+    DiscardAction,
+    DiscardRequest,
+    PlayAction,
+    PlayRequest,
+    RankClueAction,
+    RankClueRequest,
+    ReorderRequest,
+)
+
+LegalAction = PlayAction | DiscardAction | ColorClueAction | RankClueAction
+"""An item of a view's legal_actions (openapi.yaml's LegalAction): the ActionRequest of its kind, with the seat."""
+
+ActionRequest = PlayRequest | DiscardRequest | ColorClueRequest | RankClueRequest | ReorderRequest
+"""The body of POST /actions: one model per kind (openapi.yaml's ActionRequest, a oneOf on `kind`)."""
+ACTION_REQUESTS: dict[str, type[ActionRequest]] = {
+    "play": PlayRequest,
+    "discard": DiscardRequest,
+    "color_clue": ColorClueRequest,
+    "rank_clue": RankClueRequest,
+    "reorder": ReorderRequest,
+}
 
 MAX_WAIT_SECONDS = 60
 """The longest long poll the API grants (`wait`)."""
@@ -72,7 +95,8 @@ def action_body(action: Any) -> dict:
 
 def action_request(action: Any, expected_version: int) -> ActionRequest:
     """The request that plays `action` (see action_body) on the game at `expected_version`."""
-    return ActionRequest.from_dict({**action_body(action), "expected_version": expected_version})
+    body = {**action_body(action), "expected_version": expected_version}
+    return ACTION_REQUESTS[body["kind"]].from_dict(body)
 
 
 def move_key(game_id: int, version: int) -> str:

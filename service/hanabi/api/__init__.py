@@ -173,7 +173,8 @@ def create_app(
         API_SPEC_OPTIONS={
             "info": {
                 "description": "Play Hanabi over HTTP: accounts and tokens, a lobby, per-seat views, "
-                "an event log, hanab.live JSON. Errors are RFC 9457 problems with a stable `code`."
+                "an event log, hanab.live JSON. Errors are RFC 9457 problems with a stable `code`.",
+                "license": {"name": "MIT", "identifier": "MIT"},
             },
             "servers": [{"url": "/"}],
             "security": [{"bearerAuth": []}],

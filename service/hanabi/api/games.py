@@ -29,13 +29,13 @@ from .schemas import (
     FullMatch,
     GamePageSchema,
     GameSchema,
+    OneOfKinds,
     OptionsRequestSchema,
     PageQuerySchema,
     StrictBoolean,
     StrictSchema,
     TimeControlRequestSchema,
     account_reference_field,
-    fields_of_kind,
 )
 from .scopes import requires
 
@@ -57,7 +57,11 @@ class SeatPlanRequestSchema(StrictSchema):
         },
     )
 
-    JSON_SCHEMA = fields_of_kind({kind: (needed, ()) for kind, needed in SEAT_FIELDS.items()}, ("account", "strategy"))
+    ONE_OF_KINDS = OneOfKinds(
+        {kind: (needed, ()) for kind, needed in SEAT_FIELDS.items()},
+        ("account", "strategy"),
+        {kind: f"{kind.title()}SeatRequest" for kind in SEAT_FIELDS},
+    )
 
     @validates_schema
     def check_kind(self, data, **kwargs):

@@ -14,7 +14,7 @@ from .docs import IF_NONE_MATCH_PARAMETER, idempotent, problems
 from .errors import Problem
 from .inputs import Blueprint
 from .present import view_payload, watcher_seat
-from .schemas import GAME_ID, StrictSchema, ViewSchema, fields_of_kind
+from .schemas import GAME_ID, OneOfKinds, StrictSchema, ViewSchema
 from .scopes import requires
 
 blp = Blueprint("play", __name__, url_prefix="/v1/games", description="Playing: actions and views")
@@ -49,9 +49,10 @@ class ActionRequestSchema(StrictSchema):
         metadata={"description": "The version you saw; 409 version_conflict when the game has moved on"},
     )
 
-    JSON_SCHEMA = fields_of_kind(
+    ONE_OF_KINDS = OneOfKinds(
         {kind: (needed, OPTIONAL_FIELDS.get(kind, ())) for kind, needed in ACTION_FIELDS.items()},
         ("card", "announce", "target", "color", "rank", "cards"),
+        {kind: "".join(word.title() for word in kind.split("_")) + "Request" for kind in ACTION_FIELDS},
     )
 
     @validates_schema

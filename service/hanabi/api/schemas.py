@@ -4,6 +4,8 @@ Request schemas load with strict types (an integer is never a float or a string)
 schemas are separate, so generated clients do not see read-only fields in their requests.
 """
 
+import json
+
 import marshmallow as ma
 from apispec import BasePlugin
 from marshmallow import ValidationError, fields, validate, validates_schema
@@ -63,18 +65,46 @@ def enum_components() -> dict[str, dict]:
 
 
 class JsonSchemaRules(BasePlugin):
-    """An apispec plugin: a schema's JSON_SCHEMA joins its description, and a field whose
-    metadata names a COMPONENT refers to it (null or it, when the field allows null)."""
+    """An apispec plugin: a schema's JSON_SCHEMA joins its description, a schema's ONE_OF_KINDS
+    (OneOfKinds) replaces it, and a field whose metadata names a COMPONENT refers to it (null or
+    it, when the field allows null)."""
+
+    def init_spec(self, spec):
+        super().init_spec(spec)
+        self.spec = spec
 
     def schema_helper(self, name, definition, **kwargs):
         schema = kwargs.get("schema")
         rules = getattr(schema, "JSON_SCHEMA", None)
+        one_of = getattr(schema, "ONE_OF_KINDS", None)
+        if one_of is not None:
+            described = one_of.describe(self.spec, definition)
+            definition.clear()  # apispec updates the definition it passed with what this returns
+            return described
         if "properties" in definition:
+            request = isinstance(schema, StrictSchema) or (
+                isinstance(schema, type) and issubclass(schema, StrictSchema)
+            )
             definition = {
                 **definition,
-                "properties": {key: _component_refs(value) for key, value in definition["properties"].items()},
+                "properties": {
+                    key: _default_in_words(_component_refs(value)) if request else _component_refs(value)
+                    for key, value in definition["properties"].items()
+                },
             }
         return {**definition, **rules} if rules else definition
+
+
+def _default_in_words(definition: dict) -> dict:
+    """A request field's default, said in its description: openapi-typescript types a field
+    with a `default` as required (its defaultNonNullable, outside inline request bodies), so a
+    client would have to send what the server fills in."""
+    if "default" not in definition:
+        return definition
+    default = definition["default"]
+    said = f"Default: {json.dumps(default)}."
+    description = f"{definition['description'].rstrip('.')}. {said}" if "description" in definition else said
+    return {**{key: value for key, value in definition.items() if key != "default"}, "description": description}
 
 
 def _component_refs(definition: dict) -> dict:
@@ -90,16 +120,46 @@ def _component_refs(definition: dict) -> dict:
     return {**reference, **kept}
 
 
-def fields_of_kind(table: dict[str, tuple[tuple[str, ...], tuple[str, ...]]], every: tuple[str, ...]) -> dict:
-    """JSON_SCHEMA for an object whose `kind` decides its fields: table[kind] = (needed, optional);
-    a field of `every` that is neither is not allowed with that kind."""
-    rules = []
-    for kind, (needed, optional) in table.items():
-        then = {"properties": {name: False for name in every if name not in needed + optional}}
-        if needed:
-            then["required"] = list(needed)
-        rules.append({"if": {"properties": {"kind": {"const": kind}}}, "then": then})
-    return {"allOf": rules}
+class OneOfKinds:
+    """The description of an object whose `kind` decides its fields, as generators read it: a
+    `oneOf` of one component per kind (`names[kind]`), each with `kind` as a constant, the fields
+    table[kind] = (needed, optional) of that kind and the fields of none of `every`, and a
+    `discriminator` on `kind`. The server's validators check the same rules on the flat schema."""
+
+    def __init__(self, table: dict[str, tuple[tuple[str, ...], tuple[str, ...]]], every: tuple[str, ...], names):
+        self.table = table
+        self.every = every
+        self.names = names
+
+    def describe(self, spec, definition: dict) -> dict:
+        properties = definition.get("properties", {})
+        required = [name for name in definition.get("required", ()) if name != "kind"]
+        mapping = {}
+        for kind, (needed, optional) in self.table.items():
+            name = self.names[kind]
+            variant = {
+                "type": "object",
+                "properties": {
+                    "kind": {"type": "string", "const": kind},
+                    **{
+                        field: value
+                        for field, value in properties.items()
+                        if field != "kind" and (field not in self.every or field in needed + optional)
+                    },
+                },
+                "required": ["kind", *[field for field in properties if field in needed or field in required]],
+            }
+            if "additionalProperties" in definition:
+                variant["additionalProperties"] = definition["additionalProperties"]
+            if name not in spec.components.schemas:
+                spec.components.schema(name, variant)
+            mapping[kind] = f"#/components/schemas/{name}"
+        described = {key: definition[key] for key in ("description",) if key in definition}
+        return {
+            "oneOf": [{"$ref": reference} for reference in mapping.values()],
+            "discriminator": {"propertyName": "kind", "mapping": mapping},
+            **described,
+        }
 
 
 class StrictBoolean(fields.Boolean):
@@ -252,8 +312,10 @@ class TimeControlRequestSchema(StrictSchema):
     )
     on_timeout = fields.String(validate=validate.OneOf(ON_TIMEOUT))
 
-    JSON_SCHEMA = fields_of_kind(
-        {kind: (FIELDS[kind], ("on_timeout",) if kind != "none" else ()) for kind in KINDS}, (*BOUNDS, "on_timeout")
+    ONE_OF_KINDS = OneOfKinds(
+        {kind: (FIELDS[kind], ("on_timeout",) if kind != "none" else ()) for kind in KINDS},
+        (*BOUNDS, "on_timeout"),
+        {kind: "".join(word.title() for word in kind.split("_")) + "TimeControlRequest" for kind in KINDS},
     )
 
     @validates_schema
@@ -520,13 +582,28 @@ class HistoryEventSchema(ActionOutcomeSchema):
     seat = fields.Integer(required=True, metadata={"description": "The seat that acted (-1: none, for some end_game)"})
 
 
-class ActionSchema(ma.Schema):
-    """An engine action as JSON; which fields appear depends on `kind`."""
+LEGAL_ACTION_FIELDS = {
+    "play": (("card",), ("announce",)),
+    "discard": (("card",), ()),
+    "color_clue": (("target", "color"), ()),
+    "rank_clue": (("target", "rank"), ()),
+}
+
+
+class LegalActionSchema(ma.Schema):
+    """A turn action the seat may take now: the body of POST /actions once its `seat` is left out
+    (in TypeScript: `const { seat, ...body } = action`)."""
+
+    ONE_OF_KINDS = OneOfKinds(
+        LEGAL_ACTION_FIELDS,
+        ("card", "announce", "target", "color", "rank", "cards", "condition"),
+        {kind: "".join(word.title() for word in kind.split("_")) + "Action" for kind in LEGAL_ACTION_FIELDS},
+    )
 
     kind = fields.String(required=True, validate=validate.OneOf(TURN_ACTION_KINDS))
-    seat = fields.Integer(required=True)
+    seat = fields.Integer(required=True, metadata={"description": "Your seat"})
     card = fields.Integer()
-    announce = fields.Integer(allow_none=True)
+    announce = fields.Integer()
     target = fields.Integer()
     color = fields.Integer()
     rank = fields.Integer()
@@ -687,7 +764,7 @@ class ViewSchema(ma.Schema):
         metadata={"description": "Every action so far, oldest first, with its public outcome; kind as /events' type"},
     )
     legal_actions = fields.List(
-        fields.Nested(ActionSchema),
+        fields.Nested(LegalActionSchema),
         required=True,
         metadata={
             "description": "Your turn actions now (post one to /actions without its seat); empty when not your turn"

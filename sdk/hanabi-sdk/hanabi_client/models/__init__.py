@@ -8,13 +8,12 @@ from .account_kind import AccountKind
 from .account_request import AccountRequest
 from .account_request_kind import AccountRequestKind
 from .account_request_scopes_item import AccountRequestScopesItem
-from .action import Action
-from .action_kind import ActionKind
-from .action_request import ActionRequest
-from .action_request_kind import ActionRequestKind
+from .account_seat_request import AccountSeatRequest
 from .assertion import Assertion
 from .assertion_credential import AssertionCredential
 from .bot_lines import BotLines
+from .bot_seat_request import BotSeatRequest
+from .bot_seat_request_strategy import BotSeatRequestStrategy
 from .card import Card
 from .card_copies import CardCopies
 from .challenge import Challenge
@@ -25,9 +24,15 @@ from .challenge_status import ChallengeStatus
 from .chat_message import ChatMessage
 from .chat_page import ChatPage
 from .chat_request import ChatRequest
+from .clock_time_control_request import ClockTimeControlRequest
+from .clock_time_control_request_on_timeout import ClockTimeControlRequestOnTimeout
 from .clue_kind import ClueKind
 from .clue_mark import ClueMark
 from .clue_mark_kind import ClueMarkKind
+from .color_clue_action import ColorClueAction
+from .color_clue_request import ColorClueRequest
+from .correspondence_time_control_request import CorrespondenceTimeControlRequest
+from .correspondence_time_control_request_on_timeout import CorrespondenceTimeControlRequestOnTimeout
 from .create_game_request import CreateGameRequest
 from .create_webhook_request import CreateWebhookRequest
 from .current_token import CurrentToken
@@ -39,6 +44,8 @@ from .delivery_failure import DeliveryFailure
 from .delivery_page import DeliveryPage
 from .delivery_status import DeliveryStatus
 from .delivery_type import DeliveryType
+from .discard_action import DiscardAction
+from .discard_request import DiscardRequest
 from .end_condition import EndCondition
 from .entry import Entry
 from .entry_request import EntryRequest
@@ -83,6 +90,7 @@ from .new_account import NewAccount
 from .new_account_kind import NewAccountKind
 from .new_account_scopes_item import NewAccountScopesItem
 from .new_webhook import NewWebhook
+from .none_time_control_request import NoneTimeControlRequest
 from .note import Note
 from .note_request import NoteRequest
 from .notes import Notes
@@ -92,6 +100,7 @@ from .notifications_game_over import NotificationsGameOver
 from .notifications_your_turn import NotificationsYourTurn
 from .online import Online
 from .online_bot import OnlineBot
+from .open_seat_request import OpenSeatRequest
 from .options import Options
 from .options_request import OptionsRequest
 from .paired import Paired
@@ -101,6 +110,10 @@ from .passkey_options import PasskeyOptions
 from .passkey_options_options import PasskeyOptionsOptions
 from .password_reset import PasswordReset
 from .password_reset_request import PasswordResetRequest
+from .per_turn_time_control_request import PerTurnTimeControlRequest
+from .per_turn_time_control_request_on_timeout import PerTurnTimeControlRequestOnTimeout
+from .play_action import PlayAction
+from .play_request import PlayRequest
 from .player import Player
 from .player_kind import PlayerKind
 from .player_page import PlayerPage
@@ -114,17 +127,17 @@ from .problem import Problem
 from .problem_code import ProblemCode
 from .problem_errors import ProblemErrors
 from .profile import Profile
+from .rank_clue_action import RankClueAction
+from .rank_clue_request import RankClueRequest
 from .rating import Rating
 from .recent_game import RecentGame
 from .registration import Registration
 from .registration_credential import RegistrationCredential
+from .reorder_request import ReorderRequest
 from .replay import Replay
 from .replay_status import ReplayStatus
 from .seat import Seat
 from .seat_kind import SeatKind
-from .seat_plan_request import SeatPlanRequest
-from .seat_plan_request_kind import SeatPlanRequestKind
-from .seat_plan_request_strategy import SeatPlanRequestStrategy
 from .session import Session
 from .session_request import SessionRequest
 from .session_scopes_item import SessionScopesItem
@@ -136,9 +149,6 @@ from .table_link_request import TableLinkRequest
 from .time_control import TimeControl
 from .time_control_kind import TimeControlKind
 from .time_control_on_timeout import TimeControlOnTimeout
-from .time_control_request import TimeControlRequest
-from .time_control_request_kind import TimeControlRequestKind
-from .time_control_request_on_timeout import TimeControlRequestOnTimeout
 from .token import Token
 from .token_request import TokenRequest
 from .token_request_scopes_item import TokenRequestScopesItem
@@ -163,13 +173,12 @@ __all__ = (
     "AccountRequest",
     "AccountRequestKind",
     "AccountRequestScopesItem",
-    "Action",
-    "ActionKind",
-    "ActionRequest",
-    "ActionRequestKind",
+    "AccountSeatRequest",
     "Assertion",
     "AssertionCredential",
     "BotLines",
+    "BotSeatRequest",
+    "BotSeatRequestStrategy",
     "Card",
     "CardCopies",
     "Challenge",
@@ -180,9 +189,15 @@ __all__ = (
     "ChatMessage",
     "ChatPage",
     "ChatRequest",
+    "ClockTimeControlRequest",
+    "ClockTimeControlRequestOnTimeout",
     "ClueKind",
     "ClueMark",
     "ClueMarkKind",
+    "ColorClueAction",
+    "ColorClueRequest",
+    "CorrespondenceTimeControlRequest",
+    "CorrespondenceTimeControlRequestOnTimeout",
     "CreateGameRequest",
     "CreateWebhookRequest",
     "CurrentToken",
@@ -194,6 +209,8 @@ __all__ = (
     "DeliveryPage",
     "DeliveryStatus",
     "DeliveryType",
+    "DiscardAction",
+    "DiscardRequest",
     "EndCondition",
     "Entry",
     "EntryRequest",
@@ -238,6 +255,7 @@ __all__ = (
     "NewAccountKind",
     "NewAccountScopesItem",
     "NewWebhook",
+    "NoneTimeControlRequest",
     "Note",
     "NoteRequest",
     "Notes",
@@ -247,6 +265,7 @@ __all__ = (
     "NotificationsYourTurn",
     "Online",
     "OnlineBot",
+    "OpenSeatRequest",
     "Options",
     "OptionsRequest",
     "Paired",
@@ -256,6 +275,9 @@ __all__ = (
     "PasskeyOptionsOptions",
     "PasswordReset",
     "PasswordResetRequest",
+    "PerTurnTimeControlRequest",
+    "PerTurnTimeControlRequestOnTimeout",
+    "PlayAction",
     "Player",
     "PlayerKind",
     "PlayerPage",
@@ -265,21 +287,22 @@ __all__ = (
     "PlayerTokenRequest",
     "PlayerTokenRequestScopesItem",
     "PlayerTokenScopesItem",
+    "PlayRequest",
     "Problem",
     "ProblemCode",
     "ProblemErrors",
     "Profile",
+    "RankClueAction",
+    "RankClueRequest",
     "Rating",
     "RecentGame",
     "Registration",
     "RegistrationCredential",
+    "ReorderRequest",
     "Replay",
     "ReplayStatus",
     "Seat",
     "SeatKind",
-    "SeatPlanRequest",
-    "SeatPlanRequestKind",
-    "SeatPlanRequestStrategy",
     "Session",
     "SessionRequest",
     "SessionScopesItem",
@@ -291,9 +314,6 @@ __all__ = (
     "TimeControl",
     "TimeControlKind",
     "TimeControlOnTimeout",
-    "TimeControlRequest",
-    "TimeControlRequestKind",
-    "TimeControlRequestOnTimeout",
     "Token",
     "TokenRequest",
     "TokenRequestScopesItem",

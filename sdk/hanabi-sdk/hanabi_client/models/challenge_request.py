@@ -20,10 +20,10 @@ class ChallengeRequest:
     bot: str
     """ The bot to challenge (online) """
     options: OptionsRequest
-    seat: int | Unset = 0
-    """ Your seat; the bot sits in the next one, built-in partners in the others """
-    partner: ChallengeRequestPartner | Unset = "basic"
-    """ The built-in bot in the other seats """
+    seat: int | Unset = UNSET
+    """ Your seat; the bot sits in the next one, built-in partners in the others. Default: 0. """
+    partner: ChallengeRequestPartner | Unset = UNSET
+    """ The built-in bot in the other seats. Default: "basic". """
 
     def to_dict(self) -> dict[str, Any]:
         bot = self.bot

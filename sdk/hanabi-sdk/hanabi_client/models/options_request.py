@@ -16,16 +16,22 @@ class OptionsRequest:
     players: int
     variant: Variant | Unset = UNSET
     """ A hanab.live variant name: one of the 2426 of docs/variants.md """
-    clue_tokens: int | Unset = 8
-    max_strikes: int | Unset = 3
-    empty_clues: bool | Unset = False
-    all_or_nothing: bool | Unset = False
-    timed_display: bool | Unset = False
-    starting_seat: int | Unset = 0
-    deck_plays: bool | Unset = False
-    """ hanab.live's deckPlays: the last card of the deck may be played blind """
-    end_at_best_score: bool | Unset = False
-    """ hanab.live's rule: the game ends as soon as no card left can raise the score """
+    clue_tokens: int | Unset = UNSET
+    """ Default: 8. """
+    max_strikes: int | Unset = UNSET
+    """ Default: 3. """
+    empty_clues: bool | Unset = UNSET
+    """ Default: false. """
+    all_or_nothing: bool | Unset = UNSET
+    """ Default: false. """
+    timed_display: bool | Unset = UNSET
+    """ Default: false. """
+    starting_seat: int | Unset = UNSET
+    """ Default: 0. """
+    deck_plays: bool | Unset = UNSET
+    """ hanab.live's deckPlays: the last card of the deck may be played blind. Default: false. """
+    end_at_best_score: bool | Unset = UNSET
+    """ hanab.live's rule: the game ends as soon as no card left can raise the score. Default: false. """
 
     def to_dict(self) -> dict[str, Any]:
         players = self.players

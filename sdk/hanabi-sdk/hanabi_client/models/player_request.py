@@ -15,7 +15,8 @@ T = TypeVar("T", bound="PlayerRequest")
 class PlayerRequest:
     user: str
     """ Your name for the user; the account is named `<app>/<user>` """
-    kind: PlayerRequestKind | Unset = "human"
+    kind: PlayerRequestKind | Unset = UNSET
+    """ Default: "human". """
 
     def to_dict(self) -> dict[str, Any]:
         user = self.user

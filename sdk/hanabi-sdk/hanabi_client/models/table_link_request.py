@@ -13,8 +13,8 @@ T = TypeVar("T", bound="TableLinkRequest")
 @_attrs_define
 class TableLinkRequest:
     game_id: int
-    seconds: int | Unset = 3600
-    """ How long the link works (default 3600); never past the end of the token that asks for it """
+    seconds: int | Unset = UNSET
+    """ How long the link works (default 3600); never past the end of the token that asks for it. Default: 3600. """
 
     def to_dict(self) -> dict[str, Any]:
         game_id = self.game_id

@@ -10,12 +10,15 @@ from ..models.end_condition import EndCondition, check_end_condition
 from ..models.view_status import ViewStatus, check_view_status
 
 if TYPE_CHECKING:
-    from ..models.action import Action
     from ..models.card import Card
     from ..models.card_copies import CardCopies
+    from ..models.color_clue_action import ColorClueAction
+    from ..models.discard_action import DiscardAction
     from ..models.hand_card import HandCard
     from ..models.history_event import HistoryEvent
     from ..models.options import Options
+    from ..models.play_action import PlayAction
+    from ..models.rank_clue_action import RankClueAction
 
 
 T = TypeVar("T", bound="View")
@@ -88,7 +91,7 @@ class View:
     """ Per seat, its hand left to right (a drawn card enters on the left) """
     history: list[HistoryEvent]
     """ Every action so far, oldest first, with its public outcome; kind as /events' type """
-    legal_actions: list[Action]
+    legal_actions: list[ColorClueAction | DiscardAction | PlayAction | RankClueAction]
     """ Your turn actions now (post one to /actions without its seat); empty when not your turn """
     deck_composition: list[CardCopies]
     """ Every identity of the variant's deck and its copies, suit by suit """
@@ -104,6 +107,10 @@ class View:
     any, and while a Throw It in a Hole game runs """
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.color_clue_action import ColorClueAction  # noqa: PLC0415
+        from ..models.discard_action import DiscardAction  # noqa: PLC0415
+        from ..models.play_action import PlayAction  # noqa: PLC0415
+
         game_id = self.game_id
 
         version = self.version
@@ -219,7 +226,16 @@ class View:
 
         legal_actions = []
         for legal_actions_item_data in self.legal_actions:
-            legal_actions_item = legal_actions_item_data.to_dict()
+            legal_actions_item: dict[str, Any]
+            if isinstance(legal_actions_item_data, PlayAction):
+                legal_actions_item = legal_actions_item_data.to_dict()
+            elif isinstance(legal_actions_item_data, DiscardAction):
+                legal_actions_item = legal_actions_item_data.to_dict()
+            elif isinstance(legal_actions_item_data, ColorClueAction):
+                legal_actions_item = legal_actions_item_data.to_dict()
+            else:
+                legal_actions_item = legal_actions_item_data.to_dict()
+
             legal_actions.append(legal_actions_item)
 
         deck_composition = []
@@ -280,12 +296,15 @@ class View:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.action import Action  # noqa: PLC0415
         from ..models.card import Card  # noqa: PLC0415
         from ..models.card_copies import CardCopies  # noqa: PLC0415
+        from ..models.color_clue_action import ColorClueAction  # noqa: PLC0415
+        from ..models.discard_action import DiscardAction  # noqa: PLC0415
         from ..models.hand_card import HandCard  # noqa: PLC0415
         from ..models.history_event import HistoryEvent  # noqa: PLC0415
         from ..models.options import Options  # noqa: PLC0415
+        from ..models.play_action import PlayAction  # noqa: PLC0415
+        from ..models.rank_clue_action import RankClueAction  # noqa: PLC0415
 
         d = dict(src_dict)
         game_id = d.pop("game_id")
@@ -491,7 +510,41 @@ class View:
         legal_actions = []
         _legal_actions = d.pop("legal_actions")
         for legal_actions_item_data in _legal_actions:
-            legal_actions_item = Action.from_dict(legal_actions_item_data)
+
+            def _parse_legal_actions_item(
+                data: object,
+            ) -> ColorClueAction | DiscardAction | PlayAction | RankClueAction:
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_legal_action_type_0 = PlayAction.from_dict(data)
+
+                    return componentsschemas_legal_action_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_legal_action_type_1 = DiscardAction.from_dict(data)
+
+                    return componentsschemas_legal_action_type_1
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_legal_action_type_2 = ColorClueAction.from_dict(data)
+
+                    return componentsschemas_legal_action_type_2
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_legal_action_type_3 = RankClueAction.from_dict(data)
+
+                return componentsschemas_legal_action_type_3
+
+            legal_actions_item = _parse_legal_actions_item(legal_actions_item_data)
 
             legal_actions.append(legal_actions_item)
 

@@ -12,8 +12,8 @@ T = TypeVar("T", bound="WatchLinkRequest")
 
 @_attrs_define
 class WatchLinkRequest:
-    seconds: int | Unset = 3600
-    """ How long the link works (default 3600); never past the end of the token that asks for it """
+    seconds: int | Unset = UNSET
+    """ How long the link works (default 3600); never past the end of the token that asks for it. Default: 3600. """
 
     def to_dict(self) -> dict[str, Any]:
         seconds = self.seconds

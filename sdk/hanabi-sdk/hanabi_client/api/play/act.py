@@ -5,8 +5,12 @@ from urllib.parse import quote
 import httpx
 
 from ...client import AuthenticatedClient, Client
-from ...models.action_request import ActionRequest
+from ...models.color_clue_request import ColorClueRequest
+from ...models.discard_request import DiscardRequest
+from ...models.play_request import PlayRequest
 from ...models.problem import Problem
+from ...models.rank_clue_request import RankClueRequest
+from ...models.reorder_request import ReorderRequest
 from ...models.view import View
 from ...types import UNSET, Response, Unset
 
@@ -14,7 +18,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     game_id: int,
     *,
-    body: ActionRequest,
+    body: ColorClueRequest | DiscardRequest | PlayRequest | RankClueRequest | ReorderRequest,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -28,7 +32,16 @@ def _get_kwargs(
         ),
     }
 
-    _kwargs["json"] = body.to_dict()
+    if isinstance(body, PlayRequest):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, DiscardRequest):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, ColorClueRequest):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, RankClueRequest):
+        _kwargs["json"] = body.to_dict()
+    else:
+        _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -105,7 +118,7 @@ def sync_detailed(
     game_id: int,
     *,
     client: AuthenticatedClient,
-    body: ActionRequest,
+    body: ColorClueRequest | DiscardRequest | PlayRequest | RankClueRequest | ReorderRequest,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | View]:
     """Act for your seat: play, discard, give a clue, or reorder your hand
@@ -120,7 +133,7 @@ def sync_detailed(
     Args:
         game_id (int):
         idempotency_key (str | Unset):
-        body (ActionRequest):
+        body (ColorClueRequest | DiscardRequest | PlayRequest | RankClueRequest | ReorderRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -147,7 +160,7 @@ def sync(
     game_id: int,
     *,
     client: AuthenticatedClient,
-    body: ActionRequest,
+    body: ColorClueRequest | DiscardRequest | PlayRequest | RankClueRequest | ReorderRequest,
     idempotency_key: str | Unset = UNSET,
 ) -> Problem | View | None:
     """Act for your seat: play, discard, give a clue, or reorder your hand
@@ -162,7 +175,7 @@ def sync(
     Args:
         game_id (int):
         idempotency_key (str | Unset):
-        body (ActionRequest):
+        body (ColorClueRequest | DiscardRequest | PlayRequest | RankClueRequest | ReorderRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -184,7 +197,7 @@ async def asyncio_detailed(
     game_id: int,
     *,
     client: AuthenticatedClient,
-    body: ActionRequest,
+    body: ColorClueRequest | DiscardRequest | PlayRequest | RankClueRequest | ReorderRequest,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | View]:
     """Act for your seat: play, discard, give a clue, or reorder your hand
@@ -199,7 +212,7 @@ async def asyncio_detailed(
     Args:
         game_id (int):
         idempotency_key (str | Unset):
-        body (ActionRequest):
+        body (ColorClueRequest | DiscardRequest | PlayRequest | RankClueRequest | ReorderRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -224,7 +237,7 @@ async def asyncio(
     game_id: int,
     *,
     client: AuthenticatedClient,
-    body: ActionRequest,
+    body: ColorClueRequest | DiscardRequest | PlayRequest | RankClueRequest | ReorderRequest,
     idempotency_key: str | Unset = UNSET,
 ) -> Problem | View | None:
     """Act for your seat: play, discard, give a clue, or reorder your hand
@@ -239,7 +252,7 @@ async def asyncio(
     Args:
         game_id (int):
         idempotency_key (str | Unset):
-        body (ActionRequest):
+        body (ColorClueRequest | DiscardRequest | PlayRequest | RankClueRequest | ReorderRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

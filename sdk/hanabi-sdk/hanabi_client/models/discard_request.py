@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="DiscardRequest")
+
+
+@_attrs_define
+class DiscardRequest:
+    kind: Literal["discard"]
+    card: int
+    """ play, discard: the id of a card in your hand """
+    expected_version: int | Unset = UNSET
+    """ The version you saw; 409 version_conflict when the game has moved on """
+
+    def to_dict(self) -> dict[str, Any]:
+        kind = self.kind
+
+        card = self.card
+
+        expected_version = self.expected_version
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "kind": kind,
+                "card": card,
+            }
+        )
+        if expected_version is not UNSET:
+            field_dict["expected_version"] = expected_version
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        kind = cast(Literal["discard"], d.pop("kind"))
+        if kind != "discard":
+            raise ValueError(f"kind must match const 'discard', got '{kind}'")
+
+        card = d.pop("card")
+
+        expected_version = d.pop("expected_version", UNSET)
+
+        discard_request = cls(
+            kind=kind,
+            card=card,
+            expected_version=expected_version,
+        )
+
+        return discard_request

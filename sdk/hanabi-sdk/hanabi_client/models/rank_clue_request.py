@@ -1,0 +1,66 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="RankClueRequest")
+
+
+@_attrs_define
+class RankClueRequest:
+    kind: Literal["rank_clue"]
+    target: int
+    """ color_clue, rank_clue: the seat given the clue """
+    rank: int
+    """ rank_clue: 1 to 5 """
+    expected_version: int | Unset = UNSET
+    """ The version you saw; 409 version_conflict when the game has moved on """
+
+    def to_dict(self) -> dict[str, Any]:
+        kind = self.kind
+
+        target = self.target
+
+        rank = self.rank
+
+        expected_version = self.expected_version
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "kind": kind,
+                "target": target,
+                "rank": rank,
+            }
+        )
+        if expected_version is not UNSET:
+            field_dict["expected_version"] = expected_version
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        kind = cast(Literal["rank_clue"], d.pop("kind"))
+        if kind != "rank_clue":
+            raise ValueError(f"kind must match const 'rank_clue', got '{kind}'")
+
+        target = d.pop("target")
+
+        rank = d.pop("rank")
+
+        expected_version = d.pop("expected_version", UNSET)
+
+        rank_clue_request = cls(
+            kind=kind,
+            target=target,
+            rank=rank,
+            expected_version=expected_version,
+        )
+
+        return rank_clue_request

@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="ReorderRequest")
+
+
+@_attrs_define
+class ReorderRequest:
+    kind: Literal["reorder"]
+    cards: list[int]
+    """ reorder: your hand's card ids, left to right """
+    expected_version: int | Unset = UNSET
+    """ The version you saw; 409 version_conflict when the game has moved on """
+
+    def to_dict(self) -> dict[str, Any]:
+        kind = self.kind
+
+        cards = self.cards
+
+        expected_version = self.expected_version
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "kind": kind,
+                "cards": cards,
+            }
+        )
+        if expected_version is not UNSET:
+            field_dict["expected_version"] = expected_version
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        kind = cast(Literal["reorder"], d.pop("kind"))
+        if kind != "reorder":
+            raise ValueError(f"kind must match const 'reorder', got '{kind}'")
+
+        cards = cast(list[int], d.pop("cards"))
+
+        expected_version = d.pop("expected_version", UNSET)
+
+        reorder_request = cls(
+            kind=kind,
+            cards=cards,
+            expected_version=expected_version,
+        )
+
+        return reorder_request

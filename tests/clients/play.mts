@@ -1,0 +1,83 @@
+// A client of the Hanabi API on types generated from openapi.yaml by openapi-typescript, with
+// openapi-fetch: two accounts create a game, join it and play it to its end, posting legal actions
+// back without a cast. tests/clients/test_typescript.py compiles it with `tsc --strict` and runs it.
+import createClient from "openapi-fetch";
+import type { components, paths } from "./hanabi.mjs";
+
+declare const process: { env: Record<string, string | undefined>; exitCode: number };
+
+type Schemas = components["schemas"];
+type ActionRequest = Schemas["ActionRequest"];
+type LegalAction = Schemas["LegalAction"];
+
+const api = createClient<paths>({ baseUrl: process.env.HANABI_URL });
+
+async function signUp(name: string): Promise<Record<string, string>> {
+  const { data, error } = await api.POST("/v1/accounts", { body: { name, kind: "human" } });
+  if (!data) throw new Error(`sign-up failed: ${error.code}: ${error.detail}`);
+  return { Authorization: `Bearer ${data.token}` };
+}
+
+function requestOf(action: LegalAction, version: number): ActionRequest {
+  const { seat, ...body } = action; // a legal action without its seat is the request of its kind
+  return { ...body, expected_version: version };
+}
+
+async function play(): Promise<void> {
+  const suffix = Math.random().toString(36).slice(2, 10);
+  const players = [await signUp(`ts-a-${suffix}`), await signUp(`ts-b-${suffix}`)];
+  const created = await api.POST("/v1/games", {
+    headers: players[0],
+    body: { options: { players: 2, variant: "No Variant" }, seed: `typescript ${suffix}` },
+  });
+  if (!created.data) throw new Error(`create failed: ${created.error.code}`);
+  const game_id = created.data.id;
+  for (const headers of players) {
+    const joined = await api.POST("/v1/games/{game_id}/join", { headers, params: { path: { game_id } } });
+    if (joined.error) throw new Error(`join failed: ${joined.error.code}`);
+  }
+  let moves = 0;
+  for (;;) {
+    const game = await api.GET("/v1/games/{game_id}", { headers: players[0], params: { path: { game_id } } });
+    if (!game.data) throw new Error(`get_game failed: ${game.error.code}`);
+    if (game.data.status === "finished" || game.data.current_seat === null) break;
+    const headers = players[game.data.current_seat];
+    const view = await api.GET("/v1/games/{game_id}/view", { headers, params: { path: { game_id } } });
+    if (!view.data) throw new Error("get_view gave no view");
+    const discard = view.data.legal_actions.find((action) => action.kind === "discard");
+    const action = discard ?? view.data.legal_actions[0];
+    const acted = await api.POST("/v1/games/{game_id}/actions", {
+      headers,
+      params: { path: { game_id } },
+      body: requestOf(action, view.data.version),
+    });
+    if (!acted.data) throw new Error(`act failed: ${acted.error.code}: ${acted.error.detail}`);
+    moves += 1;
+  }
+  const end = await api.GET("/v1/games/{game_id}/view", { headers: players[0], params: { path: { game_id } } });
+  const endCondition: Schemas["EndCondition"] | undefined = end.data?.end_condition;
+  console.log(JSON.stringify({ game_id, moves, end_condition: endCondition, score: end.data?.score }));
+}
+
+// Bodies the server refuses (422) do not compile.
+// @ts-expect-error a discard names its card
+export const discardWithoutCard: ActionRequest = { kind: "discard" };
+// @ts-expect-error a play has no target
+export const playWithTarget: ActionRequest = { kind: "play", card: 1, target: 0 };
+// @ts-expect-error no action is called dance
+export const dance: ActionRequest = { kind: "dance" };
+// @ts-expect-error a bot seat names its strategy
+export const botWithoutStrategy: Schemas["SeatPlanRequest"] = { kind: "bot" };
+// @ts-expect-error an open seat has no account
+export const openWithAccount: Schemas["SeatPlanRequest"] = { kind: "open", account: "alice" };
+// @ts-expect-error a clock needs its base_seconds
+export const clockWithoutBase: Schemas["TimeControlRequest"] = { kind: "clock", increment_seconds: 5 };
+// @ts-expect-error a problem code is one the server sends
+export const misspeltCode: Schemas["ProblemCode"] = "not_youre_turn";
+// @ts-expect-error a variant is one of the server's
+export const noSuchVariant: Schemas["OptionsRequest"] = { players: 2, variant: "No Varient" };
+
+play().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
