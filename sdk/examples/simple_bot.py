@@ -90,7 +90,7 @@ def clue_about(card: HandCard, target: int, view: View) -> LegalAction | None:
     rank_is_news = len(card.possible_ranks) > 1
     color_is_news = len(card.possible_suits) > 1
     for action in view.legal_actions:
-        if action.target != target:
+        if action.kind not in ("rank_clue", "color_clue") or action.target != target:
             continue
         if action.kind == "rank_clue" and action.rank == card.rank and rank_is_news:
             return action
