@@ -13,7 +13,7 @@ from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, require_chromium
 from tests.worker.processes import start_hanabi, stop
 
 CREATE = """async (token) => {
-  const begin = await fetch('/v1/passkeys/registration-options',
+  const begin = await fetch('/v1/passkey-registration-options',
     {method: 'POST', headers: {Authorization: 'Bearer ' + token}});
   const {options} = await begin.json();
   const credential = await navigator.credentials.create(

@@ -331,3 +331,11 @@ def test_over_real_http_sign_in_sign_out_and_sign_in_on_another_device(live_serv
         back = http.post("/v1/sessions", json={"name": name, "password": PASSWORD})
         assert back.status_code == 201
         assert http.get("/v1/accounts/me", headers=bearer(back.json()["token"])).json()["id"] == created.json()["id"]
+
+
+def test_a_reset_without_a_password_and_an_empty_change_are_answered_plainly(client):
+    body = assert_problem(client.post("/v1/password-resets/redeem", json={"token": "x"}), 422, "invalid_request")
+    assert set(body["errors"]) == {"password"}
+    account = create(client)
+    unchanged = client.patch("/v1/accounts/me", headers=bearer(account["token"]))
+    assert unchanged.status_code == 200 and unchanged.json["name"] == account["name"]

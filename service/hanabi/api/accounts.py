@@ -29,10 +29,11 @@ from .tokens import scopes_field
 blp = Blueprint("accounts", __name__, url_prefix="/v1/accounts", description="Accounts of people and bots")
 
 
-def password_field(description: str) -> fields.String:
+def password_field(description: str, **kwargs) -> fields.String:
     return fields.String(
         validate=validate.Length(MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH),
         metadata={"description": description},
+        **kwargs,
     )
 
 
@@ -162,7 +163,7 @@ class Me(MethodView):
 
     @blp.doc(operationId="update_my_account")
     @requires("tokens")
-    @blp.arguments(AccountChangeSchema)
+    @blp.arguments(AccountChangeSchema, required=False)
     @blp.response(200, MyAccountSchema)
     @problems(401, 403, 409, 422)
     def patch(self, data):
@@ -177,6 +178,7 @@ class Me(MethodView):
         """
         account = current_account()
         conn = db()
+        data = data or {}
         if "password" in data:
             change_password(conn, account.id, data.get("current_password"), data["password"])
         with conn.transaction():

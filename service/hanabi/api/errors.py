@@ -162,6 +162,7 @@ PROBLEM_CODES = (
     "token_limited_to_game",
     "too_many_connections",
     "too_many_lobby_games",
+    "too_many_password_resets",
     "too_many_sign_in_attempts",
     "too_many_webhooks",
     "unauthorized",

@@ -132,7 +132,7 @@ def _credential_id(credential: dict) -> bytes:
         raise InvalidPasskey("This is not a passkey answer (its rawId is missing).", "invalid_passkey") from None
 
 
-@blp.route("/passkeys/registration-options")
+@blp.route("/passkey-registration-options")
 class PasskeyRegistrationOptions(MethodView):
     @blp.doc(operationId="passkey_registration_options")
     @requires("tokens")

@@ -96,7 +96,7 @@ class PasswordResetRequestSchema(StrictSchema):
 
 class PasswordResetSchema(StrictSchema):
     token = fields.String(required=True, validate=validate.Length(1, 100), metadata={"description": "From the link"})
-    password = password_field("The new password")
+    password = password_field("The new password", required=True)
 
 
 class UnsubscribedSchema(ma.Schema):

@@ -5,8 +5,6 @@ from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 
-from ..types import UNSET, Unset
-
 T = TypeVar("T", bound="PasswordReset")
 
 
@@ -14,7 +12,7 @@ T = TypeVar("T", bound="PasswordReset")
 class PasswordReset:
     token: str
     """ From the link """
-    password: str | Unset = UNSET
+    password: str
     """ The new password """
 
     def to_dict(self) -> dict[str, Any]:
@@ -27,10 +25,9 @@ class PasswordReset:
         field_dict.update(
             {
                 "token": token,
+                "password": password,
             }
         )
-        if password is not UNSET:
-            field_dict["password"] = password
 
         return field_dict
 
@@ -39,7 +36,7 @@ class PasswordReset:
         d = dict(src_dict)
         token = d.pop("token")
 
-        password = d.pop("password", UNSET)
+        password = d.pop("password")
 
         password_reset = cls(
             token=token,

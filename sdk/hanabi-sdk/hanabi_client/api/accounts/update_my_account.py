@@ -7,12 +7,12 @@ from ...client import AuthenticatedClient, Client
 from ...models.account_change import AccountChange
 from ...models.my_account import MyAccount
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    body: AccountChange,
+    body: AccountChange | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -21,7 +21,8 @@ def _get_kwargs(
         "url": "/v1/accounts/me",
     }
 
-    _kwargs["json"] = body.to_dict()
+    if not isinstance(body, Unset):
+        _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -92,7 +93,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    body: AccountChange,
+    body: AccountChange | Unset = UNSET,
 ) -> Response[MyAccount | Problem]:
     """Change your password, email address or notification settings
 
@@ -104,7 +105,7 @@ def sync_detailed(
     deadline_reminder (immediately, off).
 
     Args:
-        body (AccountChange):
+        body (AccountChange | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -128,7 +129,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-    body: AccountChange,
+    body: AccountChange | Unset = UNSET,
 ) -> MyAccount | Problem | None:
     """Change your password, email address or notification settings
 
@@ -140,7 +141,7 @@ def sync(
     deadline_reminder (immediately, off).
 
     Args:
-        body (AccountChange):
+        body (AccountChange | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -159,7 +160,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    body: AccountChange,
+    body: AccountChange | Unset = UNSET,
 ) -> Response[MyAccount | Problem]:
     """Change your password, email address or notification settings
 
@@ -171,7 +172,7 @@ async def asyncio_detailed(
     deadline_reminder (immediately, off).
 
     Args:
-        body (AccountChange):
+        body (AccountChange | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -193,7 +194,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    body: AccountChange,
+    body: AccountChange | Unset = UNSET,
 ) -> MyAccount | Problem | None:
     """Change your password, email address or notification settings
 
@@ -205,7 +206,7 @@ async def asyncio(
     deadline_reminder (immediately, off).
 
     Args:
-        body (AccountChange):
+        body (AccountChange | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

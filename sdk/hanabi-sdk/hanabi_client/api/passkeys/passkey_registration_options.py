@@ -13,7 +13,7 @@ def _get_kwargs() -> dict[str, Any]:
 
     _kwargs: dict[str, Any] = {
         "method": "post",
-        "url": "/v1/passkeys/registration-options",
+        "url": "/v1/passkey-registration-options",
     }
 
     return _kwargs
