@@ -2,6 +2,7 @@
 
 import argparse
 import json
+import os
 import re
 import sys
 
@@ -241,7 +242,9 @@ def _run_worker(args: argparse.Namespace, settings) -> int:
 
     app = worker_celery(settings)
     _log_with_settings(settings)
-    argv = ["worker", f"--loglevel={args.loglevel or settings.log_level}", f"--pool={args.pool}"]
+    _say_why_root()
+    # --quiet: no banner; the service's own lines say what runs where.
+    argv = ["--quiet", "worker", f"--loglevel={args.loglevel or settings.log_level}", f"--pool={args.pool}"]
     # Gossip, mingle and heartbeats serve monitoring through broadcast messages; none is needed.
     argv += ["--without-gossip", "--without-mingle", "--without-heartbeat"]
     if args.concurrency is not None:
@@ -249,8 +252,27 @@ def _run_worker(args: argparse.Namespace, settings) -> int:
     if args.beat:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
         argv += ["--beat", f"--schedule={app.conf.beat_schedule_filename}"]
+        # Beat inside a worker sleeps until its next task is due and the worker's stop waits
+        # for that sleep (up to HANABI_SWEEP_SECONDS): waking every second lets it stop at once.
+        app.conf.beat_max_loop_interval = 1
     app.worker_main(argv)
     return 0
+
+
+def _say_why_root() -> None:
+    """Celery warns at length when a worker runs as root; say it once, plainly, instead."""
+    import warnings
+
+    from celery.exceptions import SecurityWarning
+
+    warnings.filterwarnings("ignore", category=SecurityWarning)
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        print(
+            "hanabi worker: running as root, as it was started; it takes JSON messages only (no pickle),"
+            " so a message cannot run code, but give workers a user of their own in production",
+            file=sys.stderr,
+            flush=True,
+        )
 
 
 def _log_with_settings(settings) -> None:

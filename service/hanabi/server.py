@@ -5,8 +5,11 @@ unset), applies the migrations, and hands the URL to gunicorn's workers, which e
 API through the composition root (hanabi.composition.api_app): a pool of their own whose
 commits enqueue bot turns, turn expiries and webhook deliveries on the Celery broker. Unless told
 otherwise, with no CELERY_BROKER_URL it also runs a worker with the scheduler as a child
-process (hanabi.worker.embedded), so bot seats play with nothing configured. gunicorn stops on
-SIGTERM/SIGINT; the worker is stopped after it, and the embedded Postgres last.
+process (hanabi.worker.embedded), so bot seats play with nothing configured. On SIGTERM/SIGINT
+gunicorn and the worker stop together (the worker is told as gunicorn's master begins to
+stop), and the embedded Postgres last. gunicorn forks its workers inside this function's
+blocks: a worker that exits unwinds them too, so their cleanup is the master's alone (else each
+API worker would wait for the Celery child it cannot reap until gunicorn killed it).
 
 On a loopback host (127.0.0.1, ::1, localhost) with HANABI_WEBHOOK_ALLOWED_NETWORKS unset,
 webhooks may reach loopback addresses too: a bot developer's receiver on the same machine
@@ -22,9 +25,12 @@ import gc
 import ipaddress
 import os
 import resource
+import signal
+import subprocess
 from contextlib import nullcontext
 
 from gunicorn.app.base import BaseApplication
+from gunicorn.arbiter import Arbiter
 
 from hanabi.api.metrics import child_exit
 from hanabi.api_worker import ApiWorker
@@ -40,11 +46,27 @@ requests, and the deadline for a whole request head and for each read of a body
 (hanabi.api_worker)."""
 
 
+class _Arbiter(Arbiter):
+    """gunicorn's master, which calls `on_stop` as soon as it begins to stop."""
+
+    def __init__(self, app, on_stop):
+        super().__init__(app)
+        self.on_stop = on_stop
+
+    def stop(self, graceful=True):
+        self.on_stop()
+        super().stop(graceful)
+
+
 class _Gunicorn(BaseApplication):
-    def __init__(self, settings: Settings, options: dict):
+    def __init__(self, settings: Settings, options: dict, on_stop=lambda: None):
         self.settings = settings
         self.options = options
+        self.on_stop = on_stop
         super().__init__()
+
+    def run(self):
+        _Arbiter(self, self.on_stop).run()
 
     def load_config(self):
         for key, value in self.options.items():
@@ -115,6 +137,11 @@ def allow_open_files(wanted: int) -> int:
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
+def _tell_to_stop(child: subprocess.Popen | None) -> None:
+    if child is not None and child.poll() is None:
+        child.send_signal(signal.SIGTERM)
+
+
 def serve(
     settings: Settings,
     host: str = "127.0.0.1",
@@ -142,6 +169,7 @@ def serve(
         )
     embedded = settings.database_url is None
     url = database_url(settings)
+    master = os.getpid()
     try:
         applied = apply_migrations(url)
         if applied:
@@ -169,8 +197,8 @@ def serve(
             "logger_class": GunicornLogger,
             "child_exit": child_exit,
         }
-        with worker_process(settings, url) if run_worker else nullcontext():
-            _Gunicorn(dataclasses.replace(settings, database_url=url), options).run()
+        with worker_process(settings, url) if run_worker else nullcontext() as child:
+            _Gunicorn(dataclasses.replace(settings, database_url=url), options, lambda: _tell_to_stop(child)).run()
     finally:
-        if embedded:
+        if embedded and os.getpid() == master:
             stop_embedded_postgres(settings.embedded_postgres_dir)

@@ -92,6 +92,62 @@ def test_hanabi_serve_with_nothing_configured_runs_an_embedded_postgres_and_stop
     assert not (data_dir / "postgres" / "postmaster.pid").exists(), "the embedded Postgres is still running"
 
 
+def start_serve(data_dir: Path) -> tuple[subprocess.Popen, str]:
+    port = free_port()
+    env = {key: value for key, value in os.environ.items() if key not in ("DATABASE_URL", "CELERY_BROKER_URL")}
+    env["HANABI_DATA_DIR"] = str(data_dir)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "hanabi.cli", "serve", "--port", str(port), "--workers", "1", "--no-run-worker"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    base = f"http://127.0.0.1:{port}/v1"
+    deadline = time.monotonic() + 90
+    while True:
+        try:
+            request(f"{base}/ready")
+            return server, base
+        except OSError:
+            assert server.poll() is None, server.stdout.read()
+            assert time.monotonic() < deadline, "the server did not become ready"
+            time.sleep(0.2)
+
+
+def postgres_of(data_dir: Path) -> int | None:
+    """The pid of the embedded Postgres of `data_dir`, while it runs."""
+    pid_file = data_dir / "postgres" / "postmaster.pid"
+    if not pid_file.exists():
+        return None
+    pid = int(pid_file.read_text().split()[0])
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return None
+    return pid
+
+
+def test_the_embedded_postgres_of_a_killed_serve_is_stopped_by_the_next_serve(data_dir):
+    """SIGKILL leaves serve no time to stop its Postgres; the next start on the same folder
+    takes the orphan over and stops it when it stops."""
+    killed, _ = start_serve(data_dir)
+    orphan = postgres_of(data_dir)
+    assert orphan is not None
+    killed.kill()
+    killed.communicate(timeout=30)
+
+    server, base = start_serve(data_dir)
+    assert postgres_of(data_dir) == orphan, "the next start reuses the running server"
+    server.send_signal(signal.SIGTERM)
+    output, _ = server.communicate(timeout=60)
+    assert server.returncode == 0, output
+    deadline = time.monotonic() + 10
+    while postgres_of(data_dir) is not None:
+        assert time.monotonic() < deadline, f"the embedded Postgres still runs:\n{output}"
+        time.sleep(0.1)
+
+
 def test_hanabi_serve_says_when_the_open_files_limit_holds_fewer_connections_than_asked(data_dir):
     """Each connection is an open file: a hard limit below --connections is said at start, before
     anything else can fail (here the database, which is out of reach)."""

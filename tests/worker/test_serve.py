@@ -111,6 +111,10 @@ def test_hanabi_serve_with_nothing_configured_plays_bot_seats_and_stops_its_work
     server.send_signal(signal.SIGTERM)
     assert server.wait(30) == 0, log.read_text()
     assert not alive(worker_pids[0]), "the worker outlived hanabi serve"
+    said = log.read_text()
+    assert "was sent SIGKILL" not in said, "gunicorn had to kill its worker after the graceful timeout"
+    assert "-------------- celery@" not in said, "Celery's banner"
+    assert "superuser privileges" not in said
 
 
 def test_hanabi_serve_on_loopback_delivers_webhooks_to_this_machine_and_refuses_the_metadata_address(served):

@@ -5,6 +5,7 @@ explicit `conn.transaction()`, so no connection sits idle inside a transaction i
 """
 
 import fcntl
+import os
 import tempfile
 import warnings
 from pathlib import Path
@@ -46,9 +47,39 @@ def start_embedded_postgres(pgdata: Path, *, delete_on_exit: bool = False) -> st
         # One start at a time on the machine: as root, two first starts both create the OS user,
         # and the loser's useradd can leave initdb with a user id that no longer exists.
         fcntl.flock(lock, fcntl.LOCK_EX)
+        forget_dead_users(pgdata)
         server = _pgserver().get_server(pgdata, cleanup_mode="delete" if delete_on_exit else "stop")
     socket_dir = server.get_postmaster_info().socket_dir
     return f"postgresql://postgres@/postgres?host={quote(str(socket_dir), safe='/')}"
+
+
+HANDLE_PIDS = ".handle_pids.json"
+"""pgserver's list of the processes using a server (in its folder): the last to exit stops it."""
+
+
+def forget_dead_users(pgdata: Path) -> None:
+    """Drop from pgserver's list the processes that died without saying so (killed with SIGKILL):
+    pgserver stops the server only when the last process of its list exits, so one dead entry
+    kept it running for good. The next start reuses the running server and, its list true again,
+    stops it at its end. Called under the start lock."""
+    pids_file = Path(pgdata) / HANDLE_PIDS
+    try:
+        pids = orjson.loads(pids_file.read_bytes())
+    except (FileNotFoundError, orjson.JSONDecodeError):
+        return
+    alive = [pid for pid in pids if _alive(pid)]
+    if alive != pids:
+        pids_file.write_bytes(orjson.dumps(alive))
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def stop_embedded_postgres(pgdata: Path) -> None:

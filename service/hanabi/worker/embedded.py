@@ -17,7 +17,11 @@ from contextlib import contextmanager
 from hanabi.config import Settings
 from hanabi.webhook_addresses import allowed_networks_text
 
-STOP_TIMEOUT_SECONDS = 15
+WARM_STOP_SECONDS = 2
+"""How long the worker may take to finish its running tasks once told to stop (SIGTERM) before it
+is stopped at once (SIGQUIT, Celery's cold shutdown). Its tasks are safe to cut short: a move
+that did not commit is rolled back, and the sweeper enqueues the turn again."""
+STOP_TIMEOUT_SECONDS = 10
 
 
 @contextmanager
@@ -25,8 +29,9 @@ def worker_process(
     settings: Settings, database_url: str, *, concurrency: int = 2, loglevel: str = "WARNING"
 ) -> Iterator[subprocess.Popen]:
     """Run `hanabi worker --beat` with `settings`' data folder and webhook networks on
-    `database_url` until the block ends; then stop it as Celery stops on SIGTERM: running tasks
-    finish first."""
+    `database_url` until the block ends; then stop it: SIGTERM (running tasks finish first, for
+    WARM_STOP_SECONDS at most), then SIGQUIT. Only the process that started the child stops it: a
+    process forked inside the block (a gunicorn worker) leaves it alone when it unwinds the block."""
     command = [
         sys.executable,
         "-m",
@@ -48,16 +53,24 @@ def worker_process(
         env=env,
         preexec_fn=_stop_with_parent,
     )
+    parent = os.getpid()
     try:
         yield child
     finally:
-        if child.poll() is None:
-            child.send_signal(signal.SIGTERM)
+        if os.getpid() == parent:
+            _stop(child)
+
+
+def _stop(child: subprocess.Popen) -> None:
+    if child.poll() is None:
+        child.send_signal(signal.SIGTERM)
+    for signal_after, wait in ((signal.SIGQUIT, WARM_STOP_SECONDS), (signal.SIGKILL, STOP_TIMEOUT_SECONDS)):
         try:
-            child.wait(STOP_TIMEOUT_SECONDS)
+            child.wait(wait)
+            return
         except subprocess.TimeoutExpired:
-            child.kill()
-            child.wait()
+            child.send_signal(signal_after)
+    child.wait()
 
 
 def _stop_with_parent() -> None:
