@@ -61,6 +61,16 @@ def defined_positions(tree) -> dict:
     return found
 
 
+def literals(expression) -> list[str | None]:
+    """The codes an expression may be: a string constant, or those of the branches of
+    `code or ("a" if x else "b")`."""
+    if isinstance(expression, ast.BoolOp):
+        return [code for value in expression.values for code in literals(value)]
+    if isinstance(expression, ast.IfExp):
+        return literals(expression.body) + literals(expression.orelse)
+    return [literal(expression)]
+
+
 def literal(node) -> str | None:
     if isinstance(node, ast.Constant) and isinstance(node.value, str) and SNAKE_CASE.match(node.value):
         return node.value
@@ -81,8 +91,10 @@ def raised_codes() -> dict[str, str]:
                 callee = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
                 position = defined[callee] if callee in defined else code_position(known.get(callee))
                 if position is not None and position < len(node.args):
-                    found.append(literal(node.args[position]))
-                found += [literal(keyword.value) for keyword in node.keywords if keyword.arg == "code"]
+                    found += literals(node.args[position])
+                for keyword in node.keywords:
+                    if keyword.arg == "code":
+                        found += literals(keyword.value)
             elif isinstance(node, ast.ClassDef):
                 found += [
                     literal(statement.value)
