@@ -221,6 +221,16 @@ NO_GAME_INFORMATION = {
     "/v1/tokens/current": "the token's scopes, game and expiry",
     "/v1/players": "an app's player accounts (names, creation times)",
     "/v1/players/<id:player_id>": "one of an app's player accounts",
+    "/v1/arena/entry": "the caller's arena entry: what it plays and its version label",
+    "/v1/arena/leaderboard": "ratings and plain figures over published deals only (every table of the deal finished)",
+    "/v1/arena/entries/<id:entry_id>": "an entry's ratings over published deals and its recent games: ids and seats, "
+    "their results once their deal is published",
+    "/v1/arena/bots/<string(maxlength=64):name>": "a bot's rating lines over published deals",
+    "/v1/arena/online": "the bots online and what they play",
+    "/v1/arena/deals/<id:deal_id>": "a deal's tables and who sits where; its seed and results only once every table "
+    "of the deal has finished (arena.reads.deal)",
+    "/v1/arena/challenges": "the caller's challenges: who, when, their game's id and state",
+    "/v1/arena/challenges/<id:challenge_id>": "one challenge: who, when, its game's id and state",
 }
 """GET routes that show nothing about any game, each with the reason."""
 
