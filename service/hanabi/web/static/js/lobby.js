@@ -222,8 +222,10 @@ async function createForm(container, signal) {
   const spec = await apiDescription();
   const schemas = spec.components.schemas;
   const options = schemas.OptionsRequest.properties;
-  const strategies = preferred(schemas.SeatPlanRequest.properties.strategy.enum, "basic");
-  const timeControl = schemas.TimeControlRequest.properties;
+  const strategies = preferred(unionMembers(spec, "SeatPlanRequest").bot.properties.strategy.enum, "basic");
+  const timeMembers = unionMembers(spec, "TimeControlRequest");
+  const timeControl = Object.assign({}, ...Object.values(timeMembers).map((member) => member.properties));
+  timeControl.kind = { enum: Object.keys(timeMembers) };
 
   const optionInputs = Object.entries(options).map(([name, schema]) => optionInput(name, resolved(spec, schema)));
   const seatsBox = h("fieldset", { class: "seat-plan" }, h("legend", {}, "Seats"));
@@ -344,12 +346,30 @@ async function createForm(container, signal) {
 }
 
 // A property's schema with its `$ref` ("#/components/schemas/Variant") followed; the
-// property's own keys (its default) win.
+// property's own keys win. A request's default is in its description ("Default: 8.", JSON
+// before the last full stop), where client generators do not take it for a required field.
 function resolved(spec, schema) {
   const ref = schema.$ref?.match(/^#\/components\/schemas\/(.+)$/);
-  if (!ref) return schema;
+  if (!ref) return withDefault(schema);
   const { $ref, ...own } = schema;
-  return { ...resolved(spec, spec.components.schemas[ref[1]]), ...own };
+  return withDefault({ ...resolved(spec, spec.components.schemas[ref[1]]), ...own });
+}
+
+function withDefault(schema) {
+  const stated = schema.description?.match(/Default: (.+)\.$/);
+  if (schema.default !== undefined || !stated) return schema;
+  try {
+    return { ...schema, default: JSON.parse(stated[1]) };
+  } catch {
+    return schema;
+  }
+}
+
+// The members of a oneOf union of the description by their discriminator's value ("bot",
+// "per_turn"), each with its `$ref` followed.
+function unionMembers(spec, name) {
+  const { mapping } = spec.components.schemas[name].discriminator;
+  return Object.fromEntries(Object.entries(mapping).map(([kind, ref]) => [kind, resolved(spec, { $ref: ref })]));
 }
 
 // The seconds a turn may last at first: per turn, its seconds; on a clock, the bank.
