@@ -14,6 +14,11 @@ from hanabi.store.accounts import create_account
 from hanabi.store.games import load_game
 from hanabi.store.moves import PlayerMove, make_move
 
+EMPTY_ARENA = (
+    "TRUNCATE arena_entries, arena_deals, arena_tables, arena_seats, arena_ratings, arena_rating_history CASCADE"
+)
+"""The module's database serves both brokers' runs: each starts from an arena with no entry and no deal."""
+
 
 def play_bot_seats(service, account_ids: set[int], game_ids: list[int], timeout: float = 120) -> None:
     """Play the accounts' seats (as their runners would) until every game has finished; the
@@ -47,14 +52,16 @@ def play_bot_seats(service, account_ids: set[int], game_ids: list[int], timeout:
 def test_rounds_deal_to_online_bots_and_publish_what_the_worker_finished(service):
     settings = service.app.hanabi_settings
     service.app.hanabi_settings = replace(settings, arena=True, arena_max_games=6, arena_tables_per_deal=3)
+    with service.connect() as conn:
+        conn.execute(EMPTY_ARENA)
+        bots = [create_account(conn, f"arena-{uuid.uuid4().hex[:10]}", "bot")[0] for _ in range(2)]
     try:
         with service.connect() as conn:
-            bots = [create_account(conn, f"arena-{uuid.uuid4().hex[:10]}", "bot")[0] for _ in range(2)]
             entries = [arena.enter(conn, bot.id, "bot", "v1", [2], []) for bot in bots]
             arena.mark_seen(conn, [bot.id for bot in bots])
         service.app.send_task(ARENA_ROUND)
         (first,) = service.wait_for_outcomes(ARENA_ROUND, (), 1, timeout=60)
-        assert first["dealt"] >= 1
+        assert first["dealt"] >= 1, first
         with service.connect() as conn:
             deals = [
                 row[0]
