@@ -8,7 +8,6 @@ it has finished. Until then, a finished arena game is not shown either
 still being played.
 """
 
-import marshmallow as ma
 from flask import Response, current_app, request
 from flask.views import MethodView
 from marshmallow import RAISE, fields, validate
@@ -21,6 +20,19 @@ from hanabi.engine import GameOptions
 from hanabi.engine.options import MAX_PLAYERS, MIN_PLAYERS
 from hanabi.store.accounts import Account
 
+from .arena_schemas import (
+    BotLinesSchema,
+    ChallengeListSchema,
+    ChallengeSchema,
+    DealSchema,
+    EntrySchema,
+    LeaderboardSchema,
+    OnlineSchema,
+    ProfileSchema,
+    entry_dump,
+    figures_dump,
+    rating_dump,
+)
 from .context import Reply, current_account, db, followups, idempotent_write
 from .docs import idempotent, links_to, problems
 from .errors import Problem
@@ -94,78 +106,6 @@ def _settings():
     return current_app.extensions[SETTINGS_EXTENSION]
 
 
-class RatingSchema(ma.Schema):
-    mu = fields.Float(required=True, metadata={"description": "openskill's mean"})
-    sigma = fields.Float(required=True, metadata={"description": "Its uncertainty (standard deviation)"})
-    low = fields.Float(required=True, metadata={"description": "mu - 2 sigma: the leaderboard's order"})
-    high = fields.Float(required=True, metadata={"description": "mu + 2 sigma"})
-
-
-class PairedSchema(ma.Schema):
-    n = fields.Integer(required=True)
-    mean = fields.Float(allow_none=True)
-    standard_error = fields.Float(allow_none=True)
-
-
-class FiguresSchema(ma.Schema):
-    deals = fields.Integer(required=True, metadata={"description": "Published deals in the candidate seat"})
-    mean_score = fields.Float(allow_none=True, metadata={"description": "Its tables' mean score, with its partners"})
-    paired = fields.Nested(
-        PairedSchema,
-        required=True,
-        metadata={
-            "description": "Its table's score minus the anchor reference partner's, in the same seat with the "
-            "same partners on the same deals"
-        },
-    )
-    mean_strikes = fields.Float(allow_none=True)
-    timeouts = fields.Integer(required=True, metadata={"description": "Games in which its own time ran out"})
-    games = fields.Integer(required=True)
-
-
-class EntrySchema(ma.Schema):
-    id = fields.Integer(required=True, metadata={"description": "The rating line's id"})
-    name = fields.String(required=True, metadata={"description": "The bot account, or the built-in strategy"})
-    reference = fields.Boolean(required=True, metadata={"description": "A built-in reference partner"})
-    version = fields.String(required=True)
-    player_counts = fields.List(fields.Integer(), required=True)
-    variants = fields.List(fields.String(), required=True, metadata={"description": "Variants or families"})
-    active = fields.Boolean(required=True)
-    entered_at = fields.DateTime(required=True)
-
-
-def _entry(entry: arena_store.Entry) -> dict:
-    return {
-        "id": entry.id,
-        "name": entry.name,
-        "reference": entry.reference is not None,
-        "version": entry.version_label,
-        "player_counts": list(entry.player_counts),
-        "variants": list(entry.variants),
-        "active": entry.active,
-        "entered_at": entry.entered_at,
-    }
-
-
-def _rating(rating) -> dict:
-    return {"mu": rating.mu, "sigma": rating.sigma, "low": rating.low, "high": rating.high}
-
-
-def _figures(figures: reads.Figures) -> dict:
-    return {
-        "deals": figures.deals,
-        "mean_score": figures.mean_score,
-        "paired": {
-            "n": figures.paired.n,
-            "mean": figures.paired.mean,
-            "standard_error": figures.paired.standard_error,
-        },
-        "mean_strikes": figures.mean_strikes,
-        "timeouts": figures.timeouts,
-        "games": figures.games,
-    }
-
-
 class EntryRequestSchema(StrictSchema):
     version = fields.String(
         required=True,
@@ -195,7 +135,7 @@ class MyEntry(MethodView):
         entry = arena_store.active_entry(db(), current_account().id)
         if entry is None:
             raise Problem(404, "not_in_arena", "Your bot is not in the arena; enter it with PUT /v1/arena/entry.")
-        return _entry(entry)
+        return entry_dump(entry)
 
     @blp.doc(operationId="enter_arena")
     @requires("play")
@@ -219,7 +159,7 @@ class MyEntry(MethodView):
             data["player_counts"],
             data.get("variants") or list(arena_store.DEFAULT_VARIANTS),
         )
-        return _entry(entry)
+        return entry_dump(entry)
 
     @blp.doc(operationId="leave_arena")
     @requires("play")
@@ -234,21 +174,6 @@ class MyEntry(MethodView):
 
 class LeaderboardQuerySchema(StrictSchema):
     players = fields.Integer(load_default=2, validate=validate.Range(MIN_PLAYERS, MAX_PLAYERS))
-
-
-class StandingSchema(ma.Schema):
-    rank = fields.Integer(required=True)
-    entry = fields.Nested(EntrySchema, required=True)
-    rating = fields.Nested(RatingSchema, required=True)
-    rated_deals = fields.Integer(required=True)
-    figures = fields.Nested(FiguresSchema, required=True)
-    online = fields.Boolean(required=True)
-
-
-class LeaderboardSchema(ma.Schema):
-    players = fields.Integer(required=True)
-    anchor = fields.String(required=True, metadata={"description": "The reference partner paired differences use"})
-    standings = fields.List(fields.Nested(StandingSchema), required=True)
 
 
 @blp.route("/leaderboard")
@@ -268,54 +193,15 @@ class Leaderboard(MethodView):
             "standings": [
                 {
                     "rank": rank,
-                    "entry": _entry(standing.entry),
-                    "rating": _rating(standing.rating),
+                    "entry": entry_dump(standing.entry),
+                    "rating": rating_dump(standing.rating),
                     "rated_deals": standing.rated_deals,
-                    "figures": _figures(standing.figures),
+                    "figures": figures_dump(standing.figures),
                     "online": standing.online,
                 }
                 for rank, standing in enumerate(standings, start=1)
             ],
         }
-
-
-class LineRatingBriefSchema(ma.Schema):
-    players = fields.Integer(required=True)
-    rating = fields.Nested(RatingSchema, required=True)
-    rated_deals = fields.Integer(required=True)
-
-
-class LineRatingSchema(LineRatingBriefSchema):
-    figures = fields.Nested(FiguresSchema, required=True)
-
-
-class HistoryPointSchema(ma.Schema):
-    players = fields.Integer(required=True)
-    deal_id = fields.Integer(required=True)
-    mu = fields.Float(required=True)
-    sigma = fields.Float(required=True)
-    rated_at = fields.DateTime(required=True)
-
-
-class RecentGameSchema(ma.Schema):
-    game_id = fields.Integer(required=True)
-    deal_id = fields.Integer(required=True)
-    players = fields.Integer(required=True)
-    variant = fields.String(required=True)
-    seat = fields.Integer(required=True)
-    candidate = fields.Boolean(required=True, metadata={"description": "It sat in the deal's candidate seat"})
-    published = fields.Boolean(required=True)
-    score = fields.Integer(allow_none=True, metadata={"description": "Null until the deal is published"})
-    end_condition = fields.String(allow_none=True)
-    timed_out = fields.Boolean(allow_none=True)
-    replay = fields.String(allow_none=True, metadata={"description": "The replay's path, once published"})
-
-
-class ProfileSchema(ma.Schema):
-    entry = fields.Nested(EntrySchema, required=True)
-    ratings = fields.List(fields.Nested(LineRatingSchema), required=True)
-    history = fields.List(fields.Nested(HistoryPointSchema), required=True, metadata={"description": "Oldest first"})
-    recent_games = fields.List(fields.Nested(RecentGameSchema), required=True, metadata={"description": "Newest first"})
 
 
 @blp.route("/entries/<id:entry_id>")
@@ -329,29 +215,19 @@ class EntryProfile(MethodView):
         for game in profile["recent_games"]:
             game["replay"] = f"/v1/games/{game['game_id']}/replay" if game["published"] else None
         return {
-            "entry": _entry(profile["entry"]),
+            "entry": entry_dump(profile["entry"]),
             "ratings": [
                 {
                     "players": line["players"],
-                    "rating": _rating(line["rating"]),
+                    "rating": rating_dump(line["rating"]),
                     "rated_deals": line["rated_deals"],
-                    "figures": _figures(line["figures"]),
+                    "figures": figures_dump(line["figures"]),
                 }
                 for line in profile["ratings"]
             ],
             "history": profile["history"],
             "recent_games": profile["recent_games"],
         }
-
-
-class LineSummarySchema(ma.Schema):
-    entry = fields.Nested(EntrySchema, required=True)
-    ratings = fields.List(fields.Nested(LineRatingBriefSchema), required=True)
-
-
-class BotLinesSchema(ma.Schema):
-    name = fields.String(required=True)
-    lines = fields.List(fields.Nested(LineSummarySchema), required=True, metadata={"description": "Newest first"})
 
 
 @blp.route("/bots/<string(maxlength=64):name>")
@@ -366,11 +242,11 @@ class BotLines(MethodView):
             "name": name,
             "lines": [
                 {
-                    "entry": _entry(line["entry"]),
+                    "entry": entry_dump(line["entry"]),
                     "ratings": [
                         {
                             "players": rating["players"],
-                            "rating": _rating(reads.Rating(rating["mu"], rating["sigma"])),
+                            "rating": rating_dump(reads.Rating(rating["mu"], rating["sigma"])),
                             "rated_deals": rating["deals"],
                         }
                         for rating in line["ratings"]
@@ -379,15 +255,6 @@ class BotLines(MethodView):
                 for line in lines
             ],
         }
-
-
-class OnlineBotSchema(ma.Schema):
-    entry = fields.Nested(EntrySchema, required=True)
-    last_seen_at = fields.DateTime(required=True)
-
-
-class OnlineSchema(ma.Schema):
-    items = fields.List(fields.Nested(OnlineBotSchema), required=True)
 
 
 @blp.route("/online")
@@ -401,28 +268,7 @@ class Online(MethodView):
         long-polled (`wait`) within HANABI_ARENA_ONLINE_SECONDS.
         """
         online = arena_store.online_entries(db(), _settings().arena_online_seconds)
-        return {"items": [{"entry": _entry(entry), "last_seen_at": seen_at} for entry, seen_at in online]}
-
-
-class TableSchema(ma.Schema):
-    game_id = fields.Integer(required=True)
-    candidate_entry_id = fields.Integer(required=True)
-    seats = fields.List(fields.String(), required=True, metadata={"description": "Who sat where"})
-    score = fields.Integer(allow_none=True, metadata={"description": "Null until the deal is published"})
-    strikes = fields.Integer(allow_none=True)
-    end_condition = fields.String(allow_none=True)
-    timed_out_seat = fields.Integer(allow_none=True)
-
-
-class DealSchema(ma.Schema):
-    id = fields.Integer(required=True)
-    players = fields.Integer(required=True)
-    variant = fields.String(required=True)
-    candidate_seat = fields.Integer(required=True, metadata={"description": "The seat the tables differ in"})
-    seed = fields.String(allow_none=True, metadata={"description": "Null until published (the arena's own secret)"})
-    created_at = fields.DateTime(required=True)
-    published_at = fields.DateTime(allow_none=True)
-    tables = fields.List(fields.Nested(TableSchema), required=True)
+        return {"items": [{"entry": entry_dump(entry), "last_seen_at": seen_at} for entry, seen_at in online]}
 
 
 @blp.route("/deals/<id:deal_id>")
@@ -449,21 +295,6 @@ class ChallengeRequestSchema(StrictSchema):
         validate=validate.OneOf(tuple(STRATEGIES)),
         metadata={"description": "The built-in bot in the other seats"},
     )
-
-
-class ChallengeSchema(ma.Schema):
-    id = fields.Integer(required=True)
-    game_id = fields.Integer(required=True, metadata={"description": "The game: in the lobby until the bot answers"})
-    challenger = fields.String(required=True)
-    bot = fields.String(required=True)
-    status = fields.String(required=True, validate=validate.OneOf(challenges.STATUSES))
-    created_at = fields.DateTime(required=True)
-    expires_at = fields.DateTime(required=True)
-    answered_at = fields.DateTime(allow_none=True)
-
-
-class ChallengeListSchema(ma.Schema):
-    items = fields.List(fields.Nested(ChallengeSchema), required=True)
 
 
 _challenge_schema = ChallengeSchema()
