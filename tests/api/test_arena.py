@@ -71,14 +71,23 @@ def test_public_reads_need_no_token_and_unknown_ids_are_404(client):
     assert_problem(client.get("/v1/arena/bots/nobody-at-all"), 404, "bot_not_found")
 
 
-def test_a_bot_waiting_for_work_is_online_with_what_it_plays(app, new_player, client):
-    bot, idle = new_player("bot"), new_player("bot")
+def test_every_bot_waiting_for_work_is_online_with_what_it_plays(app, new_player, client):
+    bot, outside, idle, person = new_player("bot"), new_player("bot"), new_player("bot"), new_player()
     entry = enter(bot).json
     enter(idle)
-    online(app, bot)
-    listed = {item["entry"]["id"]: item for item in client.get("/v1/arena/online").json["items"]}
-    assert entry["id"] in listed and listed[entry["id"]]["entry"]["player_counts"] == [2, 3]
-    assert enter(idle).json["id"] not in listed
+    online(app, bot, outside, person)
+    listed = {item["name"]: item for item in client.get("/v1/arena/online").json["items"]}
+    assert listed[bot.name]["in_arena"] and listed[bot.name]["entry"]["id"] == entry["id"]
+    assert listed[bot.name]["player_counts"] == [2, 3] and listed[bot.name]["variants"] == ["No Variant"]
+    assert listed[outside.name] | {"last_seen_at": None} == {
+        "name": outside.name,
+        "last_seen_at": None,
+        "in_arena": False,
+        "player_counts": [2, 3, 4, 5, 6],
+        "variants": None,
+        "entry": None,
+    }
+    assert idle.name not in listed and person.name not in listed
 
 
 def play_to_the_end(conn, game_id):

@@ -31,6 +31,7 @@ from .arena_schemas import (
     ProfileSchema,
     entry_dump,
     figures_dump,
+    online_bot_dump,
     rating_dump,
 )
 from .context import Reply, current_account, db, followups, idempotent_write
@@ -262,13 +263,15 @@ class Online(MethodView):
     @blp.doc(operationId="list_online_bots", security=[])
     @blp.response(200, OnlineSchema)
     def get(self):
-        """Bots in the arena that are online, with what they play (challenge them)
+        """Bots online, with what they play (challenge them), by name
 
-        A bot is online while its runner or its event stream is connected, or when it
-        long-polled (`wait`) within HANABI_ARENA_ONLINE_SECONDS.
+        Every bot account that is online: its runner or its event stream is connected, or it
+        long-polled (`wait`) within HANABI_ARENA_ONLINE_SECONDS. A bot in the arena plays what
+        its entry names (and is dealt arena games); a bot not in it takes challenges of any
+        player count and variant.
         """
-        online = arena_store.online_entries(db(), _settings().arena_online_seconds)
-        return {"items": [{"entry": entry_dump(entry), "last_seen_at": seen_at} for entry, seen_at in online]}
+        online = arena_store.online_bots(db(), _settings().arena_online_seconds)
+        return {"items": [online_bot_dump(bot) for bot in online]}
 
 
 @blp.route("/deals/<id:deal_id>")

@@ -144,8 +144,35 @@ class BotLinesSchema(ma.Schema):
 
 
 class OnlineBotSchema(ma.Schema):
-    entry = fields.Nested(EntrySchema, required=True)
+    name = fields.String(required=True, metadata={"description": "The bot account"})
     last_seen_at = fields.DateTime(required=True)
+    in_arena = fields.Boolean(required=True, metadata={"description": "It entered the arena (it is dealt to)"})
+    player_counts = fields.List(
+        fields.Integer(),
+        required=True,
+        metadata={"description": "What it plays: its entry's player counts; every count when it is not in the arena"},
+    )
+    variants = fields.List(
+        fields.String(),
+        required=True,
+        allow_none=True,
+        metadata={"description": "Its entry's variants or families; null (any variant) when it is not in the arena"},
+    )
+    entry = fields.Nested(
+        EntrySchema, required=True, allow_none=True, metadata={"description": "Its arena entry; null when not in"}
+    )
+
+
+def online_bot_dump(bot: arena_store.OnlineBot) -> dict:
+    entry = bot.entry
+    return {
+        "name": bot.name,
+        "last_seen_at": bot.last_seen_at,
+        "in_arena": entry is not None,
+        "player_counts": list(entry.player_counts if entry else arena_store.PLAYER_COUNTS),
+        "variants": list(entry.variants) if entry else None,
+        "entry": entry_dump(entry) if entry else None,
+    }
 
 
 class OnlineSchema(ma.Schema):

@@ -193,6 +193,33 @@ def online_entries(conn: psycopg.Connection, online_seconds: float) -> list[tupl
     return [(_entry(row), row["last_seen_at"]) for row in rows]
 
 
+@dataclass(frozen=True)
+class OnlineBot:
+    account_id: int
+    name: str
+    last_seen_at: datetime
+    entry: Entry | None
+    """Its active arena entry; None when it is not in the arena (it takes challenges only)."""
+
+
+def online_bots(conn: psycopg.Connection, online_seconds: float) -> list[OnlineBot]:
+    """Every bot account seen within `online_seconds` (in the arena or not), by name."""
+    rows = _rows(
+        conn,
+        f"""SELECT a.id AS bot_id, a.name AS bot_name, p.last_seen_at, e.id IS NOT NULL AS in_arena,
+                   {_ENTRY_COLUMNS}
+              FROM bot_presence p JOIN accounts a ON a.id = p.account_id AND a.kind = 'bot'
+              LEFT JOIN arena_entries e ON e.account_id = a.id AND e.left_at IS NULL
+             WHERE p.last_seen_at > now() - make_interval(secs => %s)
+             ORDER BY a.name""",
+        (online_seconds,),
+    )
+    return [
+        OnlineBot(row["bot_id"], row["bot_name"], row["last_seen_at"], _entry(row) if row["in_arena"] else None)
+        for row in rows
+    ]
+
+
 def is_online(conn: psycopg.Connection, account_id: int, online_seconds: float) -> bool:
     return (
         conn.execute(

@@ -48,10 +48,12 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Online | Problem]:
-    """Bots in the arena that are online, with what they play (challenge them)
+    """Bots online, with what they play (challenge them), by name
 
-     A bot is online while its runner or its event stream is connected, or when it
-    long-polled (`wait`) within HANABI_ARENA_ONLINE_SECONDS.
+     Every bot account that is online: its runner or its event stream is connected, or it
+    long-polled (`wait`) within HANABI_ARENA_ONLINE_SECONDS. A bot in the arena plays what
+    its entry names (and is dealt arena games); a bot not in it takes challenges of any
+    player count and variant.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -74,10 +76,12 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 ) -> Online | Problem | None:
-    """Bots in the arena that are online, with what they play (challenge them)
+    """Bots online, with what they play (challenge them), by name
 
-     A bot is online while its runner or its event stream is connected, or when it
-    long-polled (`wait`) within HANABI_ARENA_ONLINE_SECONDS.
+     Every bot account that is online: its runner or its event stream is connected, or it
+    long-polled (`wait`) within HANABI_ARENA_ONLINE_SECONDS. A bot in the arena plays what
+    its entry names (and is dealt arena games); a bot not in it takes challenges of any
+    player count and variant.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -96,10 +100,12 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Online | Problem]:
-    """Bots in the arena that are online, with what they play (challenge them)
+    """Bots online, with what they play (challenge them), by name
 
-     A bot is online while its runner or its event stream is connected, or when it
-    long-polled (`wait`) within HANABI_ARENA_ONLINE_SECONDS.
+     Every bot account that is online: its runner or its event stream is connected, or it
+    long-polled (`wait`) within HANABI_ARENA_ONLINE_SECONDS. A bot in the arena plays what
+    its entry names (and is dealt arena games); a bot not in it takes challenges of any
+    player count and variant.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -120,10 +126,12 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 ) -> Online | Problem | None:
-    """Bots in the arena that are online, with what they play (challenge them)
+    """Bots online, with what they play (challenge them), by name
 
-     A bot is online while its runner or its event stream is connected, or when it
-    long-polled (`wait`) within HANABI_ARENA_ONLINE_SECONDS.
+     Every bot account that is online: its runner or its event stream is connected, or it
+    long-polled (`wait`) within HANABI_ARENA_ONLINE_SECONDS. A bot in the arena plays what
+    its entry names (and is dealt arena games); a bot not in it takes challenges of any
+    player count and variant.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -84,9 +84,11 @@ async function leaderboard(screen, players) {
           online.items.map((item) =>
             h(
               "li",
-              {},
-              h("a", { href: `#/entry/${item.entry.id}` }, lineName(item.entry)),
-              ` plays ${item.entry.player_counts.join(", ")} players: ${item.entry.variants.join(", ")}`,
+              { dataset: { bot: item.name } },
+              item.entry ? h("a", { href: `#/entry/${item.entry.id}` }, lineName(item.entry)) : item.name,
+              item.entry
+                ? ` plays ${item.player_counts.join(", ")} players: ${item.variants.join(", ")}`
+                : " · not in the arena: takes challenges of any player count and variant",
             ),
           ),
         )
@@ -209,7 +211,7 @@ function followChallenge(challenge, status) {
 async function profile(screen, entryId) {
   const found = await api("GET", `/arena/entries/${entryId}`);
   const online = await api("GET", "/arena/online");
-  const isOnline = online.items.some((item) => item.entry.id === found.entry.id);
+  const isOnline = online.items.some((item) => item.entry?.id === found.entry.id);
   const counts = found.ratings.map((line) => line.players);
   const status = h("p", { id: "challenge-status", role: "status" });
   const ratingRows = found.ratings.map((line) =>
