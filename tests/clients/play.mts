@@ -9,6 +9,7 @@ declare const process: { env: Record<string, string | undefined>; exitCode: numb
 type Schemas = components["schemas"];
 type ActionRequest = Schemas["ActionRequest"];
 type LegalAction = Schemas["LegalAction"];
+type GameEvent = Schemas["Event"];
 
 const api = createClient<paths>({ baseUrl: process.env.HANABI_URL });
 
@@ -26,9 +27,11 @@ function requestOf(action: LegalAction, version: number): ActionRequest {
 async function play(): Promise<void> {
   const suffix = Math.random().toString(36).slice(2, 10);
   const players = [await signUp(`ts-a-${suffix}`), await signUp(`ts-b-${suffix}`)];
+  const count: number = players.length;
+  const seats: Schemas["SeatPlanRequest"][] = players.map(() => ({ kind: "open" }));
   const created = await api.POST("/v1/games", {
     headers: players[0],
-    body: { options: { players: 2, variant: "No Variant" }, seed: `typescript ${suffix}` },
+    body: { options: { players: count, variant: "No Variant" }, seats, seed: `typescript ${suffix}` },
   });
   if (!created.data) throw new Error(`create failed: ${created.error.code}`);
   const game_id = created.data.id;
@@ -56,7 +59,25 @@ async function play(): Promise<void> {
   }
   const end = await api.GET("/v1/games/{game_id}/view", { headers: players[0], params: { path: { game_id } } });
   const endCondition: Schemas["EndCondition"] | undefined = end.data?.end_condition;
-  console.log(JSON.stringify({ game_id, moves, end_condition: endCondition, score: end.data?.score }));
+  const log = await api.GET("/v1/games/{game_id}/events", {
+    headers: players[0],
+    params: { path: { game_id }, query: { limit: 500 } },
+  });
+  if (!log.data) throw new Error(`list_events failed: ${log.error.code}`);
+  const cards = log.data.events.map(cardOf).filter((card) => card !== undefined);
+  const turns = log.data.events.filter((event) => "turn" in event).length;
+  const score = end.data?.score;
+  console.log(JSON.stringify({ game_id, moves, end_condition: endCondition, score, cards, log_turns: turns }));
+}
+
+function cardOf(event: GameEvent): number | undefined {
+  switch (event.type) { // the type narrows the event: a PlayEvent or a DiscardEvent has a card
+    case "play":
+    case "discard":
+      return event.card;
+    default:
+      return undefined;
+  }
 }
 
 // Bodies the server refuses (422) do not compile.
@@ -76,6 +97,10 @@ export const clockWithoutBase: Schemas["TimeControlRequest"] = { kind: "clock", 
 export const misspeltCode: Schemas["ProblemCode"] = "not_youre_turn";
 // @ts-expect-error a variant is one of the server's
 export const noSuchVariant: Schemas["OptionsRequest"] = { players: 2, variant: "No Varient" };
+// @ts-expect-error an event's fields depend on its type: a seat_joined has no card
+export const cardOfAnyEvent = (event: GameEvent): number => event.card;
+// @ts-expect-error an event type is one the server sends
+export const noSuchEvent: GameEvent["type"] = "seat_swapped";
 
 play().catch((error: unknown) => {
   console.error(error);

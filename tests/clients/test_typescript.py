@@ -63,6 +63,7 @@ def test_a_typescript_client_generated_from_the_description_compiles_strictly_an
     )
     played = json.loads(run(["node", "out/play.mjs"], tmp_path, {**os.environ, "HANABI_URL": live_server}))
     assert played["end_condition"] != "in_progress" and played["moves"] > 0, played
+    assert played["log_turns"] >= played["moves"] and played["cards"], played  # played and discarded cards
 
 
 def test_redocly_recommended_rules_find_nothing(node_modules, tmp_path):

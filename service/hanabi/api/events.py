@@ -16,7 +16,15 @@ from .inputs import Blueprint
 from .instrumentation import request_started
 from .notifications import WaitSeconds, game_key, listener_for, long_poll
 from .present import public_events, watcher_seat
-from .schemas import GAME_ID, HISTORY_EVENT_KINDS, ActionOutcomeSchema, StrictSchema
+from .schemas import (
+    CLUE_EVENT_KINDS,
+    COMPONENT,
+    GAME_ID,
+    HISTORY_EVENT_KINDS,
+    ActionOutcomeSchema,
+    OneOfKinds,
+    StrictSchema,
+)
 from .scopes import requires
 
 blp = Blueprint("events", __name__, url_prefix="/v1/games", description="The event log of a game")
@@ -55,10 +63,42 @@ class DealtCardSchema(ma.Schema):
     )
 
 
+DRAWS = ("drew", "drew_suit", "drew_rank", "clue_tokens", "half_clue_token")
+CLUE_FIELDS = ("turn", "target", "clue_kind", "value", "touched", "clue_tokens", "half_clue_token", "informative")
+EVENT_FIELDS = {
+    "seat_joined": (("account",), ()),
+    "seat_left": (("account",), ()),
+    "game_started": (("hands",), ()),
+    "play": (("turn", "card", "suit", "rank", "success", "announce", *DRAWS), ("by",)),
+    "discard": (("turn", "card", "suit", "rank", *DRAWS), ("by",)),
+    **dict.fromkeys(CLUE_EVENT_KINDS, (CLUE_FIELDS, ("by",))),
+    "reorder": (("turn", "cards"), ("by",)),
+    "end_game": (("turn", "condition"), ("by",)),
+}
+"""The fields of each type of event besides seq, type, seat and created_at (present.public_events
+writes them): (always there, there when the server moved for the seat)."""
+EVENT_NAMES = {
+    **{kind: "".join(word.title() for word in kind.split("_")) + "Event" for kind in EVENT_FIELDS},
+    "clue": "HiddenClueEvent",
+}
+
+
 class EventSchema(ActionOutcomeSchema):
-    """One event. Seating: seat_joined, seat_left (`account`), game_started (`hands` dealt).
-    Actions (play, discard, color_clue, rank_clue, reorder, end_game) carry their public
-    outcome: the engine's history entry for them, its `kind` as `type`."""
+    """One event of a game's log, described as a union on `type` (JSON_SCHEMA says how)."""
+
+    JSON_SCHEMA = {
+        "description": "One event of the game's log; its `type` decides its fields. Seating: seat_joined, "
+        "seat_left (`account`), game_started (`hands` dealt). Actions (play, discard, color_clue, rank_clue, "
+        "clue: a clue whose kind is hidden from you, reorder, end_game) carry their public outcome: the "
+        "engine's history entry for them (the view's `history`), its `kind` as `type`."
+    }
+
+    ONE_OF_KINDS = OneOfKinds(
+        EVENT_FIELDS,
+        tuple(sorted({field for needed, optional in EVENT_FIELDS.values() for field in needed + optional})),
+        EVENT_NAMES,
+        key="type",
+    )
 
     seq = fields.Integer(required=True)
     type = fields.String(
@@ -78,7 +118,8 @@ class EventSchema(ActionOutcomeSchema):
     by = fields.String(
         validate=validate.OneOf((SERVER_TIMEOUT,)),
         metadata={
-            "description": "Present when the server made the move for the seat: server_timeout (its time ran out)"
+            COMPONENT: "MovedBy",
+            "description": "Present when the server made the move for the seat: server_timeout (its time ran out)",
         },
     )
 

@@ -74,11 +74,22 @@ class SeatPlanRequestSchema(StrictSchema):
 
 
 class CreateGameRequestSchema(StrictSchema):
+    """A new game's options and seat plan. The rule between the two is said in words
+    (JSON_SCHEMA): as JSON Schema keywords, generators make a class per number of players of it."""
+
+    JSON_SCHEMA = {
+        "description": "A new game: its options and its seat plan. `seats`, when given, has one entry per "
+        "player (options.players entries), else 422 `invalid_seat_plan`; options.starting_seat is one of the "
+        "seats (below options.players), else 422 `invalid_option`."
+    }
+
     options = fields.Nested(OptionsRequestSchema, required=True)
     seats = fields.List(
         fields.Nested(SeatPlanRequestSchema),
         validate=validate.Length(MIN_PLAYERS, MAX_PLAYERS),
-        metadata={"description": "One entry per player, in seat order; default: every seat open"},
+        metadata={
+            "description": "One entry per player (options.players entries), in seat order; default: every seat open"
+        },
     )
     seed = fields.String(
         validate=[validate.Length(1, 200), FullMatch(NO_NUL, error="A seed holds no NUL character.")],
@@ -95,25 +106,6 @@ class CreateGameRequestSchema(StrictSchema):
             "description": "Let any signed-in account watch the running game (every hand shown) and use its chat"
         },
     )
-
-    JSON_SCHEMA = {
-        "allOf": [
-            {
-                "anyOf": [
-                    {
-                        "properties": {
-                            "options": {
-                                "properties": {"players": {"const": players}, "starting_seat": {"maximum": players - 1}}
-                            },
-                            "seats": {"minItems": players, "maxItems": players},
-                        }
-                    }
-                    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
-                ]
-            }
-        ]
-    }
-    """As many seats as players, and a starting seat among them (the engine's and the store's rules)."""
 
 
 class JoinRequestSchema(StrictSchema):

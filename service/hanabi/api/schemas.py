@@ -32,9 +32,9 @@ TURN_ACTION_KINDS = ("play", "discard", "color_clue", "rank_clue")
 class StrictSchema(ma.Schema):
     """Unknown fields are an error, not silently dropped.
 
-    JSON_SCHEMA: JSON Schema keywords that the description adds to the schema's own, for the
-    rules between fields that its validators check (see JsonSchemaRules): the description
-    accepts exactly what the server does."""
+    JSON_SCHEMA: JSON Schema keywords that the description adds to the schema's own (see
+    JsonSchemaRules), such as a `description` stating a rule between fields that its validators
+    check: generators read such rules as JSON Schema poorly."""
 
     class Meta:
         unknown = ma.RAISE
@@ -52,6 +52,7 @@ ENUMS = {
     "ClueKind": (("color", "rank"), "The kind of a clue"),
     "Strategy": (tuple(STRATEGIES), "A built-in bot (docs/bots.md)"),
     "DeliveryFailure": (FAILURES, "Why a webhook delivery's attempt failed"),
+    "MovedBy": (("server_timeout",), "Who made a move for its seat: server_timeout, when the seat's time ran out"),
     "Variant": (tuple(VARIANTS), f"A hanab.live variant name: one of the {len(VARIANTS)} of docs/variants.md"),
 }
 """The closed sets that several schemas share, each a named component of the description."""
@@ -65,9 +66,9 @@ def enum_components() -> dict[str, dict]:
 
 
 class JsonSchemaRules(BasePlugin):
-    """An apispec plugin: a schema's JSON_SCHEMA joins its description, a schema's ONE_OF_KINDS
-    (OneOfKinds) replaces it, and a field whose metadata names a COMPONENT refers to it (null or
-    it, when the field allows null)."""
+    """An apispec plugin: a schema's ONE_OF_KINDS (OneOfKinds) replaces its description, its
+    JSON_SCHEMA joins it, and a field whose metadata names a COMPONENT refers to it (null or it,
+    when the field allows null)."""
 
     def init_spec(self, spec):
         super().init_spec(spec)
@@ -80,7 +81,7 @@ class JsonSchemaRules(BasePlugin):
         if one_of is not None:
             described = one_of.describe(self.spec, definition)
             definition.clear()  # apispec updates the definition it passed with what this returns
-            return described
+            return {**described, **rules} if rules else described
         if "properties" in definition:
             request = isinstance(schema, StrictSchema) or (
                 isinstance(schema, type) and issubclass(schema, StrictSchema)
@@ -121,33 +122,42 @@ def _component_refs(definition: dict) -> dict:
 
 
 class OneOfKinds:
-    """The description of an object whose `kind` decides its fields, as generators read it: a
-    `oneOf` of one component per kind (`names[kind]`), each with `kind` as a constant, the fields
-    table[kind] = (needed, optional) of that kind and the fields of none of `every`, and a
-    `discriminator` on `kind`. The server's validators check the same rules on the flat schema."""
+    """The description of an object whose `key` (`kind`, or an event's `type`) decides its
+    fields, as generators read it: a `oneOf` of one component per kind (`names[kind]`), each with
+    `key` as a constant, the fields table[kind] = (needed, optional) of that kind and the fields
+    of none of `every`, and a `discriminator` on `key`. The server's validators check the same
+    rules on the flat schema (a response schema's fields are what the server writes)."""
 
-    def __init__(self, table: dict[str, tuple[tuple[str, ...], tuple[str, ...]]], every: tuple[str, ...], names):
+    def __init__(
+        self,
+        table: dict[str, tuple[tuple[str, ...], tuple[str, ...]]],
+        every: tuple[str, ...],
+        names,
+        key: str = "kind",
+    ):
         self.table = table
         self.every = every
         self.names = names
+        self.key = key
 
     def describe(self, spec, definition: dict) -> dict:
+        key = self.key
         properties = definition.get("properties", {})
-        required = [name for name in definition.get("required", ()) if name != "kind"]
+        required = [name for name in definition.get("required", ()) if name != key]
         mapping = {}
         for kind, (needed, optional) in self.table.items():
             name = self.names[kind]
             variant = {
                 "type": "object",
                 "properties": {
-                    "kind": {"type": "string", "const": kind},
+                    key: {"type": "string", "const": kind},
                     **{
                         field: value
                         for field, value in properties.items()
-                        if field != "kind" and (field not in self.every or field in needed + optional)
+                        if field != key and (field not in self.every or field in needed + optional)
                     },
                 },
-                "required": ["kind", *[field for field in properties if field in needed or field in required]],
+                "required": [key, *[field for field in properties if field in needed or field in required]],
             }
             if "additionalProperties" in definition:
                 variant["additionalProperties"] = definition["additionalProperties"]
@@ -157,7 +167,7 @@ class OneOfKinds:
         described = {key: definition[key] for key in ("description",) if key in definition}
         return {
             "oneOf": [{"$ref": reference} for reference in mapping.values()],
-            "discriminator": {"propertyName": "kind", "mapping": mapping},
+            "discriminator": {"propertyName": key, "mapping": mapping},
             **described,
         }
 

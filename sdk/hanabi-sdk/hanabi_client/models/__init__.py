@@ -30,6 +30,7 @@ from .clue_kind import ClueKind
 from .clue_mark import ClueMark
 from .clue_mark_kind import ClueMarkKind
 from .color_clue_action import ColorClueAction
+from .color_clue_event import ColorClueEvent
 from .color_clue_request import ColorClueRequest
 from .correspondence_time_control_request import CorrespondenceTimeControlRequest
 from .correspondence_time_control_request_on_timeout import CorrespondenceTimeControlRequestOnTimeout
@@ -45,17 +46,17 @@ from .delivery_page import DeliveryPage
 from .delivery_status import DeliveryStatus
 from .delivery_type import DeliveryType
 from .discard_action import DiscardAction
+from .discard_event import DiscardEvent
 from .discard_request import DiscardRequest
 from .end_condition import EndCondition
+from .end_game_event import EndGameEvent
 from .entry import Entry
 from .entry_request import EntryRequest
-from .event import Event
-from .event_by import EventBy
 from .event_page import EventPage
-from .event_type import EventType
 from .figures import Figures
 from .game import Game
 from .game_page import GamePage
+from .game_started_event import GameStartedEvent
 from .game_status import GameStatus
 from .game_warning import GameWarning
 from .game_warning_code import GameWarningCode
@@ -64,6 +65,7 @@ from .hanab_live_game_actions_item import HanabLiveGameActionsItem
 from .hanab_live_game_deck_item import HanabLiveGameDeckItem
 from .hanab_live_game_options import HanabLiveGameOptions
 from .hand_card import HandCard
+from .hidden_clue_event import HiddenClueEvent
 from .history_event import HistoryEvent
 from .history_event_kind import HistoryEventKind
 from .history_point import HistoryPoint
@@ -81,6 +83,7 @@ from .list_games_status import ListGamesStatus
 from .list_my_games_order import ListMyGamesOrder
 from .list_my_games_status import ListMyGamesStatus
 from .mail_link import MailLink
+from .moved_by import MovedBy
 from .my_account import MyAccount
 from .my_account_kind import MyAccountKind
 from .my_game import MyGame
@@ -113,6 +116,7 @@ from .password_reset_request import PasswordResetRequest
 from .per_turn_time_control_request import PerTurnTimeControlRequest
 from .per_turn_time_control_request_on_timeout import PerTurnTimeControlRequestOnTimeout
 from .play_action import PlayAction
+from .play_event import PlayEvent
 from .play_request import PlayRequest
 from .player import Player
 from .player_kind import PlayerKind
@@ -128,16 +132,20 @@ from .problem_code import ProblemCode
 from .problem_errors import ProblemErrors
 from .profile import Profile
 from .rank_clue_action import RankClueAction
+from .rank_clue_event import RankClueEvent
 from .rank_clue_request import RankClueRequest
 from .rating import Rating
 from .recent_game import RecentGame
 from .registration import Registration
 from .registration_credential import RegistrationCredential
+from .reorder_event import ReorderEvent
 from .reorder_request import ReorderRequest
 from .replay import Replay
 from .replay_status import ReplayStatus
 from .seat import Seat
+from .seat_joined_event import SeatJoinedEvent
 from .seat_kind import SeatKind
+from .seat_left_event import SeatLeftEvent
 from .session import Session
 from .session_request import SessionRequest
 from .session_scopes_item import SessionScopesItem
@@ -195,6 +203,7 @@ __all__ = (
     "ClueMark",
     "ClueMarkKind",
     "ColorClueAction",
+    "ColorClueEvent",
     "ColorClueRequest",
     "CorrespondenceTimeControlRequest",
     "CorrespondenceTimeControlRequestOnTimeout",
@@ -210,17 +219,17 @@ __all__ = (
     "DeliveryStatus",
     "DeliveryType",
     "DiscardAction",
+    "DiscardEvent",
     "DiscardRequest",
     "EndCondition",
+    "EndGameEvent",
     "Entry",
     "EntryRequest",
-    "Event",
-    "EventBy",
     "EventPage",
-    "EventType",
     "Figures",
     "Game",
     "GamePage",
+    "GameStartedEvent",
     "GameStatus",
     "GameWarning",
     "GameWarningCode",
@@ -229,6 +238,7 @@ __all__ = (
     "HanabLiveGameDeckItem",
     "HanabLiveGameOptions",
     "HandCard",
+    "HiddenClueEvent",
     "HistoryEvent",
     "HistoryEventKind",
     "HistoryPoint",
@@ -246,6 +256,7 @@ __all__ = (
     "ListMyGamesOrder",
     "ListMyGamesStatus",
     "MailLink",
+    "MovedBy",
     "MyAccount",
     "MyAccountKind",
     "MyGame",
@@ -287,22 +298,27 @@ __all__ = (
     "PlayerTokenRequest",
     "PlayerTokenRequestScopesItem",
     "PlayerTokenScopesItem",
+    "PlayEvent",
     "PlayRequest",
     "Problem",
     "ProblemCode",
     "ProblemErrors",
     "Profile",
     "RankClueAction",
+    "RankClueEvent",
     "RankClueRequest",
     "Rating",
     "RecentGame",
     "Registration",
     "RegistrationCredential",
+    "ReorderEvent",
     "ReorderRequest",
     "Replay",
     "ReplayStatus",
     "Seat",
+    "SeatJoinedEvent",
     "SeatKind",
+    "SeatLeftEvent",
     "Session",
     "SessionRequest",
     "SessionScopesItem",

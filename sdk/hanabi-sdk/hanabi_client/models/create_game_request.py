@@ -23,9 +23,15 @@ T = TypeVar("T", bound="CreateGameRequest")
 
 @_attrs_define
 class CreateGameRequest:
+    """A new game: its options and its seat plan. `seats`, when given, has one entry per player (options.players entries),
+    else 422 `invalid_seat_plan`; options.starting_seat is one of the seats (below options.players), else 422
+    `invalid_option`.
+
+    """
+
     options: OptionsRequest
     seats: list[AccountSeatRequest | BotSeatRequest | OpenSeatRequest] | Unset = UNSET
-    """ One entry per player, in seat order; default: every seat open """
+    """ One entry per player (options.players entries), in seat order; default: every seat open """
     seed: str | Unset = UNSET
     """ Names a deal: every game created with this seed on this server gets the same deck. Whoever knows the seed
     can see the deal (docs/security.md); the API shows it once the game is finished """

@@ -107,7 +107,10 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        body (CreateGameRequest):
+        body (CreateGameRequest): A new game: its options and its seat plan. `seats`, when given,
+            has one entry per player (options.players entries), else 422 `invalid_seat_plan`;
+            options.starting_seat is one of the seats (below options.players), else 422
+            `invalid_option`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -144,7 +147,10 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
-        body (CreateGameRequest):
+        body (CreateGameRequest): A new game: its options and its seat plan. `seats`, when given,
+            has one entry per player (options.players entries), else 422 `invalid_seat_plan`;
+            options.starting_seat is one of the seats (below options.players), else 422
+            `invalid_option`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -176,7 +182,10 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        body (CreateGameRequest):
+        body (CreateGameRequest): A new game: its options and its seat plan. `seats`, when given,
+            has one entry per player (options.players entries), else 422 `invalid_seat_plan`;
+            options.starting_seat is one of the seats (below options.players), else 422
+            `invalid_option`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -211,7 +220,10 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
-        body (CreateGameRequest):
+        body (CreateGameRequest): A new game: its options and its seat plan. `seats`, when given,
+            has one entry per player (options.players entries), else 422 `invalid_seat_plan`;
+            options.starting_seat is one of the seats (below options.players), else 422
+            `invalid_option`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
