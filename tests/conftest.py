@@ -32,14 +32,20 @@ SLOW_FOLDERS = {
 """The folders whose every test is `slow` (`make test-fast` leaves them out), with what each runs."""
 SLOW_FIXTURES = {"live_server", "two_servers"}
 """Fixtures that start `hanabi serve` processes: the tests that use them are `slow` too."""
+ONE_AT_A_TIME_FOLDERS = {"web", "cluster"}
+"""The folders whose tests run in one pytest-xdist worker, one after another (`--dist loadgroup`):
+the cluster's dozen processes starve a browser test's server of CPU when the two run together."""
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     tests = REPO / "tests"
     for item in items:
         parts = item.path.relative_to(tests).parts if item.path.is_relative_to(tests) else ()
         if (len(parts) > 1 and parts[0] in SLOW_FOLDERS) or SLOW_FIXTURES.intersection(item.fixturenames):
             item.add_marker(pytest.mark.slow)
+        if len(parts) > 1 and parts[0] in ONE_AT_A_TIME_FOLDERS:
+            item.add_marker(pytest.mark.xdist_group("one_at_a_time"))
 
 
 @pytest.fixture

@@ -64,8 +64,27 @@ def site_url(create_database, tmp_path_factory) -> str:
     env["HANABI_DEAL_SECRET"] = (
         "web tests: seeds deal the same games every run"  # e.g. "rainbow-0" deals seat 1 rainbows
     )
-    with served(env, tmp_path_factory.mktemp("serve") / "serve.log") as base_url:
+    log_path = tmp_path_factory.mktemp("serve") / "serve.log"
+    with served(env, log_path) as base_url:
+        SERVER_LOGS[base_url] = log_path
         yield base_url
+
+
+SERVER_LOGS: dict[str, Path] = {}
+"""Each browser test server's output, by base URL."""
+FAILURE_LOG_LINES = 60
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed browser test's report ends with the last lines its server wrote (a slow or refused
+    request shows there)."""
+    report = yield
+    site_url = item.funcargs.get("site_url") if hasattr(item, "funcargs") else None
+    if report.failed and call.when == "call" and site_url in SERVER_LOGS:
+        lines = SERVER_LOGS[site_url].read_text(errors="replace").splitlines()[-FAILURE_LOG_LINES:]
+        report.sections.append(("hanabi serve's last lines", "\n".join(lines)))
+    return report
 
 
 @pytest.fixture
