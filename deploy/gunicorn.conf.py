@@ -10,13 +10,13 @@ from gevent import monkey
 
 monkey.patch_all()
 """First of all, in the master too: the workers it forks (again after a crash) then find psycopg,
-should the master have imported it, already cooperating with gevent (hanabi.api_worker)."""
+should the master have imported it, already cooperating with gevent (hanabi.runtime.api_worker)."""
 
 import os
 import tempfile
 
 bind = "0.0.0.0:8000"
-worker_class = "hanabi.api_worker.ApiWorker"
+worker_class = "hanabi.runtime.api_worker.ApiWorker"
 """gunicorn's gevent worker: each connection a greenlet, so a long poll (`?wait=`, up to 60 s)
 waits as a registration on the worker's event loop, holding neither a thread nor a database
 connection (docs/benchmarks.md, decisions)."""
@@ -42,7 +42,7 @@ clients resume from their last sequence number)."""
 keepalive = 75
 """Longer than the proxy keeps an idle connection to a replica, so the proxy never reuses a
 connection that gunicorn has just closed. It is also the deadline for a whole request head and
-for each read of a body (hanabi.api_worker); the proxy holds clients to shorter ones."""
+for each read of a body (hanabi.runtime.api_worker); the proxy holds clients to shorter ones."""
 
 control_socket_disable = True
 logger_class = "hanabi.logs.GunicornLogger"

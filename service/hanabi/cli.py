@@ -180,7 +180,7 @@ def _migrate(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     from gevent import monkey
 
-    monkey.patch_all()  # before anything imports psycopg (hanabi.api_worker)
+    monkey.patch_all()  # before anything imports psycopg (hanabi.runtime.api_worker)
 
     from .config import ConfigError, load_settings
     from .metrics_dir import multiprocess_dir

@@ -33,7 +33,7 @@ from gunicorn.app.base import BaseApplication
 from gunicorn.arbiter import Arbiter
 
 from hanabi.api.metrics import child_exit
-from hanabi.api_worker import ApiWorker
+from hanabi.runtime.api_worker import ApiWorker
 from hanabi.config import Settings
 from hanabi.logs import GunicornLogger
 from hanabi.store.database import database_url, stop_embedded_postgres
@@ -43,7 +43,7 @@ from hanabi.webhook_addresses import LOOPBACK_NETWORKS
 KEEPALIVE_SECONDS = 10
 """gunicorn's `keepalive` for `hanabi serve`: how long a connection may stay idle between
 requests, and the deadline for a whole request head and for each read of a body
-(hanabi.api_worker)."""
+(hanabi.runtime.api_worker)."""
 
 
 class _Arbiter(Arbiter):
@@ -153,7 +153,7 @@ def serve(
     """Serve until gunicorn is told to stop (blocks). Each of the `workers` processes serves up to
     `connections` connections at once, waiting ones included. `run_worker` (default: when no
     CELERY_BROKER_URL is set) runs a Celery worker and the scheduler beside the API. The caller
-    has let gevent patch the standard library first (hanabi.api_worker)."""
+    has let gevent patch the standard library first (hanabi.runtime.api_worker)."""
     from hanabi.worker.embedded import worker_process
 
     if run_worker is None:

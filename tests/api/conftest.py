@@ -27,7 +27,7 @@ def app(database_url):
 
 @pytest.fixture(scope="module")
 def live_server(create_database, tmp_path_factory) -> str:
-    """The base URL of a real `hanabi serve` (gunicorn, hanabi.api_worker) on a database of its own,
+    """The base URL of a real `hanabi serve` (gunicorn, hanabi.runtime.api_worker) on a database of its own,
     rate limits off, for the tests that need real HTTP."""
     env = {
         **os.environ,

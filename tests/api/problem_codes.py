@@ -12,7 +12,7 @@ import re
 import hanabi
 
 PACKAGES = ("api", "store", "engine", "arena")
-MODULES = ("hanabi.api_worker",)
+MODULES = ("hanabi.runtime.api_worker",)
 CODE_TABLES = {"hanabi.api.errors": ("HTTP_CODES",), "hanabi.api.inputs": ("NOT_FOUND",)}
 SNAKE_CASE = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
 ROOT = pathlib.Path(hanabi.__file__).parent

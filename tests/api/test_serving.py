@@ -13,7 +13,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from hanabi.api_worker import per_address_cap
+from hanabi.runtime.api_worker import per_address_cap
 
 from tests.sdk.conftest import free_port, wait_until_ready
 

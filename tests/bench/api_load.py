@@ -70,7 +70,7 @@ from psycopg.conninfo import make_conninfo
 
 DEFAULT_SERVER = "postgresql://postgres@127.0.0.1:5432/test"
 VENV_BIN = Path(sys.executable).parent
-WORKER_CLASS = "hanabi.api_worker.ApiWorker"
+WORKER_CLASS = "hanabi.runtime.api_worker.ApiWorker"
 ACTION_WEIGHTS = {"color_clue": 3, "rank_clue": 3, "discard": 4, "play": 1}
 """The cheap policy: a kind of action by these weights among the legal ones, then one at random."""
 

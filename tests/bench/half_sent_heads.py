@@ -1,5 +1,5 @@
 """How long `GET /v1/health` takes from another address while one address holds half-sent
-request heads on `hanabi serve --workers 1 --connections N` (hanabi.api_worker's per-address cap).
+request heads on `hanabi serve --workers 1 --connections N` (hanabi.runtime.api_worker's per-address cap).
 
 The script creates a database of its own on the local Postgres (dropped at the end), starts the
 server on a free port of 127.0.0.1, opens `--heads` connections from 127.0.0.1 that each send

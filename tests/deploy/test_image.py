@@ -179,7 +179,7 @@ def gunicorn_settings(env: dict[str, str], tmp_path) -> dict[str, str]:
 def test_gunicorn_runs_the_gevent_api_workers_on_port_8000_tunable_from_the_environment(installed, tmp_path):
     defaults = gunicorn_settings(environment(installed), tmp_path)
     readme = readme_settings()["gunicorn (the API containers)"]
-    assert defaults["worker_class"] == "hanabi.api_worker.ApiWorker"
+    assert defaults["worker_class"] == "hanabi.runtime.api_worker.ApiWorker"
     assert defaults["worker_connections"] == "10000"  # waiting clients hold a connection each, no thread
     assert compose()["services"]["api"]["ulimits"]["nofile"] > int(defaults["worker_connections"])  # a file each
     assert defaults["bind"] == "['0.0.0.0:8000']"
