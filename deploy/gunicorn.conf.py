@@ -1,4 +1,4 @@
-"""gunicorn settings of the API container: `gunicorn --config /etc/hanabi/gunicorn.conf.py hanabi.wsgi:app`.
+"""gunicorn settings of the API container: `gunicorn --config /etc/hanabi/gunicorn.conf.py hanabi.runtime.wsgi:app`.
 
 These are defaults. GUNICORN_CMD_ARGS overrides any of them (e.g. "--workers 4 --worker-connections 20000"),
 and WEB_CONCURRENCY sets the number of worker processes, as it does for gunicorn without this file.
@@ -45,7 +45,7 @@ connection that gunicorn has just closed. It is also the deadline for a whole re
 for each read of a body (hanabi.runtime.api_worker); the proxy holds clients to shorter ones."""
 
 control_socket_disable = True
-logger_class = "hanabi.logs.GunicornLogger"
+logger_class = "hanabi.runtime.logs.GunicornLogger"
 """gunicorn's lines in the service's format (HANABI_LOG_FORMAT, HANABI_LOG_LEVEL)."""
 accesslog = os.environ.get("HANABI_ACCESS_LOG") or None
 """gunicorn's own access log ("-" for standard output); none when unset, as `hanabi serve`.

@@ -1,4 +1,4 @@
-"""The service's JSON log lines, captured as its processes write them (hanabi.logs)."""
+"""The service's JSON log lines, captured as its processes write them (hanabi.runtime.logs)."""
 
 import io
 import json
@@ -6,12 +6,12 @@ import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from hanabi.logs import ContextFilter, JsonFormatter
+from hanabi.runtime.logs import ContextFilter, JsonFormatter
 
 
 @contextmanager
 def json_log_lines(level: int = logging.INFO) -> Iterator[Callable[[], list[dict]]]:
-    """Within the block, root's log records also go through the JSON handler of hanabi.logs;
+    """Within the block, root's log records also go through the JSON handler of hanabi.runtime.logs;
     the function yielded returns the lines written so far, parsed."""
     stream = io.StringIO()
     handler = logging.StreamHandler(stream)

@@ -13,7 +13,14 @@ from .light_install import build_wheel, make_venv, pip_install
 pytestmark = pytest.mark.slow  # builds the wheel and installs it into fresh virtual environments
 
 SERVER_MODULES = ("flask", "flask_smorest", "psycopg", "psycopg_pool", "pgserver", "celery", "gunicorn", "gevent")
-LIGHT_MODULES = ("hanabi.engine", "hanabi.bots", "hanabi.simulator", "hanabi.botrunner", "hanabi_client", "httpx")
+LIGHT_MODULES = (
+    "hanabi.engine",
+    "hanabi.bots",
+    "hanabi.bots.simulator",
+    "hanabi.bots.runner",
+    "hanabi_client",
+    "httpx",
+)
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +64,7 @@ def test_hanabi_simulate_runs_from_the_light_install(light_python):
 
 
 def test_the_bot_runner_and_the_sdk_import_in_the_light_install(light_python):
-    code = "import hanabi.botrunner, hanabi_client.session, hanabi_client.api.play; print('ok')"
+    code = "import hanabi.bots.runner, hanabi_client.session, hanabi_client.api.play; print('ok')"
     result = subprocess.run([str(light_python), "-c", code], capture_output=True, text=True, timeout=120)
     assert result.stdout.strip() == "ok", result.stderr
     hanabi = light_python.parent / "hanabi"

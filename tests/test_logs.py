@@ -1,11 +1,11 @@
-"""hanabi.logs.JsonFormatter: one JSON object per line, whatever a record carries."""
+"""hanabi.runtime.logs.JsonFormatter: one JSON object per line, whatever a record carries."""
 
 import json
 import logging
 import sys
 from datetime import UTC, datetime
 
-from hanabi.logs import JsonFormatter
+from hanabi.runtime.logs import JsonFormatter
 
 
 def record(message="%s %s", args=("GET", "/v1/health"), exc_info=None, **extra) -> logging.LogRecord:

@@ -4,10 +4,10 @@ import subprocess
 import sys
 
 import pytest
+from hanabi.bots.simulator import SimulationError, game_file_name, game_seed, play_game, simulate
 from hanabi.engine import GameOptions, view
-from hanabi.simulator import SimulationError, game_file_name, game_seed, play_game, simulate
 
-HANABI = [sys.executable, "-m", "hanabi.cli"]
+HANABI = [sys.executable, "-m", "hanabi.runtime.cli"]
 
 
 def test_simulation_is_reproducible_from_its_seed():

@@ -1,4 +1,4 @@
-"""Where webhooks may go (hanabi.webhook_addresses), without I/O: which addresses are refused and
+"""Where webhooks may go (hanabi.webhooks.addresses), without I/O: which addresses are refused and
 why, the operator's networks, names checked through a resolver, the setting, and `hanabi
 serve`'s loopback default."""
 
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 from hanabi.config import ConfigError, load_settings
-from hanabi.server import webhooks_on_loopback
-from hanabi.webhook_addresses import (
+from hanabi.runtime.server import webhooks_on_loopback
+from hanabi.webhooks.addresses import (
     LOOPBACK_NETWORKS,
     AddressRefused,
     WebhookAddresses,

@@ -24,7 +24,7 @@ HANABI_WEBHOOK_BACKOFF_SECONDS      the wait before the second attempt, doubling
 HANABI_WEBHOOK_BACKOFF_MAX_SECONDS  the longest wait between attempts (default 300)
 HANABI_WEBHOOK_ALLOWED_NETWORKS     networks (CIDR, comma-separated) webhooks may reach besides
                      public addresses; "none" for none. Unset: none, except that `hanabi
-                     serve` on a loopback host allows loopback (hanabi.webhook_addresses)
+                     serve` on a loopback host allows loopback (hanabi.webhooks.addresses)
 HANABI_LOG_FORMAT    json (one JSON object per line) or text; unset: text when stderr is a
                      terminal, json otherwise
 HANABI_LOG_LEVEL     DEBUG, INFO, WARNING or ERROR (default INFO; WARNING drops the access lines)
@@ -88,7 +88,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from hanabi.webhook_addresses import Network, parse_networks
+from hanabi.webhooks.addresses import Network, parse_networks
 
 LOG_FORMATS = ("json", "text")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")

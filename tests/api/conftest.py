@@ -8,8 +8,8 @@ import uuid
 
 import pytest
 from hanabi.api.context import POOL_EXTENSION
-from hanabi.composition import api_app
 from hanabi.config import load_settings
+from hanabi.runtime.composition import api_app
 
 from tests.sdk.conftest import served
 

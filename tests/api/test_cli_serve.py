@@ -13,7 +13,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from hanabi.cli import main
+from hanabi.runtime.cli import main
 from hanabi.store.database import connect
 from hanabi.store.migrate import MIGRATIONS_DIR
 
@@ -62,7 +62,7 @@ def test_hanabi_serve_with_nothing_configured_runs_an_embedded_postgres_and_stop
     env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
     env["HANABI_DATA_DIR"] = str(data_dir)
     server = subprocess.Popen(
-        [sys.executable, "-m", "hanabi.cli", "serve", "--port", str(port), "--workers", "1"],
+        [sys.executable, "-m", "hanabi.runtime.cli", "serve", "--port", str(port), "--workers", "1"],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -97,7 +97,7 @@ def start_serve(data_dir: Path) -> tuple[subprocess.Popen, str]:
     env = {key: value for key, value in os.environ.items() if key not in ("DATABASE_URL", "CELERY_BROKER_URL")}
     env["HANABI_DATA_DIR"] = str(data_dir)
     server = subprocess.Popen(
-        [sys.executable, "-m", "hanabi.cli", "serve", "--port", str(port), "--workers", "1", "--no-run-worker"],
+        [sys.executable, "-m", "hanabi.runtime.cli", "serve", "--port", str(port), "--workers", "1", "--no-run-worker"],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -158,7 +158,7 @@ def test_hanabi_serve_says_when_the_open_files_limit_holds_fewer_connections_tha
 
     env = {**os.environ, "DATABASE_URL": "postgresql://postgres@127.0.0.1:1/none", "HANABI_DATA_DIR": str(data_dir)}
     result = subprocess.run(
-        [sys.executable, "-m", "hanabi.cli", "serve", "--port", str(free_port()), "--connections", "5000"],
+        [sys.executable, "-m", "hanabi.runtime.cli", "serve", "--port", str(free_port()), "--connections", "5000"],
         env=env,
         preexec_fn=low_hard_limit,
         capture_output=True,

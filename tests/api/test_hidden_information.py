@@ -212,7 +212,7 @@ NO_GAME_INFORMATION = {
     "/web/<path:filename>": "the web page's files, shipped with the server",
     "/": "the web page's HTML, shipped with the server",
     "/metrics": "counts of requests by operation and of actions by kind across all games, a clue as `clue` "
-    "whatever its kind (hanabi.metrics.count_action), never an outcome",
+    "whatever its kind (hanabi.runtime.metrics.count_action), never an outcome",
     "/v1/accounts/me": "the caller's name, kind, creation time, email address and mail settings",
     "/v1/me/vacation": "whether the caller is away, and its vacation days",
     "/v1/passkeys": "the caller's passkeys: their ids, names and times",

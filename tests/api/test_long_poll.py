@@ -246,7 +246,7 @@ def two_servers(two_servers_database, tmp_path_factory):
             log_path = folder / "serve.log"
             with open(log_path, "w") as log:
                 process = subprocess.Popen(
-                    [sys.executable, "-m", "hanabi.cli", "serve", "--port", str(port), "--workers", "1"],
+                    [sys.executable, "-m", "hanabi.runtime.cli", "serve", "--port", str(port), "--workers", "1"],
                     env=env,
                     stdout=log,
                     stderr=subprocess.STDOUT,

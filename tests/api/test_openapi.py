@@ -1,6 +1,6 @@
 import yaml
 from hanabi.api.openapi import OPENAPI_FILE, openapi_yaml
-from hanabi.cli import main
+from hanabi.runtime.cli import main
 
 from tests.api.problem_codes import raised_codes
 

@@ -5,7 +5,7 @@ import logging
 
 import pytest
 from hanabi.api import create_app
-from hanabi.logs import TextFormatter
+from hanabi.runtime.logs import TextFormatter
 from psycopg_pool import ConnectionPool
 
 from tests.logcapture import json_log_lines

@@ -29,7 +29,17 @@ def serving(database: str, folder: Path, *options: str):
     of its own: its base URL and its process id."""
     port = free_port()
     env = {**os.environ, "DATABASE_URL": database, "HANABI_DATA_DIR": str(folder / "data"), "HANABI_RATE_LIMITS": "off"}
-    command = [sys.executable, "-m", "hanabi.cli", "serve", "--port", str(port), "--workers", "1", "--no-run-worker"]
+    command = [
+        sys.executable,
+        "-m",
+        "hanabi.runtime.cli",
+        "serve",
+        "--port",
+        str(port),
+        "--workers",
+        "1",
+        "--no-run-worker",
+    ]
     log_path = folder / "serve.log"
     with open(log_path, "w") as log:
         process = subprocess.Popen(

@@ -10,8 +10,8 @@ import httpx
 import psycopg
 import pytest
 from hanabi.api.context import POOL_EXTENSION
-from hanabi.composition import api_app
 from hanabi.config import load_settings
+from hanabi.runtime.composition import api_app
 
 from .conftest import assert_problem
 

@@ -4,7 +4,7 @@ a full collection under load walks only what requests made since, and makes full
 import gc
 import weakref
 
-from hanabi.server import FULL_COLLECTION_THRESHOLD, collect_everything_rarely, freeze_start_up_objects
+from hanabi.runtime.server import FULL_COLLECTION_THRESHOLD, collect_everything_rarely, freeze_start_up_objects
 
 
 class StartUpObject:

@@ -6,11 +6,11 @@ import dataclasses
 import time
 
 import pytest
-from hanabi import metrics
 from hanabi.api.context import POOL_EXTENSION
 from hanabi.api.notifications import turn_key
-from hanabi.composition import api_app
 from hanabi.config import load_settings
+from hanabi.runtime import metrics
+from hanabi.runtime.composition import api_app
 from hanabi.store.migrate import apply_migrations
 
 from tests.logcapture import json_log_lines

@@ -11,7 +11,7 @@ from hanabi.api.context import POOL_EXTENSION
 from hanabi.api.webhooks import ADDRESSES_EXTENSION
 from hanabi.config import load_settings
 from hanabi.store.webhooks import MAX_WEBHOOKS_PER_ACCOUNT
-from hanabi.webhook_addresses import WebhookAddresses, resolve
+from hanabi.webhooks.addresses import WebhookAddresses, resolve
 
 from .conftest import Player, action_body, assert_problem
 

@@ -32,7 +32,7 @@ def bot_runner(url: str, token: str, strategy: str, cwd: Path, log_path: Path) -
     """`hanabi bot --strategy STRATEGY` for the token's account, stopped (SIGTERM, then SIGKILL)."""
     with open(log_path, "w") as log:
         runner = subprocess.Popen(
-            [sys.executable, "-m", "hanabi.cli", "bot", "--url", url, "--token", token, "--strategy", strategy],
+            [sys.executable, "-m", "hanabi.runtime.cli", "bot", "--url", url, "--token", token, "--strategy", strategy],
             cwd=cwd,
             env={**os.environ, "PYTHONPATH": os.pathsep.join([str(cwd), os.environ.get("PYTHONPATH", "")])},
             stdout=log,

@@ -179,7 +179,7 @@ class Bench:
             "2048",
             "--keep-alive",
             "30",
-            "hanabi.wsgi:app",
+            "hanabi.runtime.wsgi:app",
         ]
         if self.args.reuse_port:
             command[-1:-1] = ["--reuse-port"]  # as deploy/gunicorn.conf.py

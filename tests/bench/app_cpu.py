@@ -41,7 +41,7 @@ from pathlib import Path
 import orjson
 from hanabi.api import create_app
 from hanabi.config import load_settings
-from hanabi.logs import configure_logging
+from hanabi.runtime.logs import configure_logging
 from hanabi.store.database import create_pool
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

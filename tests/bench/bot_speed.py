@@ -8,8 +8,8 @@ Usage: .venv/bin/python tests/bench/bot_speed.py [--games N] [--bots basic,hat] 
 import argparse
 import json
 
+from hanabi.bots.simulator import simulate
 from hanabi.engine import GameOptions
-from hanabi.simulator import simulate
 
 
 def main() -> None:

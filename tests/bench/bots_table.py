@@ -16,9 +16,9 @@ import sys
 import time
 
 from hanabi.bots import STRATEGIES
+from hanabi.bots.simulator import simulate
 from hanabi.engine import GameOptions
 from hanabi.engine.variants import VARIANTS, family_of
-from hanabi.simulator import simulate
 from tables import Row, measure, paired_difference
 
 DOC = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "bots.md")

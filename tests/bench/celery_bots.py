@@ -45,9 +45,9 @@ from pathlib import Path
 
 import httpx
 import redis
-from hanabi.composition import followups as worker_followups
 from hanabi.config import load_settings
 from hanabi.engine import GameOptions
+from hanabi.runtime.composition import followups as worker_followups
 from hanabi.store.database import connect
 from hanabi.store.games import create_game
 from hanabi.store.migrate import apply_migrations
@@ -335,7 +335,7 @@ def latency(url: str, followups, env: dict, args, scratch: Path) -> dict:
     port = free_port()
     server = start_process(
         [str(VENV_BIN / "gunicorn"), "-k", "gthread", "-w", str(args.gunicorn_workers), "--threads", "4",
-         "-b", f"127.0.0.1:{port}", "hanabi.wsgi:app"],
+         "-b", f"127.0.0.1:{port}", "hanabi.runtime.wsgi:app"],
         env,
         scratch / "gunicorn.log",
     )  # fmt: skip
@@ -488,7 +488,7 @@ def main() -> None:
         followups = worker_followups(create_celery(load_settings(environ)))
         log = scratch / "worker.log"
         worker = start_process(
-            [sys.executable, "-m", "hanabi.cli", "worker", "--pool", args.pool,
+            [sys.executable, "-m", "hanabi.runtime.cli", "worker", "--pool", args.pool,
              "--concurrency", str(args.concurrency), "--loglevel", "WARNING"],
             env,
             log,

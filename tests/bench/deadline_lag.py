@@ -22,9 +22,9 @@ import time
 import uuid
 from pathlib import Path
 
-from hanabi.composition import followups as worker_followups
 from hanabi.config import load_settings
 from hanabi.engine import GameOptions
+from hanabi.runtime.composition import followups as worker_followups
 from hanabi.store.accounts import create_account
 from hanabi.store.database import connect
 from hanabi.store.deadlines import TimeControl

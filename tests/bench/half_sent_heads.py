@@ -41,7 +41,7 @@ def start_server(url: str, scratch: Path, port: int, connections: int, source: P
     env = {**os.environ, "DATABASE_URL": url, "HANABI_DATA_DIR": str(scratch / "data")}
     if source is not None:
         env["PYTHONPATH"] = str(source.resolve())
-    command = [sys.executable, "-m", "hanabi.cli", "serve", "--port", str(port), "--workers", "1"]
+    command = [sys.executable, "-m", "hanabi.runtime.cli", "serve", "--port", str(port), "--workers", "1"]
     with open(scratch / "serve.log", "w") as log:
         server = subprocess.Popen(
             [*command, "--connections", str(connections), "--no-run-worker"],

@@ -14,8 +14,8 @@ import sys
 import time
 from pathlib import Path
 
+from hanabi.bots.simulator import simulate
 from hanabi.engine import ColorClue, Discard, GameOptions, Play, View
-from hanabi.simulator import simulate
 
 HLE_SIMPLE = "hle:hanabi_learning_environment.agents.simple_agent:SimpleAgent"
 NATIVE_SIMPLE = f"{Path(__file__).resolve()}:simple_agent"

@@ -1,5 +1,5 @@
 """The CPU one JSON log line costs: the API's access line (its extra fields and a request id)
-formatted by hanabi.logs.JsonFormatter behind the context filter, as every request writes it.
+formatted by hanabi.runtime.logs.JsonFormatter behind the context filter, as every request writes it.
 
     .venv/bin/python tests/bench/log_line.py                  # 200,000 lines, 5 rounds
     PYTHONPATH=/tmp/old/service .venv/bin/python tests/bench/log_line.py   # another version of the code
@@ -12,7 +12,7 @@ import logging
 import statistics
 import time
 
-from hanabi.logs import REQUEST_ID, ContextFilter, JsonFormatter
+from hanabi.runtime.logs import REQUEST_ID, ContextFilter, JsonFormatter
 
 
 def access_record() -> logging.LogRecord:

@@ -52,7 +52,7 @@ def start_gunicorn(url: str, port: int, data_dir: Path) -> subprocess.Popen:
     env = {**os.environ, "DATABASE_URL": url, "HANABI_DATA_DIR": str(data_dir)}
     command = [
         str(VENV_BIN / "gunicorn"), "-k", "gthread", "-w", "1", "--threads", "8",
-        "-b", f"127.0.0.1:{port}", "hanabi.wsgi:app",
+        "-b", f"127.0.0.1:{port}", "hanabi.runtime.wsgi:app",
     ]  # fmt: skip
     return subprocess.Popen(command, env=env, stderr=subprocess.DEVNULL)
 

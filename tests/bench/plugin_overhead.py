@@ -18,8 +18,8 @@ import random
 import time
 
 from hanabi.bots import basic
+from hanabi.bots.simulator import game_seed, simulate
 from hanabi.engine import GameOptions, new_game, view
-from hanabi.simulator import game_seed, simulate
 
 SEED = "plugin overhead"
 

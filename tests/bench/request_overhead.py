@@ -32,7 +32,7 @@ from pathlib import Path
 import redis
 from hanabi.api import create_app, instrumentation
 from hanabi.config import load_settings
-from hanabi.logs import configure_logging
+from hanabi.runtime.logs import configure_logging
 from hanabi.store.database import create_pool
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

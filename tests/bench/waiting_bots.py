@@ -321,7 +321,7 @@ def api_processes(server_pid: int) -> tuple[list[int], list[int]]:
     """The API's processes (the serve process, which is gunicorn's master, and its gunicorn
     workers) and the whole tree (with the embedded Celery worker)."""
     tree = process_tree(server_pid)
-    celery = {pid for root in tree if "hanabi.cli worker" in command_line(root) for pid in process_tree(root)}
+    celery = {pid for root in tree if "hanabi.runtime.cli worker" in command_line(root) for pid in process_tree(root)}
     return [pid for pid in tree if pid not in celery], tree
 
 
@@ -346,7 +346,7 @@ def start_server(url: str, scratch: Path, port: int, source: Path | None = None)
     env.pop("CELERY_BROKER_URL", None)
     with open(scratch / "serve.log", "w") as log:
         return subprocess.Popen(
-            [sys.executable, "-m", "hanabi.cli", "serve", "--port", str(port)],
+            [sys.executable, "-m", "hanabi.runtime.cli", "serve", "--port", str(port)],
             env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         )  # fmt: skip
 

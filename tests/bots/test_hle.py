@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from hanabi.bots import hle
 from hanabi.bots.interface import BotSeat, load_strategy
+from hanabi.bots.simulator import simulate
 from hanabi.engine import Card, GameOptions, GameState, new_game, view
 from hanabi.engine.variants import get_variant
-from hanabi.simulator import simulate
 
 try:
     from hanabi_learning_environment import pyhanabi, rl_env

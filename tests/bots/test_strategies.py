@@ -94,7 +94,7 @@ def test_games_do_not_depend_on_the_process_hash_seed(strategy):
     """A strategy must not let set or dict ordering of strings pick its move: the same seed
     gives the same game in every process."""
     code = (
-        "from hanabi.engine import GameOptions; from hanabi.simulator import simulate; "
+        "from hanabi.engine import GameOptions; from hanabi.bots.simulator import simulate; "
         f"print(simulate(GameOptions(players=4), {strategy!r}, 8, 'hash').scores)"
     )
     outputs = {

@@ -1,6 +1,6 @@
 """The load the cluster's faults fall on, all of it through the proxy, and the figures of a fault.
 
-- SDK bots: `hanabi bot`'s runner (hanabi.botrunner.BotRunner, over the SDK's Session) in a
+- SDK bots: `hanabi bot`'s runner (hanabi.bots.runner.BotRunner, over the SDK's Session) in a
   thread each, playing one seat of a game after another with the `basic` strategy; between its
   turns each waits in a long poll (`wait`, `wake=my_turn`). The other seat is a `basic` bot
   played by the workers.
@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from hanabi.botrunner import BotRunner
+from hanabi.bots.runner import BotRunner
 from hanabi.store.database import connect
 from hanabi.store.records import LOBBY_EVENTS
 

@@ -3,7 +3,7 @@
 | host | runs | from |
 |---|---|---|
 | proxy | `haproxy -f haproxy.cfg` on :8080 | deploy/haproxy.cfg, its `server-template` line made one `server` per API |
-| api1..3 | `gunicorn --config deploy/gunicorn.conf.py hanabi.wsgi:app` on :8000 | compose's `api` command |
+| api1..3 | `gunicorn --config deploy/gunicorn.conf.py hanabi.runtime.wsgi:app` on :8000 | compose's `api` command |
 | worker1..2 | `hanabi worker --concurrency 2` | compose's `worker` command |
 | beat | `hanabi beat` | compose's `beat` command |
 | redis | `redis-server --appendonly yes` on :6379 | compose's `redis` command |
@@ -328,7 +328,7 @@ class Cluster:
     def start_api(self, name: str, *, wait: bool = True, **extra: str) -> None:
         self.hosts[name].run(
             "gunicorn",
-            [str(BIN / "gunicorn"), "--config", str(DEPLOY / "gunicorn.conf.py"), "hanabi.wsgi:app"],
+            [str(BIN / "gunicorn"), "--config", str(DEPLOY / "gunicorn.conf.py"), "hanabi.runtime.wsgi:app"],
             env=self.environ(name, **extra),
             cwd=self.folder,
         )

@@ -64,7 +64,7 @@ def test_the_default_command_is_the_api_under_gunicorn_with_the_deploy_config():
     command = exec_form(final_stage()["CMD"])
     assert command == compose()["services"]["api"]["command"]
     assert command[:3] == ["gunicorn", "--config", GUNICORN_CONFIG[0]]
-    assert command[3] == "hanabi.wsgi:app"
+    assert command[3] == "hanabi.runtime.wsgi:app"
 
 
 def test_the_health_check_asks_the_api_for_v1_health():
@@ -111,7 +111,7 @@ def test_the_wheel_holds_every_file_of_the_package_with_the_migrations_and_web_f
     assert migrations and migrations <= expected
     missing = expected - names
     assert not missing, f"left out of the wheel (add them to package-data in pyproject.toml): {sorted(missing)}"
-    assert re.search(r"^hanabi = hanabi\.cli:main$", entry_points, re.M)
+    assert re.search(r"^hanabi = hanabi\.runtime\.cli:main$", entry_points, re.M)
 
 
 def test_hanabi_migrate_from_the_installed_package_applies_every_migration(installed, create_database, tmp_path):
@@ -126,7 +126,7 @@ def test_hanabi_migrate_from_the_installed_package_applies_every_migration(insta
     ).stdout.split()
     assert all(Path(path).is_relative_to(installed) for path in where)
     result = subprocess.run(
-        [sys.executable, "-m", "hanabi.cli", "migrate"],
+        [sys.executable, "-m", "hanabi.runtime.cli", "migrate"],
         env=env,
         cwd=tmp_path,
         capture_output=True,
@@ -143,7 +143,7 @@ def test_the_compose_commands_are_hanabi_commands_with_their_options(service, in
     command = compose()["services"][service]["command"]
     assert command[0] == "hanabi"
     result = subprocess.run(
-        [sys.executable, "-m", "hanabi.cli", *command[1:], "--help"],
+        [sys.executable, "-m", "hanabi.runtime.cli", *command[1:], "--help"],
         env=environment(installed),
         cwd=tmp_path,
         capture_output=True,
@@ -164,7 +164,7 @@ def gunicorn_settings(env: dict[str, str], tmp_path) -> dict[str, str]:
             "--config",
             str(DEPLOY / "gunicorn.conf.py"),
             "--print-config",
-            "hanabi.wsgi:app",
+            "hanabi.runtime.wsgi:app",
         ],
         env=env,
         cwd=tmp_path,

@@ -10,14 +10,14 @@ See docs/faults.md."""
 import time
 from datetime import UTC, datetime, timedelta
 
-from hanabi.composition import followups
 from hanabi.config import load_settings
 from hanabi.engine import GameOptions
+from hanabi.runtime.composition import followups
 from hanabi.store.database import connect
 from hanabi.store.games import create_game, load_game
 from hanabi.store.records import SeatPlan
 from hanabi.worker.celery_app import create_celery
-from hanabi.worker.deadlines import EXPIRE_TURN
+from hanabi.worker.tasks import EXPIRE_TURN
 
 from tests.cluster.local import Cluster, tail
 

@@ -48,7 +48,18 @@ def arena_bot(site_url, tmp_path_factory):
     log_path = tmp_path_factory.mktemp("bot") / "bot.log"
     with open(log_path, "w") as log:
         runner = subprocess.Popen(
-            [sys.executable, "-m", "hanabi.cli", "bot", "--url", site_url, "--token", token, "--strategy", "basic"],
+            [
+                sys.executable,
+                "-m",
+                "hanabi.runtime.cli",
+                "bot",
+                "--url",
+                site_url,
+                "--token",
+                token,
+                "--strategy",
+                "basic",
+            ],
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,

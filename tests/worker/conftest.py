@@ -17,8 +17,8 @@ import pytest
 import redis
 from celery.contrib.testing.worker import start_worker
 from celery.signals import task_postrun
-from hanabi.composition import worker_celery
 from hanabi.config import Settings, load_settings
+from hanabi.runtime.composition import worker_celery
 from hanabi.store.database import connect
 from hanabi.store.games import list_events, load_game
 from hanabi.store.migrate import apply_migrations

@@ -5,7 +5,7 @@ from hanabi.engine import action_to_dict, new_game, view
 from hanabi.store.database import connect
 from hanabi.store.games import list_events, load_game
 from hanabi.store.records import LOBBY_EVENTS
-from hanabi.worker.tasks import bot_random
+from hanabi.worker.bot_turns import bot_random
 
 
 def assert_one_event_per_turn(database_url: str, game_id: int):

@@ -11,7 +11,7 @@ def start_hanabi(arguments: list[str], env: dict, log_path: Path) -> subprocess.
     """`hanabi <arguments>` in a session of its own (so a signal can reach all its processes)."""
     with open(log_path, "ab") as log:
         return subprocess.Popen(
-            [sys.executable, "-m", "hanabi.cli", *arguments],
+            [sys.executable, "-m", "hanabi.runtime.cli", *arguments],
             env=env,
             stdout=log,
             stderr=subprocess.STDOUT,

@@ -7,12 +7,12 @@ import uuid
 from dataclasses import replace
 
 from hanabi.arena import store as arena
-from hanabi.arena.rounds import ARENA_ROUND
 from hanabi.bots import basic
 from hanabi.engine import action_to_dict, view
 from hanabi.store.accounts import create_account
 from hanabi.store.games import load_game
 from hanabi.store.moves import PlayerMove, make_move
+from hanabi.worker.tasks import ARENA_ROUND
 
 EMPTY_ARENA = (
     "TRUNCATE arena_entries, arena_deals, arena_tables, arena_seats, arena_ratings, arena_rating_history CASCADE"

@@ -14,10 +14,11 @@ from hanabi.store.database import connect
 from hanabi.store.games import create_game, load_game
 from hanabi.store.records import SeatPlan
 from hanabi.store.seats import join_seat
-from hanabi.worker.dispatch import PLAY_BOT_TURN, SWEEP, enqueue_bot_turn
+from hanabi.worker.bot_turns import PLAYED
+from hanabi.worker.dispatch import enqueue_bot_turn
 from hanabi.worker.game_tasks import STALE
 from hanabi.worker.sweeper import stalled_bot_turns
-from hanabi.worker.tasks import PLAYED
+from hanabi.worker.tasks import PLAY_BOT_TURN, SWEEP
 
 from .game_log import assert_bots_chose_from_their_view, assert_one_event_per_turn
 

@@ -11,7 +11,6 @@ import pytest
 from hanabi.api import create_app
 from hanabi.api.context import POOL_EXTENSION
 from hanabi.bots import safe_move
-from hanabi.composition import api_app
 from hanabi.config import load_settings
 from hanabi.engine import (
     ColorClue,
@@ -25,6 +24,7 @@ from hanabi.engine import (
     new_game,
     view,
 )
+from hanabi.runtime.composition import api_app
 from hanabi.store.accounts import create_account
 from hanabi.store.deadlines import TimeControl, turn_clock
 from hanabi.store.errors import VersionConflict
@@ -33,9 +33,9 @@ from hanabi.store.games import create_game, load_game
 from hanabi.store.moves import make_move
 from hanabi.store.records import SeatPlan
 from hanabi.store.seats import join_seat
-from hanabi.worker.deadlines import EXPIRE_TURN, MOVED, SERVER_TIMEOUT, overdue_turns
-from hanabi.worker.dispatch import SWEEP
+from hanabi.worker.deadlines import MOVED, SERVER_TIMEOUT, overdue_turns
 from hanabi.worker.game_tasks import STALE
+from hanabi.worker.tasks import EXPIRE_TURN, SWEEP
 
 EXPIRY_LAG_SECONDS = 1.0
 """The target: a short deadline expires within this time of passing."""

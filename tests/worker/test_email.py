@@ -17,8 +17,8 @@ import psycopg
 import pytest
 from aiosmtpd.controller import Controller
 from hanabi.api.context import POOL_EXTENSION
-from hanabi.composition import api_app
 from hanabi.config import load_settings
+from hanabi.runtime.composition import api_app
 from hanabi.worker.celery_app import create_celery
 from hanabi.worker.email import send_digests, send_mail
 

@@ -17,7 +17,7 @@ from tests.logcapture import json_log_lines
 
 TURN_EVENTS = {"play", "discard", "color_clue", "rank_clue"}
 ACTION_LABELS = {"play", "discard", "clue"}
-"""The turn actions' `kind` labels: a clue counts as `clue` (hanabi.metrics.count_action)."""
+"""The turn actions' `kind` labels: a clue counts as `clue` (hanabi.runtime.metrics.count_action)."""
 
 
 def metric(name: str, **labels) -> float:

@@ -11,14 +11,14 @@ import time
 import urllib.request
 import uuid
 
-from hanabi.composition import followups
 from hanabi.config import load_settings
 from hanabi.engine import GameOptions
+from hanabi.runtime.composition import followups
 from hanabi.store.database import connect
 from hanabi.store.games import create_game
 from hanabi.store.records import SeatPlan
 from hanabi.worker.celery_app import create_celery
-from hanabi.worker.dispatch import PLAY_BOT_TURN
+from hanabi.worker.tasks import PLAY_BOT_TURN
 
 from tests.api.test_cli_serve import free_port
 from tests.prometheus import total, value

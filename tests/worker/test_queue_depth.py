@@ -7,8 +7,8 @@ import uuid
 import pytest
 from hanabi.config import load_settings
 from hanabi.worker.celery_app import create_celery
-from hanabi.worker.dispatch import PLAY_BOT_TURN
 from hanabi.worker.queue_depth import QueueDepthCollector, queue_depth
+from hanabi.worker.tasks import PLAY_BOT_TURN
 from prometheus_client import CollectorRegistry, generate_latest
 
 from tests.prometheus import value

@@ -9,7 +9,8 @@ from celery.schedules import crontab
 from hanabi.store.accounts import create_account
 from hanabi.store.database import connect, create_pool
 from hanabi.worker.celery_app import celery_config, create_celery
-from hanabi.worker.retention import PURGE_IDEMPOTENCY_KEYS, purge_idempotency_keys
+from hanabi.worker.retention import purge_idempotency_keys
+from hanabi.worker.tasks import PURGE_IDEMPOTENCY_KEYS
 from prometheus_client import REGISTRY
 
 from tests.logcapture import json_log_lines

@@ -8,8 +8,8 @@ import ssl
 
 import pytest
 import trustme
-from hanabi.webhook_addresses import WebhookAddresses
-from hanabi.worker.webhooks import post
+from hanabi.webhooks.addresses import WebhookAddresses
+from hanabi.webhooks.delivery import post
 
 from .webhook_receiver import Receiver
 

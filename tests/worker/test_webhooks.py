@@ -19,14 +19,14 @@ import pytest
 from celery.contrib.testing.worker import start_worker
 from hanabi.api.context import POOL_EXTENSION
 from hanabi.api.webhooks import ADDRESSES_EXTENSION
-from hanabi.composition import api_app, worker_celery
 from hanabi.engine import EndCondition, EndGame
+from hanabi.runtime.composition import api_app, worker_celery
 from hanabi.store import webhooks as outbox
 from hanabi.store.database import connect
 from hanabi.store.moves import make_move
-from hanabi.webhook_addresses import WebhookAddresses
+from hanabi.webhooks.addresses import WebhookAddresses
 from hanabi.worker import sweeper
-from hanabi.worker.webhooks import enqueue_delivery
+from hanabi.worker.dispatch import enqueue_delivery
 
 from .conftest import BROKERS, forget_redis_queue, require_redis, worker_settings
 from .webhook_receiver import Receiver, verified

@@ -5,9 +5,9 @@ import os
 import time
 import uuid
 
-from hanabi.composition import followups
 from hanabi.config import load_settings
 from hanabi.engine import GameOptions
+from hanabi.runtime.composition import followups
 from hanabi.store.database import connect
 from hanabi.store.games import create_game, load_game
 from hanabi.store.records import SeatPlan

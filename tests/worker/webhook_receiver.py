@@ -9,7 +9,7 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from hanabi.worker.webhooks import DELIVERY_HEADER, SIGNATURE_HEADER
+from hanabi.webhooks.delivery import DELIVERY_HEADER, SIGNATURE_HEADER
 
 PAYLOAD_KEYS = {"id", "type", "game_id", "version", "seat", "account", "occurred_at"}
 

@@ -3,7 +3,7 @@
     from hanabi.api import create_app
     app = create_app(settings, pool=pool, followups=followups)
 
-A server builds it through the composition root (hanabi.composition.api_app), which hands it the
+A server builds it through the composition root (hanabi.runtime.composition.api_app), which hands it the
 `Followups` that send the worker's tasks after a change of a game (a bot's turn, a turn's expiry,
 webhooks) and the broker's queue depth for /metrics; the
 API imports nothing of the worker. The app is stateless: everything lives in Postgres, reached
@@ -27,7 +27,7 @@ from hanabi.config import Settings, load_settings
 from hanabi.store.followups import NO_FOLLOWUPS, Followups
 from hanabi.store.lobby import LobbyCap
 from hanabi.web import embed
-from hanabi.webhook_addresses import WebhookAddresses
+from hanabi.webhooks.addresses import WebhookAddresses
 
 from . import (
     accounts,

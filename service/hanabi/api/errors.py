@@ -23,7 +23,7 @@ from werkzeug.exceptions import ClientDisconnected, HTTPException
 
 from hanabi.engine import EngineError, IllegalAction
 from hanabi.engine.hanablive import HanabLiveError
-from hanabi.logs import REQUEST_ID
+from hanabi.runtime.logs import REQUEST_ID
 from hanabi.store.credentials import InvalidCredentials, InvalidLink, TooManyAttempts, WrongPassword
 from hanabi.store.errors import (
     Conflict,

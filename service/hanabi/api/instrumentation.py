@@ -3,9 +3,9 @@
 Every request gets an id: the client's `X-Request-Id` when it is 1 to 64 letters, digits or
 `.`, `_`, `:`, `-`, else a fresh one. The response echoes it in `X-Request-Id`, problem bodies
 carry it as `request_id`, and every log line written during the request has it (through
-hanabi.logs.REQUEST_ID). When the request ends, one line goes to the `hanabi.access` logger
+hanabi.runtime.logs.REQUEST_ID). When the request ends, one line goes to the `hanabi.access` logger
 (INFO): method, path, operation, status, duration_ms, account_id (when a token was checked);
-and the request is counted in hanabi.metrics by operation and status.
+and the request is counted in hanabi.runtime.metrics by operation and status.
 
 The hooks touch no database: a dict lookup names the operation, a precompiled pattern checks
 the client's id. Their CPU per request is measured by tests/bench/request_overhead.py
@@ -19,8 +19,8 @@ from time import perf_counter
 
 from flask import Flask, Request, Response, g, request
 
-from hanabi import metrics
-from hanabi.logs import REQUEST_ID
+from hanabi.runtime import metrics
+from hanabi.runtime.logs import REQUEST_ID
 
 REQUEST_ID_HEADER = "X-Request-Id"
 REQUEST_ID_ENVIRON = "HTTP_X_REQUEST_ID"

@@ -1,5 +1,5 @@
 """`GET /metrics`: the Prometheus metrics of the API (of all of a server's worker processes,
-through PROMETHEUS_MULTIPROC_DIR; see hanabi.metrics) and those of the collectors the app is
+through PROMETHEUS_MULTIPROC_DIR; see hanabi.runtime.metrics) and those of the collectors the app is
 given (the composition root gives the Celery queue's depth).
 
 It needs no token and is not part of the OpenAPI description: keep it internal (the proxy in
@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from flask import Flask, Response, request
 from prometheus_client.registry import Collector
 
-from hanabi import metrics
+from hanabi.runtime import metrics
 
 ENDPOINT = "metrics"
 

@@ -19,7 +19,7 @@ from time import perf_counter
 import psycopg
 from psycopg_pool import PoolTimeout
 
-from hanabi.logs import REQUEST_ID
+from hanabi.runtime.logs import REQUEST_ID
 from hanabi.store.accounts import Token, hash_token, token_of_hash
 
 from .accounts_cache import AccountsCache, accounts_cache_for

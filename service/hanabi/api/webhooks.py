@@ -1,7 +1,7 @@
 """Webhooks: register a URL that gets a signed POST for each event that concerns your account
 (`invited`, `game_started`, `your_turn`, `game_over`), list and delete them, and list their deliveries.
 
-A URL whose host is, or resolves to, an address webhooks may not reach (hanabi.webhook_addresses:
+A URL whose host is, or resolves to, an address webhooks may not reach (hanabi.webhooks.addresses:
 loopback, private, link-local, ... unless the operator allows its network) is a 422
 `webhook_url_not_allowed`. A name that does not resolve yet is accepted: each delivery checks
 the host again."""
@@ -21,7 +21,7 @@ from hanabi.store.webhooks import (
     list_deliveries,
     list_webhooks,
 )
-from hanabi.webhook_addresses import AddressRefused, WebhookAddresses, url_host_port
+from hanabi.webhooks.addresses import AddressRefused, WebhookAddresses, url_host_port
 
 from .context import Reply, current_account, db, idempotent_write
 from .docs import idempotent, links_to, problems
@@ -35,7 +35,7 @@ blp = Blueprint("webhooks", __name__, url_prefix="/v1/webhooks", description="We
 
 WEBHOOK_ID = "id:webhook_id"
 MAX_URL_LENGTH = 2000
-ADDRESSES_EXTENSION = "hanabi.webhook_addresses"
+ADDRESSES_EXTENSION = "hanabi.webhooks.addresses"
 """app.extensions[ADDRESSES_EXTENSION]: the WebhookAddresses registrations are checked with."""
 
 

@@ -1,4 +1,5 @@
-"""The arena's worker tasks: rounds, and the expiry of challenges.
+"""The arena's worker tasks (registered and scheduled in hanabi.worker.tasks): rounds, and the
+expiry of challenges.
 
 arena_round()
     Beat sends it every HANABI_ARENA_ROUND_SECONDS while HANABI_ARENA is on. It publishes (and
@@ -19,8 +20,6 @@ arena_expire_challenges()
 import logging
 import random
 
-from celery import Celery
-
 from hanabi.engine import VARIANTS
 from hanabi.engine.variants import family_of
 from hanabi.store.followups import NO_FOLLOWUPS, Followups
@@ -28,39 +27,15 @@ from hanabi.store.followups import NO_FOLLOWUPS, Followups
 from . import challenges, store
 from .lineups import Participant, plan_deal
 
-ARENA_ROUND = "hanabi.arena_round"
-EXPIRE_CHALLENGES = "hanabi.arena_expire_challenges"
 MAX_DEALS_PER_ROUND = 20
 
 log = logging.getLogger(__name__)
 
 
-def register(app: Celery) -> None:
-    @app.task(name=ARENA_ROUND, bind=True, shared=False)
-    def arena_round_task(task) -> dict[str, int]:
-        return arena_round(task.app)
-
-    @app.task(name=EXPIRE_CHALLENGES, bind=True, shared=False)
-    def expire_challenges_task(task) -> int:
-        with task.app.database().connection() as conn:
-            return challenges.expire_due(conn, followups=task.app.followups)
-
-
-def beat_schedule(settings) -> dict:
-    schedule = {
-        "arena_expire_challenges": {
-            "task": EXPIRE_CHALLENGES,
-            "schedule": settings.sweep_seconds,
-            "options": {"expires": settings.sweep_seconds},
-        }
-    }
-    if settings.arena:
-        schedule["arena_round"] = {
-            "task": ARENA_ROUND,
-            "schedule": settings.arena_round_seconds,
-            "options": {"expires": settings.arena_round_seconds},
-        }
-    return schedule
+def expire_challenges(app) -> int:
+    """Expire the challenges not answered in time, and end their lobby games; how many."""
+    with app.database().connection() as conn:
+        return challenges.expire_due(conn, followups=app.followups)
 
 
 def arena_round(app, rng: random.Random | None = None) -> dict[str, int]:

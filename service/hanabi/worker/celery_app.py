@@ -10,8 +10,8 @@ to the broker (`task_reject_on_worker_lost`). Every task is idempotent, so a mes
 twice does no harm. Only JSON is accepted, and no results are stored.
 
 While a task runs, the log lines of its thread carry its id and, for the tasks of one game
-(a bot's turn, a turn's expiry), the game's id (hanabi.logs). A pool process that ends drops
-its live metrics (hanabi.metrics.mark_process_dead).
+(a bot's turn, a turn's expiry), the game's id (hanabi.runtime.logs). A pool process that ends drops
+its live metrics (hanabi.runtime.metrics.mark_process_dead).
 
     app = create_celery(load_settings())      # the tasks, and settings for a worker or a sender
     celery -A hanabi.worker.celery_app ...    # `app` of this module, from the environment
@@ -29,16 +29,14 @@ from celery import Celery
 from celery.signals import task_postrun, task_prerun, worker_process_shutdown
 from psycopg_pool import ConnectionPool
 
-from hanabi import metrics
 from hanabi.config import Settings, load_settings
-from hanabi.logs import GAME_ID, TASK_ID
+from hanabi.runtime import metrics
+from hanabi.runtime.logs import GAME_ID, TASK_ID
 from hanabi.store.database import pool_from_settings
-from hanabi.webhook_addresses import WebhookAddresses
+from hanabi.webhooks.addresses import WebhookAddresses
 
-from . import correspondence, email
-from .deadlines import EXPIRE_TURN
-from .dispatch import PLAY_BOT_TURN, SWEEP, Dispatch
-from .retention import PURGE_EXPIRES_SECONDS, PURGE_IDEMPOTENCY_KEYS, PURGE_SCHEDULE
+from . import tasks
+from .dispatch import Dispatch
 
 FILESYSTEM_POLLING_SECONDS = 0.02
 """How often a worker on the filesystem broker looks for new messages (kombu's default is 1 s)."""
@@ -82,26 +80,9 @@ def celery_config(settings: Settings) -> dict:
         "task_default_queue": settings.queue,
         "broker_connection_retry_on_startup": True,
         "timezone": "UTC",
-        "beat_schedule": {
-            "sweep": {
-                "task": SWEEP,
-                "schedule": settings.sweep_seconds,
-                # A sweep that waited longer than the interval is replaced by the next one.
-                "options": {"expires": settings.sweep_seconds},
-            },
-            "purge_idempotency_keys": {
-                "task": PURGE_IDEMPOTENCY_KEYS,
-                "schedule": PURGE_SCHEDULE,
-                "options": {"expires": PURGE_EXPIRES_SECONDS},
-            },
-            **email.beat_schedule(settings),
-            **correspondence.beat_schedule(settings),
-        },
+        "beat_schedule": tasks.beat_schedule(settings),
         "beat_schedule_filename": str(settings.data_dir / "celerybeat-schedule"),
     }
-    from hanabi.arena.rounds import beat_schedule as arena_schedule
-
-    config["beat_schedule"].update(arena_schedule(settings))
     if settings.celery_broker_url:
         config["broker_url"] = settings.celery_broker_url
         if settings.celery_broker_url.split("://", 1)[0] in REDIS_SCHEMES:
@@ -123,33 +104,21 @@ def celery_config(settings: Settings) -> dict:
 
 
 def create_celery(settings: Settings, pool: ConnectionPool | None = None) -> HanabiCelery:
-    """The app with the service's tasks. Its tasks use `pool`, or a pool opened from `settings`
-    when the first task runs. The filesystem broker's folder is created here."""
-    from hanabi.arena import rounds
-
-    from . import retention, tasks, webhooks
-
+    """The app with the service's tasks and beat's schedule (both in tasks). Its tasks use `pool`,
+    or a pool opened from `settings` when the first task runs. The filesystem broker's folder is
+    created here."""
     if not settings.celery_broker_url:
         (settings.broker_dir / "control").mkdir(parents=True, exist_ok=True)
     app = HanabiCelery(settings, pool)
     app.conf.update(celery_config(settings))
     tasks.register(app)
-    webhooks.register(app)
-    retention.register(app)
-    email.register(app)
-    correspondence.register(app)
-    rounds.register(app)
     return app
-
-
-GAME_TASKS = frozenset({PLAY_BOT_TURN, EXPIRE_TURN})
-"""Tasks whose first argument is a game id."""
 
 
 @task_prerun.connect(weak=False, dispatch_uid="hanabi.log_context")
 def _enter_task_context(task_id=None, task=None, args=None, **kwargs) -> None:
     TASK_ID.set(task_id)
-    GAME_ID.set(args[0] if args and task is not None and task.name in GAME_TASKS else None)
+    GAME_ID.set(args[0] if args and task is not None and task.name in tasks.GAME_TASKS else None)
 
 
 @task_postrun.connect(weak=False, dispatch_uid="hanabi.log_context")
@@ -158,7 +127,7 @@ def _leave_task_context(**kwargs) -> None:
     GAME_ID.set(None)
 
 
-@worker_process_shutdown.connect(weak=False, dispatch_uid="hanabi.metrics")
+@worker_process_shutdown.connect(weak=False, dispatch_uid="hanabi.runtime.metrics")
 def _forget_process_metrics(**kwargs) -> None:
     metrics.mark_process_dead(os.getpid())
 

@@ -1,6 +1,6 @@
 """Correspondence games over weeks: vacations and idle games.
 
-Beat sends `sweep_correspondence` every minute (CORRESPONDENCE_SWEEP_SECONDS). It pauses the
+Beat sends `sweep_correspondence` every minute (tasks.CORRESPONDENCE_SWEEP_SECONDS). It pauses the
 correspondence turns that began for accounts on vacation since the last sweep (hanabi.store.
 vacations: a correspondence turn lasts a day at least, so a minute's delay costs nothing), ends
 the vacations that have run out (their paused turns get their time back), and ends the running
@@ -13,7 +13,6 @@ import logging
 from datetime import timedelta
 
 import psycopg
-from celery import Celery
 
 from hanabi.engine import EndCondition, EndGame
 from hanabi.store import vacations
@@ -21,27 +20,9 @@ from hanabi.store.errors import Conflict
 from hanabi.store.followups import NO_FOLLOWUPS, Followups
 from hanabi.store.moves import make_move
 
-SWEEP_CORRESPONDENCE = "hanabi.sweep_correspondence"
-CORRESPONDENCE_SWEEP_SECONDS = 60
 IDLE_GAMES_PER_SWEEP = 100
 
 log = logging.getLogger(__name__)
-
-
-def register(app: Celery) -> None:
-    @app.task(name=SWEEP_CORRESPONDENCE, bind=True, shared=False)
-    def sweep_correspondence_task(task) -> dict[str, int]:
-        return sweep_correspondence(task.app)
-
-
-def beat_schedule(settings) -> dict:
-    return {
-        "sweep_correspondence": {
-            "task": SWEEP_CORRESPONDENCE,
-            "schedule": CORRESPONDENCE_SWEEP_SECONDS,
-            "options": {"expires": CORRESPONDENCE_SWEEP_SECONDS},
-        }
-    }
 
 
 def sweep_correspondence(app) -> dict[str, int]:

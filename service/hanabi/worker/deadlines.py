@@ -22,15 +22,15 @@ from datetime import UTC, datetime
 
 import psycopg
 
-from hanabi import metrics
 from hanabi.bots import safe_move
 from hanabi.engine import EndCondition, EndGame, GameState, view
+from hanabi.runtime import metrics
 from hanabi.store.moves import make_move
 from hanabi.store.records import Game
 
 from .game_tasks import at_version
+from .tasks import EXPIRE_TURN
 
-EXPIRE_TURN = "hanabi.expire_turn"
 SERVER_TIMEOUT = "server_timeout"
 """The `by` of an event the server wrote because a turn's time ran out."""
 

@@ -15,10 +15,7 @@ from typing import Protocol
 from hanabi.store.records import Game
 
 from .deadlines import schedule_expiry
-
-PLAY_BOT_TURN = "hanabi.play_bot_turn"
-DELIVER_WEBHOOK = "hanabi.deliver_webhook"
-SWEEP = "hanabi.sweep"
+from .tasks import DELIVER_WEBHOOK, PLAY_BOT_TURN
 
 
 class TaskSender(Protocol):

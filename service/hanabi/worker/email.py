@@ -21,14 +21,9 @@ from email.message import EmailMessage
 from email.utils import format_datetime, parseaddr
 from urllib.parse import unquote, urlsplit
 
-from celery import Celery
-from celery.schedules import crontab
-
 from hanabi.store import credentials, outbox
 from hanabi.store.outbox import Mail, Recipient
 
-SEND_MAIL = "hanabi.send_mail"
-SEND_DIGESTS = "hanabi.send_digests"
 SMTP_TIMEOUT_SECONDS = 30
 MAILS_PER_RUN = 200
 RETRY_BASE_SECONDS = 30
@@ -36,31 +31,6 @@ RETRY_MAX_SECONDS = 3600
 ATTEMPTS_KEPT_SECONDS = 7 * 24 * 3600
 
 log = logging.getLogger(__name__)
-
-
-def register(app: Celery) -> None:
-    @app.task(name=SEND_MAIL, bind=True, shared=False)
-    def send_mail_task(task) -> int:
-        return send_mail(task.app)
-
-    @app.task(name=SEND_DIGESTS, bind=True, shared=False)
-    def send_digests_task(task) -> int:
-        return send_digests(task.app)
-
-
-def beat_schedule(settings) -> dict:
-    return {
-        "send_mail": {
-            "task": SEND_MAIL,
-            "schedule": settings.sweep_seconds,
-            "options": {"expires": settings.sweep_seconds},
-        },
-        "send_digests": {
-            "task": SEND_DIGESTS,
-            "schedule": crontab(minute=0, hour=settings.digest_hour),
-            "options": {"expires": 3600},
-        },
-    }
 
 
 def send_mail(app) -> int:

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from hanabi.config import Settings
-from hanabi.webhook_addresses import allowed_networks_text
+from hanabi.webhooks.addresses import allowed_networks_text
 
 WARM_STOP_SECONDS = 2
 """How long the worker may take to finish its running tasks once told to stop (SIGTERM) before it
@@ -35,7 +35,7 @@ def worker_process(
     command = [
         sys.executable,
         "-m",
-        "hanabi.cli",
+        "hanabi.runtime.cli",
         "worker",
         "--beat",
         "--pool",

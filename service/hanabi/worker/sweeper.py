@@ -12,9 +12,10 @@ from datetime import datetime, timedelta
 
 import psycopg
 
+from hanabi.webhooks.delivery import enqueue_due_webhook_deliveries
+
 from .deadlines import enqueue_overdue_turns
 from .dispatch import enqueue_bot_turn
-from .webhooks import enqueue_due_webhook_deliveries
 
 MAX_PER_SWEEP = 1000
 """Most tasks a check enqueues per sweep; the oldest first, the rest at the next sweep."""

@@ -1,111 +1,96 @@
-"""The service's tasks. Each is safe to run twice, late, or at the same time as a copy of itself.
+"""Every Celery task of the service: its name, what it runs, and when beat sends it.
 
-play_bot_turn(game_id, version)
-    Plays the bot seat to move in `game_id` if the game is still at `version`. The strategy sees
-    that seat's view only (the engine's `view(state, seat)`) and a random source seeded from
-    (game, version), so the same turn always gets the same move. The move goes through the
-    store's `make_move` with `expected_version=version`, the path the API's actions take:
-    of two copies of the task, one writes the event and the other meets a VersionConflict and
-    stops. Its commit enqueues the next bot's turn (the app's `followups`, see `dispatch`).
+Each is safe to run twice, late, or at the same time as a copy of itself.
 
-expire_turn(game_id, version)
-    Applies the time control's `on_timeout` when the game is still at `version` past its
-    deadline (see deadlines).
+    play_bot_turn(game_id, version)         bot_turns.play_bot_turn: the bot seat to move plays, if
+                                            the game is still at `version`
+    expire_turn(game_id, version)           deadlines.expire_turn: the time control's `on_timeout`
+                                            once the turn's deadline has passed
+    deliver_webhook(delivery_id, attempt)   hanabi.webhooks.delivery.deliver: one attempt
+    sweep()                                 sweeper.sweep: what a lost message left undone
+    purge_idempotency_keys()                retention.purge_idempotency_keys
+    send_mail(), send_digests()             email: the outbox, and the daily digests
+    sweep_correspondence()                  correspondence: vacations and idle games
+    arena_round(), arena_expire_challenges()  hanabi.arena.rounds: deals, and unanswered challenges
 
-sweep()
-    Runs the checks of `sweeper.SWEEPS` (beat schedules it every HANABI_SWEEP_SECONDS).
-
-deliver_webhook (webhooks) and purge_idempotency_keys (retention) are registered by their modules.
+The names are constants here, which the modules that send tasks import; the modules that do the
+work are imported when the tasks are registered on an app, so importing this one costs nothing.
 """
 
-import logging
-import random
-from time import perf_counter
-
-import psycopg
 from celery import Celery
+from celery.schedules import crontab
 
-from hanabi import metrics
-from hanabi.bots import STRATEGIES, random_bot
-from hanabi.engine import Action, GameState, IllegalAction, View, view
-from hanabi.store.moves import make_move
-from hanabi.store.records import Game
+PLAY_BOT_TURN = "hanabi.play_bot_turn"
+EXPIRE_TURN = "hanabi.expire_turn"
+DELIVER_WEBHOOK = "hanabi.deliver_webhook"
+SWEEP = "hanabi.sweep"
+PURGE_IDEMPOTENCY_KEYS = "hanabi.purge_idempotency_keys"
+SEND_MAIL = "hanabi.send_mail"
+SEND_DIGESTS = "hanabi.send_digests"
+SWEEP_CORRESPONDENCE = "hanabi.sweep_correspondence"
+ARENA_ROUND = "hanabi.arena_round"
+EXPIRE_CHALLENGES = "hanabi.arena_expire_challenges"
 
-from . import deadlines, sweeper
-from .dispatch import PLAY_BOT_TURN, SWEEP
-from .game_tasks import at_version
+GAME_TASKS = frozenset({PLAY_BOT_TURN, EXPIRE_TURN})
+"""Tasks whose first argument is a game id."""
 
-log = logging.getLogger(__name__)
-
-PLAYED = "played"
-NOT_A_BOT_TURN = "not_a_bot_turn"
-"""The game is over or not running, or a person is to move."""
+PURGE_SCHEDULE = crontab(minute=0)
+"""The purge runs on the hour: a crontab rather than an interval, so that a beat restarted more
+often than hourly still sends it."""
+PURGE_EXPIRES_SECONDS = 3600
+"""A purge that waited this long in the queue is dropped: the next one does its work."""
+CORRESPONDENCE_SWEEP_SECONDS = 60
 
 
 def register(app: Celery) -> None:
-    @app.task(name=PLAY_BOT_TURN, bind=True, shared=False)
-    def play_bot_turn_task(task, game_id: int, version: int) -> str:
-        return play_bot_turn(task.app, game_id, version)
+    """Declare every task on `app`; each runs with the app (its settings, pool and followups)."""
+    from hanabi.arena import rounds
+    from hanabi.webhooks import delivery
 
-    @app.task(name=deadlines.EXPIRE_TURN, bind=True, shared=False)
-    def expire_turn_task(task, game_id: int, version: int) -> str:
-        return deadlines.expire_turn(task.app, game_id, version)
+    from . import bot_turns, correspondence, deadlines, email, retention, sweeper
 
-    @app.task(name=SWEEP, bind=True, shared=False)
-    def sweep_task(task) -> dict[str, int]:
-        return sweeper.sweep(task.app)
+    def declare(name: str, work) -> None:
+        def run(task, *args):
+            return work(task.app, *args)
 
+        run.__name__ = run.__qualname__ = work.__name__
+        app.task(name=name, bind=True, shared=False)(run)
 
-def bot_random(game_id: int, version: int) -> random.Random:
-    return random.Random(f"hanabi bot {game_id} {version}")
-
-
-@at_version
-def play_bot_turn(app, conn: psycopg.Connection, game: Game, state: GameState) -> str:
-    """Play the bot's turn of the game; returns what happened (PLAYED, STALE, ...)."""
-    strategy = game.bot_to_move
-    if strategy is None:
-        return NOT_A_BOT_TURN
-    seat_view = view(state, game.current_seat)
-    rng = bot_random(game.id, game.version)
-    label = strategy if strategy in STRATEGIES else "unknown"
-    started = perf_counter()
-    action = decide(strategy, seat_view, rng)
-    metrics.BOT_DECIDE_SECONDS.labels(label).observe(perf_counter() - started)
-    try:
-        moved = make_move(conn, game.id, action, game.version, followups=app.followups)
-    except IllegalAction as error:
-        log.error(
-            "bot %r chose an illegal move in game %s at version %s (%s): playing a random move",
-            strategy,
-            game.id,
-            game.version,
-            error.code,
-        )
-        action = random_bot.choose(seat_view, rng)
-        moved = make_move(conn, game.id, action, game.version, followups=app.followups)
-    record_bot_move(game, moved.game, action, label)
-    return PLAYED
+    declare(PLAY_BOT_TURN, bot_turns.play_bot_turn)
+    declare(EXPIRE_TURN, deadlines.expire_turn)
+    declare(DELIVER_WEBHOOK, delivery.deliver)
+    declare(SWEEP, sweeper.sweep)
+    declare(PURGE_IDEMPOTENCY_KEYS, retention.purge_idempotency_keys)
+    declare(SEND_MAIL, email.send_mail)
+    declare(SEND_DIGESTS, email.send_digests)
+    declare(SWEEP_CORRESPONDENCE, correspondence.sweep_correspondence)
+    declare(ARENA_ROUND, rounds.arena_round)
+    declare(EXPIRE_CHALLENGES, rounds.expire_challenges)
 
 
-def record_bot_move(before: Game, after: Game, action: Action, strategy_label: str) -> None:
-    """Count the move, and its latency: from the start of the bot's turn to the commit of its
-    move, both on the database's clock (so the time the task waited in the queue counts too)."""
-    metrics.count_action(action.kind, "bot_seat")
-    if before.turn_started_at is not None and after.updated_at is not None:
-        latency = (after.updated_at - before.turn_started_at).total_seconds()
-        metrics.BOT_MOVE_LATENCY.labels(strategy_label).observe(max(latency, 0.0))
+def beat_schedule(settings) -> dict:
+    """What beat sends, and how often; a run that waited longer than its interval in the queue
+    is dropped, since the next one does its work."""
 
+    def every(task: str, seconds: float) -> dict:
+        return {"task": task, "schedule": seconds, "options": {"expires": seconds}}
 
-def decide(strategy: str, seat_view: View, rng: random.Random) -> Action:
-    """The strategy's move; a random legal move when the strategy is unknown or fails, so that
-    a broken bot cannot stall a game (the sweeper would enqueue the same failing turn forever)."""
-    choose = STRATEGIES.get(strategy)
-    if choose is None:
-        log.error("no bot strategy %r: playing a random move", strategy)
-        return random_bot.choose(seat_view, rng)
-    try:
-        return choose(seat_view, rng)
-    except Exception:
-        log.exception("bot %r failed: playing a random move", strategy)
-        return random_bot.choose(seat_view, rng)
+    schedule = {
+        "sweep": every(SWEEP, settings.sweep_seconds),
+        "purge_idempotency_keys": {
+            "task": PURGE_IDEMPOTENCY_KEYS,
+            "schedule": PURGE_SCHEDULE,
+            "options": {"expires": PURGE_EXPIRES_SECONDS},
+        },
+        "send_mail": every(SEND_MAIL, settings.sweep_seconds),
+        "send_digests": {
+            "task": SEND_DIGESTS,
+            "schedule": crontab(minute=0, hour=settings.digest_hour),
+            "options": {"expires": 3600},
+        },
+        "sweep_correspondence": every(SWEEP_CORRESPONDENCE, CORRESPONDENCE_SWEEP_SECONDS),
+        "arena_expire_challenges": every(EXPIRE_CHALLENGES, settings.sweep_seconds),
+    }
+    if settings.arena:
+        schedule["arena_round"] = every(ARENA_ROUND, settings.arena_round_seconds)
+    return schedule

@@ -18,8 +18,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .bots.interface import BotSeat, StrategyError, load_strategy
-from .engine import Action, DiscardEvent, EngineError, GameOptions, GameState, PlayEvent, new_game, view
+from ..engine import Action, DiscardEvent, EngineError, GameOptions, GameState, PlayEvent, new_game, view
+from .interface import BotSeat, StrategyError, load_strategy
 
 MOVES = ("plays", "misplays", "discards", "clues")
 """What the per-seat results count, per game."""
@@ -255,7 +255,7 @@ Outcome = tuple[int, int, int, str, bool, list[list[int]]]
 def _play_indexes(job: _Job, indexes: range) -> list[list[Outcome]]:
     """Per game, the outcome of each table, saving the first table's game as hanab.live JSON
     if asked."""
-    from .engine.hanablive import export_game
+    from ..engine.hanablive import export_game
 
     results = []
     for index in indexes:

@@ -29,8 +29,8 @@ import signal
 import sys
 from typing import TextIO
 
-from .bots.interface import BotSeat, StrategyError, load_strategy
-from .engine import action_to_dict, view_from_dict
+from ..engine import action_to_dict, view_from_dict
+from .interface import BotSeat, StrategyError, load_strategy
 
 TURN_MOVED_ON = frozenset({"version_conflict", "not_your_turn", "game_over"})
 NEEDED_SCOPES = ("read", "play")

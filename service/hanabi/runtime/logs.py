@@ -2,7 +2,7 @@
 
     configure_logging(settings)          # the API under gunicorn, `hanabi worker`, `hanabi beat`
     logging_config(settings)             # the same as a dictConfig dict
-    logger_class = "hanabi.logs.GunicornLogger"   # in a gunicorn config: its own lines alike
+    logger_class = "hanabi.runtime.logs.GunicornLogger"   # in a gunicorn config: its own lines alike
 
 Every line written while the API handles a request carries that request's id (`request_id`),
 and every line written while a worker runs a task carries the task's id (`task_id`) and, for
@@ -122,7 +122,7 @@ class GunicornLogger(Logger):
     Its access log stays off unless gunicorn's `accesslog` is set: the app writes its own access
     line for each request (hanabi.api.instrumentation). Unlike gunicorn's `logconfig_dict`,
     which turns gunicorn's access log on. This module imports no prometheus_client, so a gunicorn
-    config may name it before PROMETHEUS_MULTIPROC_DIR is set (see hanabi.metrics_dir)."""
+    config may name it before PROMETHEUS_MULTIPROC_DIR is set (see hanabi.runtime.metrics_dir)."""
 
     def setup(self, cfg):
         super().setup(cfg)

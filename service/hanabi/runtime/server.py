@@ -2,7 +2,7 @@
 
 The main process resolves the database (starting the embedded Postgres when DATABASE_URL is
 unset), applies the migrations, and hands the URL to gunicorn's workers, which each build the
-API through the composition root (hanabi.composition.api_app): a pool of their own whose
+API through the composition root (hanabi.runtime.composition.api_app): a pool of their own whose
 commits enqueue bot turns, turn expiries and webhook deliveries on the Celery broker. Unless told
 otherwise, with no CELERY_BROKER_URL it also runs a worker with the scheduler as a child
 process (hanabi.worker.embedded), so bot seats play with nothing configured. On SIGTERM/SIGINT
@@ -15,9 +15,9 @@ On a loopback host (127.0.0.1, ::1, localhost) with HANABI_WEBHOOK_ALLOWED_NETWO
 webhooks may reach loopback addresses too: a bot developer's receiver on the same machine
 (`webhooks_on_loopback`).
 
-Every process logs through hanabi.logs (gunicorn's own lines too: GunicornLogger). The caller sets
+Every process logs through hanabi.runtime.logs (gunicorn's own lines too: GunicornLogger). The caller sets
 PROMETHEUS_MULTIPROC_DIR up before the API's modules are imported (`hanabi serve` does: see
-hanabi.metrics_dir), so that /metrics adds up gunicorn's workers and the worker child.
+hanabi.runtime.metrics_dir), so that /metrics adds up gunicorn's workers and the worker child.
 """
 
 import dataclasses
@@ -33,12 +33,12 @@ from gunicorn.app.base import BaseApplication
 from gunicorn.arbiter import Arbiter
 
 from hanabi.api.metrics import child_exit
-from hanabi.runtime.api_worker import ApiWorker
 from hanabi.config import Settings
-from hanabi.logs import GunicornLogger
+from hanabi.runtime.api_worker import ApiWorker
+from hanabi.runtime.logs import GunicornLogger
 from hanabi.store.database import database_url, stop_embedded_postgres
 from hanabi.store.migrate import apply_migrations
-from hanabi.webhook_addresses import LOOPBACK_NETWORKS
+from hanabi.webhooks.addresses import LOOPBACK_NETWORKS
 
 KEEPALIVE_SECONDS = 10
 """gunicorn's `keepalive` for `hanabi serve`: how long a connection may stay idle between
@@ -73,7 +73,7 @@ class _Gunicorn(BaseApplication):
             self.cfg.set(key, value)
 
     def load(self):
-        from hanabi.composition import api_app
+        from hanabi.runtime.composition import api_app
 
         collect_everything_rarely()
         return freeze_start_up_objects(api_app(self.settings))

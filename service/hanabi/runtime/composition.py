@@ -8,7 +8,7 @@ worker's:
 
     followups(tasks)         the store's Followups sent as tasks on `tasks`' broker (worker.dispatch.Dispatch)
     api_app(settings)        the API of a server process (`hanabi serve`'s gunicorn workers,
-                             hanabi.wsgi): its changes of games are followed by tasks on the
+                             hanabi.runtime.wsgi): its changes of games are followed by tasks on the
                              settings' Celery broker; /metrics reports that queue's depth
     worker_celery(settings)  the Celery app of `hanabi worker` and `hanabi beat` (its tasks' moves
                              are followed by tasks on its own broker: its `followups`)

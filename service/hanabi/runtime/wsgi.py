@@ -1,11 +1,11 @@
-"""The app for a WSGI server: `gunicorn hanabi.wsgi:app`, built by the composition root
-(hanabi.composition.api_app). Settings come from the environment (DATABASE_URL,
+"""The app for a WSGI server: `gunicorn hanabi.runtime.wsgi:app`, built by the composition root
+(hanabi.runtime.composition.api_app). Settings come from the environment (DATABASE_URL,
 HANABI_DB_POOL_MIN/MAX; without DATABASE_URL the embedded Postgres in HANABI_DATA_DIR).
 Migrations are not applied here: run `hanabi migrate` first. Commits enqueue bot turns, turn
 expiries and webhook deliveries on CELERY_BROKER_URL for `hanabi worker` processes.
 
-Logging is set up here as hanabi.logs says (also give gunicorn
-`logger_class = "hanabi.logs.GunicornLogger"` so that its master logs alike). With more than one
+Logging is set up here as hanabi.runtime.logs says (also give gunicorn
+`logger_class = "hanabi.runtime.logs.GunicornLogger"` so that its master logs alike). With more than one
 gunicorn worker, set PROMETHEUS_MULTIPROC_DIR to an empty folder, and gunicorn's `child_exit`
 to hanabi.api.metrics.child_exit, so that /metrics adds up all of them (docs/observability.md).
 Once the app is built, the objects made so far are hidden from the garbage collector
@@ -15,10 +15,10 @@ the module in each worker (no preload), after the fork."""
 import logging
 import os
 
-from hanabi.composition import api_app
 from hanabi.config import load_settings
-from hanabi.logs import configure_logging
-from hanabi.server import collect_everything_rarely, freeze_start_up_objects
+from hanabi.runtime.composition import api_app
+from hanabi.runtime.logs import configure_logging
+from hanabi.runtime.server import collect_everything_rarely, freeze_start_up_objects
 
 settings = load_settings()
 configure_logging(settings)

@@ -9,7 +9,7 @@ copies of one message make one attempt), POSTs
 with `X-Hanabi-Signature: sha256=<hex HMAC-SHA256 of the body, keyed with the webhook's secret>`
 and `X-Hanabi-Delivery: <id>`, and counts any 2xx as delivered.
 
-Before each attempt the URL's host is resolved and checked (hanabi.webhook_addresses, the
+Before each attempt the URL's host is resolved and checked (hanabi.webhooks.addresses, the
 app's `webhook_addresses`), and the POST connects to an address that was checked, sending the
 URL's host in the Host header and, for https, as the TLS server name whose certificate must
 match. A host that is or resolves to an address webhooks may not reach fails the delivery at
@@ -33,18 +33,16 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 import psycopg
-from celery import Celery
 
 from hanabi.config import Settings
 from hanabi.store import webhooks as store
-from hanabi.webhook_addresses import (
+from hanabi.webhooks.addresses import (
     AddressRefused,
     IPAddress,
     WebhookAddresses,
     url_host_port,
 )
-
-from .dispatch import DELIVER_WEBHOOK, enqueue_delivery
+from hanabi.worker.dispatch import enqueue_delivery
 
 SIGNATURE_HEADER = "X-Hanabi-Signature"
 DELIVERY_HEADER = "X-Hanabi-Delivery"
@@ -54,12 +52,6 @@ LEASE_MARGIN_SECONDS = 30
 MAX_PER_SWEEP = 1000
 
 log = logging.getLogger(__name__)
-
-
-def register(app: Celery) -> None:
-    @app.task(name=DELIVER_WEBHOOK, bind=True, shared=False)
-    def deliver_webhook_task(task, delivery_id: int, attempt: int) -> str:
-        return deliver(task.app, delivery_id, attempt)
 
 
 def payload(attempt: store.Attempt) -> bytes:

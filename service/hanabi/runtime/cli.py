@@ -6,7 +6,7 @@ import os
 import re
 import sys
 
-from .engine import EngineError, GameOptions
+from hanabi.engine import EngineError, GameOptions
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -164,9 +164,9 @@ def missing_server_dependencies() -> list[str]:
 
 
 def _migrate(args: argparse.Namespace) -> int:
-    from .config import ConfigError, load_settings
-    from .store.database import EmbeddedPostgresError, database_url
-    from .store.migrate import apply_migrations
+    from hanabi.config import ConfigError, load_settings
+    from hanabi.store.database import EmbeddedPostgresError, database_url
+    from hanabi.store.migrate import apply_migrations
 
     try:
         applied = apply_migrations(database_url(load_settings()))
@@ -182,9 +182,10 @@ def _serve(args: argparse.Namespace) -> int:
 
     monkey.patch_all()  # before anything imports psycopg (hanabi.runtime.api_worker)
 
-    from .config import ConfigError, load_settings
+    from hanabi.config import ConfigError, load_settings
+    from hanabi.store.database import EmbeddedPostgresError
+
     from .metrics_dir import multiprocess_dir
-    from .store.database import EmbeddedPostgresError
 
     try:
         settings = load_settings()
@@ -207,7 +208,8 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _worker(args: argparse.Namespace) -> int:
-    from .config import ConfigError, load_settings
+    from hanabi.config import ConfigError, load_settings
+
     from .metrics_dir import multiprocess_dir
 
     if args.concurrency is not None and args.concurrency < 1:
@@ -222,7 +224,7 @@ def _worker(args: argparse.Namespace) -> int:
         return _run_worker(args, settings)
     # The pool's processes record metrics into files: the folder comes before any import of prometheus_client.
     with multiprocess_dir("hanabi-worker-metrics-"):
-        from .worker.metrics_server import serve_worker_metrics
+        from hanabi.worker.metrics_server import serve_worker_metrics
 
         try:
             server = serve_worker_metrics(settings)
@@ -276,7 +278,7 @@ def _say_why_root() -> None:
 
 
 def _log_with_settings(settings) -> None:
-    """Celery's processes log in the service's format (hanabi.logs), at the level Celery was
+    """Celery's processes log in the service's format (hanabi.runtime.logs), at the level Celery was
     given (--loglevel), instead of Celery's own set-up."""
     import dataclasses
     import logging
@@ -292,8 +294,9 @@ def _log_with_settings(settings) -> None:
 
 
 def _beat(args: argparse.Namespace) -> int:
+    from hanabi.config import ConfigError, load_settings
+
     from .composition import worker_celery
-    from .config import ConfigError, load_settings
 
     try:
         settings = load_settings()
@@ -326,7 +329,7 @@ def _interrupt(signum, frame):
 
 
 def _run_bot(args: argparse.Namespace) -> int:
-    from .botrunner import BotError, BotRunner
+    from hanabi.bots.runner import BotError, BotRunner
 
     if not 0 <= args.wait <= 60:
         print("hanabi bot: --wait must be from 0 to 60", file=sys.stderr)
@@ -345,7 +348,7 @@ def _run_bot(args: argparse.Namespace) -> int:
 
 
 def _openapi(args: argparse.Namespace) -> int:
-    from .api.openapi import OPENAPI_FILE, openapi_yaml
+    from hanabi.api.openapi import OPENAPI_FILE, openapi_yaml
 
     text = openapi_yaml()
     if args.output == "-":
@@ -359,7 +362,7 @@ def _openapi(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from .engine.hanablive import HanabLiveError, import_game, outcome
+    from hanabi.engine.hanablive import HanabLiveError, import_game, outcome
 
     try:
         if args.file == "-":
@@ -386,7 +389,7 @@ def _fail(message: str, action_index: int | None) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from .simulator import SimulationError, format_report, simulate
+    from hanabi.bots.simulator import SimulationError, format_report, simulate
 
     if args.against_seats and args.against is None:
         print("hanabi simulate: --seat needs --against SPEC", file=sys.stderr)
