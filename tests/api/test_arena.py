@@ -63,8 +63,13 @@ def test_entering_refuses_people_and_bad_entries(new_player):
 def test_public_reads_need_no_token_and_unknown_ids_are_404(client):
     board = client.get("/v1/arena/leaderboard?players=3")
     assert board.status_code == 200 and board.json["players"] == 3 and board.json["anchor"] == "basic"
+    assert board.json["family"] is None and board.json["family_min_deals"] >= 1
+    assert all(set(family) == {"family", "deals", "shown"} for family in board.json["families"])
+    by_family = client.get("/v1/arena/leaderboard", query_string={"players": 3, "family": "one special suit"})
+    assert by_family.status_code == 200 and by_family.json["family"] == "one special suit"
     assert client.get("/v1/arena/online").status_code == 200
     assert_problem(client.get("/v1/arena/leaderboard?players=9"), 422)
+    assert_problem(client.get("/v1/arena/leaderboard?family=Rainbow"), 422)
     assert_problem(client.get("/v1/arena/entries/999999999"), 404, "arena_entry_not_found")
     assert_problem(client.get("/v1/arena/entries/99999999999999999999"), 404, "arena_entry_not_found")
     assert_problem(client.get("/v1/arena/deals/999999999"), 404, "arena_deal_not_found")

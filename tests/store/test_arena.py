@@ -81,7 +81,7 @@ def test_only_bots_enter_and_what_they_play_is_checked(conn, bot, make_account):
         assert refused.value.code == code
 
 
-def deal_for(conn, bots, players=3, tables=4, seed=0):
+def deal_for(conn, bots, players=3, tables=4, seed=0, variant="No Variant"):
     references = arena.reference_entries(conn, ("basic",))
     plan = plan_deal(
         players,
@@ -90,7 +90,7 @@ def deal_for(conn, bots, players=3, tables=4, seed=0):
         tables=tables,
         rng=random.Random(seed),
     )
-    return arena.create_deal(conn, players, "No Variant", plan, secret=SECRET, turn_seconds=30), plan
+    return arena.create_deal(conn, players, variant, plan, secret=SECRET, turn_seconds=30), plan
 
 
 def tables_of(conn, deal_id):
@@ -157,6 +157,35 @@ def test_a_deal_is_published_and_rated_once_every_table_has_finished(conn, bot):
     anchor_entry = next(candidate for candidate in scores if candidate not in (good.id, weak.id))
     assert figures.paired.n == 1 and figures.paired.mean == scores[good.id] - scores[anchor_entry]
     assert profile["recent_games"][0]["game_id"] == games[good.id] and profile["recent_games"][0]["published"]
+
+
+def test_a_deal_is_rated_in_its_variant_family_too_shown_once_the_family_has_enough_deals(conn, bot, monkeypatch):
+    good, weak = (arena.enter(conn, bot().id, "bot", "v1", [2], ["Rainbow (5 Suits)"]) for _ in range(2))
+    family = "one special suit"
+    before = reads.family_deals(conn, 2).get(family, 0)
+    deal_id, _ = deal_for(conn, [good, weak], players=2, tables=3, seed=11, variant="Rainbow (5 Suits)")
+    for game_id, candidate in tables_of(conn, deal_id):
+        play_out(conn, game_id, choose=random_bot.choose if candidate == weak.id else basic.choose)
+    assert arena.publish_deal(conn, deal_id)
+
+    assert reads.family_deals(conn, 2)[family] == before + 1
+    rated = conn.execute(
+        "SELECT entry_id, family, deals FROM arena_family_ratings WHERE entry_id = ANY(%s) ORDER BY entry_id",
+        ([good.id, weak.id],),
+    ).fetchall()
+    assert rated == [(good.id, family, 1), (weak.id, family, 1)]
+    assert reads.leaderboard(conn, 2, "basic", 60, family=family) == []
+    assert reads.entry_profile(conn, good.id, "basic")["family_ratings"] == []
+    assert reads.leaderboard(conn, 2, "basic", 60, family="plain suits") == []
+
+    monkeypatch.setattr(reads, "FAMILY_MIN_DEALS", before + 1)
+    board = [standing.entry.id for standing in reads.leaderboard(conn, 2, "basic", 60, family=family)]
+    assert board.index(good.id) < board.index(weak.id)
+    (line,) = reads.entry_profile(conn, good.id, "basic")["family_ratings"]
+    assert line["players"] == 2 and line["family"] == family and line["rated_deals"] == 1
+    in_family = reads.figures(conn, 2, reads.anchor_entry(conn, "basic"), [good.id], family)[good.id]
+    elsewhere = reads.figures(conn, 2, reads.anchor_entry(conn, "basic"), [good.id], "plain suits")[good.id]
+    assert in_family.deals == 1 and in_family.games == 1 and elsewhere.deals == 0 and elsewhere.mean_score is None
 
 
 def test_a_candidate_that_times_out_ranks_last_and_its_time_out_is_counted(conn, bot):

@@ -98,6 +98,7 @@ def test_a_bot_from_outside_is_rated_and_shown_with_its_chart(person, site_url, 
     expect(row).to_contain_text(arena_bot["name"])
     expect(page.locator("#leaderboard")).to_contain_text("basic (built-in)")
     expect(page.locator("#online")).to_contain_text(arena_bot["name"])
+    expect(page.locator("#families")).to_contain_text("plain suits")
     row.get_by_role("link").click()
     expect(page.locator("h1")).to_contain_text(arena_bot["name"])
     chart = page.locator("svg.chart").first

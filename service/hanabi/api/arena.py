@@ -175,6 +175,10 @@ class MyEntry(MethodView):
 
 class LeaderboardQuerySchema(StrictSchema):
     players = fields.Integer(load_default=2, validate=validate.Range(MIN_PLAYERS, MAX_PLAYERS))
+    family = fields.String(
+        validate=validate.OneOf(arena_store.FAMILIES),
+        metadata={"description": "A variant family (docs/variants.md): the ratings on its deals only"},
+    )
 
 
 @blp.route("/leaderboard")
@@ -184,13 +188,25 @@ class Leaderboard(MethodView):
     @blp.response(200, LeaderboardSchema)
     @problems(422)
     def get(self, query):
-        """The rating lines at a player count, best first (by mu - 2 sigma)"""
+        """The rating lines at a player count, best first (by mu - 2 sigma)
+
+        With `family`, the ratings on the deals of that variant family only, shown once it has
+        `family_min_deals` published deals at this player count (`families` says which have).
+        """
         settings = _settings()
         anchor = settings.arena_partners[0]
-        standings = reads.leaderboard(db(), query["players"], anchor, settings.arena_online_seconds)
+        players, family = query["players"], query.get("family")
+        conn = db()
+        standings = reads.leaderboard(conn, players, anchor, settings.arena_online_seconds, family)
         return {
-            "players": query["players"],
+            "players": players,
+            "family": family,
             "anchor": anchor,
+            "families": [
+                {"family": name, "deals": deals, "shown": deals >= reads.FAMILY_MIN_DEALS}
+                for name, deals in reads.family_deals(conn, players).items()
+            ],
+            "family_min_deals": reads.FAMILY_MIN_DEALS,
             "standings": [
                 {
                     "rank": rank,
@@ -211,7 +227,7 @@ class EntryProfile(MethodView):
     @blp.response(200, ProfileSchema)
     @problems(404)
     def get(self, entry_id):
-        """A rating line: its ratings and figures per player count, its rating after each deal, its recent games"""
+        """A rating line: its ratings per player count and variant family, its rating after each deal, its games"""
         profile = reads.entry_profile(db(), entry_id, _settings().arena_partners[0])
         for game in profile["recent_games"]:
             game["replay"] = f"/v1/games/{game['game_id']}/replay" if game["published"] else None
@@ -225,6 +241,15 @@ class EntryProfile(MethodView):
                     "figures": figures_dump(line["figures"]),
                 }
                 for line in profile["ratings"]
+            ],
+            "family_ratings": [
+                {
+                    "players": line["players"],
+                    "family": line["family"],
+                    "rating": rating_dump(line["rating"]),
+                    "rated_deals": line["rated_deals"],
+                }
+                for line in profile["family_ratings"]
             ],
             "history": profile["history"],
             "recent_games": profile["recent_games"],

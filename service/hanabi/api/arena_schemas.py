@@ -88,10 +88,31 @@ class StandingSchema(ma.Schema):
     online = fields.Boolean(required=True)
 
 
+class FamilyDealsSchema(ma.Schema):
+    family = fields.String(required=True)
+    deals = fields.Integer(required=True, metadata={"description": "Its published deals at this player count"})
+    shown = fields.Boolean(required=True, metadata={"description": "It has enough deals for its ratings to show"})
+
+
 class LeaderboardSchema(ma.Schema):
     players = fields.Integer(required=True)
+    family = fields.String(
+        required=True, allow_none=True, metadata={"description": "The variant family rated on; null: every variant"}
+    )
     anchor = fields.String(required=True, metadata={"description": "The reference partner paired differences use"})
-    standings = fields.List(fields.Nested(StandingSchema), required=True)
+    families = fields.List(
+        fields.Nested(FamilyDealsSchema),
+        required=True,
+        metadata={"description": "The variant families dealt at this player count, most deals first"},
+    )
+    family_min_deals = fields.Integer(
+        required=True, metadata={"description": "Published deals a family needs before its ratings show"}
+    )
+    standings = fields.List(
+        fields.Nested(StandingSchema),
+        required=True,
+        metadata={"description": "Empty for a family with too few deals"},
+    )
 
 
 class LineRatingBriefSchema(ma.Schema):
@@ -126,9 +147,18 @@ class RecentGameSchema(ma.Schema):
     replay = fields.String(allow_none=True, metadata={"description": "The replay's path, once published"})
 
 
+class FamilyRatingSchema(LineRatingBriefSchema):
+    family = fields.String(required=True)
+
+
 class ProfileSchema(ma.Schema):
     entry = fields.Nested(EntrySchema, required=True)
     ratings = fields.List(fields.Nested(LineRatingSchema), required=True)
+    family_ratings = fields.List(
+        fields.Nested(FamilyRatingSchema),
+        required=True,
+        metadata={"description": "Per player count and variant family, for the families with enough deals"},
+    )
     history = fields.List(fields.Nested(HistoryPointSchema), required=True, metadata={"description": "Oldest first"})
     recent_games = fields.List(fields.Nested(RecentGameSchema), required=True, metadata={"description": "Newest first"})
 

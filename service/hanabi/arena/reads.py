@@ -14,10 +14,12 @@ from psycopg.rows import dict_row
 from hanabi.store.errors import NotFound
 
 from .rating import INTERVAL_SIGMAS, Paired, Rating, paired
-from .store import Entry, get_entry
+from .store import Entry, get_entry, variants_of
 
 RECENT_GAMES = 20
 HISTORY_POINTS = 500
+FAMILY_MIN_DEALS = 30
+"""A variant family's ratings at a player count are shown once this many of its deals are published."""
 
 
 @dataclass(frozen=True)
@@ -41,10 +43,17 @@ def _rows(conn: psycopg.Connection, query: str, params=()) -> list[dict]:
     return conn.cursor(row_factory=dict_row).execute(query, params).fetchall()
 
 
-def figures(conn: psycopg.Connection, players: int, anchor_id: int | None, entry_ids: list[int]) -> dict[int, Figures]:
-    """The figures of `entry_ids` at `players`."""
+def figures(
+    conn: psycopg.Connection,
+    players: int,
+    anchor_id: int | None,
+    entry_ids: list[int],
+    family: str | None = None,
+) -> dict[int, Figures]:
+    """The figures of `entry_ids` at `players`, over the deals of a variant family or of all."""
     if not entry_ids:
         return {}
+    variants = variants_of(family) if family is not None else None
     base = {
         row["entry_id"]: row
         for row in _rows(
@@ -53,8 +62,9 @@ def figures(conn: psycopg.Connection, players: int, anchor_id: int | None, entry
                       avg(t.strikes)::float AS mean_strikes
                  FROM arena_tables t JOIN arena_deals d ON d.id = t.deal_id
                 WHERE d.published_at IS NOT NULL AND d.players = %s AND t.candidate_entry_id = ANY(%s)
+                  AND (%s::text[] IS NULL OR d.variant = ANY(%s))
                 GROUP BY t.candidate_entry_id""",
-            (players, entry_ids),
+            (players, entry_ids, variants, variants),
         )
     }
     seats = {
@@ -65,8 +75,9 @@ def figures(conn: psycopg.Connection, players: int, anchor_id: int | None, entry
                  FROM arena_seats s JOIN arena_tables t ON t.game_id = s.game_id
                  JOIN arena_deals d ON d.id = t.deal_id
                 WHERE d.published_at IS NOT NULL AND d.players = %s AND s.entry_id = ANY(%s)
+                  AND (%s::text[] IS NULL OR d.variant = ANY(%s))
                 GROUP BY s.entry_id""",
-            (players, entry_ids),
+            (players, entry_ids, variants, variants),
         )
     }
     differences: dict[int, list[float]] = defaultdict(list)
@@ -78,8 +89,8 @@ def figures(conn: psycopg.Connection, players: int, anchor_id: int | None, entry
                 WHERE d.published_at IS NOT NULL AND d.players = %s AND t.candidate_entry_id = ANY(%s)
                   AND t.candidate_entry_id <> %s
                   AND (t.timed_out_seat IS NULL OR t.timed_out_seat = d.candidate_seat)
-                  AND a.timed_out_seat IS NULL""",
-            (anchor_id, players, entry_ids, anchor_id),
+                  AND a.timed_out_seat IS NULL AND (%s::text[] IS NULL OR d.variant = ANY(%s))""",
+            (anchor_id, players, entry_ids, anchor_id, variants, variants),
         ).fetchall():
             differences[entry_id].append(float(difference))
     result = {}
@@ -110,23 +121,45 @@ class Standing:
     online: bool
 
 
+def family_deals(conn: psycopg.Connection, players: int) -> dict[str, int]:
+    """The variant families with published deals at `players`, with how many, most first."""
+    return dict(
+        conn.execute(
+            "SELECT family, deals FROM arena_family_deals WHERE players = %s ORDER BY deals DESC, family", (players,)
+        ).fetchall()
+    )
+
+
 def leaderboard(
-    conn: psycopg.Connection, players: int, anchor: str, online_seconds: float, limit: int = 200
+    conn: psycopg.Connection,
+    players: int,
+    anchor: str,
+    online_seconds: float,
+    family: str | None = None,
+    limit: int = 200,
 ) -> list[Standing]:
-    """The rating lines at `players`, best first: by the low end of the interval, mu - 2 sigma."""
+    """The rating lines at `players`, best first: by the low end of the interval, mu - 2 sigma.
+    With `family`, the ratings on the deals of that variant family (none until it has
+    FAMILY_MIN_DEALS published deals)."""
+    if family is None:
+        ratings = "SELECT entry_id, mu, sigma, deals FROM arena_ratings WHERE players = %(players)s"
+    elif family_deals(conn, players).get(family, 0) >= FAMILY_MIN_DEALS:
+        ratings = """SELECT entry_id, mu, sigma, deals FROM arena_family_ratings
+                      WHERE players = %(players)s AND family = %(family)s"""
+    else:
+        return []
     rows = _rows(
         conn,
-        """SELECT r.entry_id, r.mu, r.sigma, r.deals,
-                  p.last_seen_at > now() - make_interval(secs => %s) AS online
-             FROM arena_ratings r JOIN arena_entries e ON e.id = r.entry_id
+        f"""SELECT r.entry_id, r.mu, r.sigma, r.deals,
+                  p.last_seen_at > now() - make_interval(secs => %(online)s) AS online
+             FROM ({ratings}) r JOIN arena_entries e ON e.id = r.entry_id
              LEFT JOIN bot_presence p ON p.account_id = e.account_id
-            WHERE r.players = %s
-            ORDER BY r.mu - %s * r.sigma DESC, r.entry_id LIMIT %s""",
-        (online_seconds, players, INTERVAL_SIGMAS, limit),
+            ORDER BY r.mu - %(sigmas)s * r.sigma DESC, r.entry_id LIMIT %(limit)s""",
+        {"online": online_seconds, "players": players, "family": family, "sigmas": INTERVAL_SIGMAS, "limit": limit},
     )
     ids = [row["entry_id"] for row in rows]
     entries = {entry_id: get_entry(conn, entry_id) for entry_id in ids}
-    plain = figures(conn, players, anchor_entry(conn, anchor), ids)
+    plain = figures(conn, players, anchor_entry(conn, anchor), ids, family)
     return [
         Standing(
             entry=entries[row["entry_id"]],
@@ -140,7 +173,8 @@ def leaderboard(
 
 
 def entry_profile(conn: psycopg.Connection, entry_id: int, anchor: str) -> dict:
-    """A rating line: its entry, its rating and figures per player count, its rating history
+    """A rating line: its entry, its rating and figures per player count, its ratings per
+    variant family where the family has enough deals, its rating history
     (oldest first) and its recent games (newest first; a replay once the deal is published)."""
     rows = _rows(conn, "SELECT 1 FROM arena_entries WHERE id = %s", (entry_id,))
     if not rows:
@@ -160,6 +194,27 @@ def entry_profile(conn: psycopg.Connection, entry_id: int, anchor: str) -> dict:
                 "figures": plain,
             }
         )
+    shown = {
+        (players, family)
+        for players in {line["players"] for line in ratings}
+        for family, deals in family_deals(conn, players).items()
+        if deals >= FAMILY_MIN_DEALS
+    }
+    family_ratings = [
+        {
+            "players": row["players"],
+            "family": row["family"],
+            "rating": Rating(row["mu"], row["sigma"]),
+            "rated_deals": row["deals"],
+        }
+        for row in _rows(
+            conn,
+            """SELECT players, family, mu, sigma, deals FROM arena_family_ratings WHERE entry_id = %s
+                ORDER BY players, deals DESC, family""",
+            (entry_id,),
+        )
+        if (row["players"], row["family"]) in shown
+    ]
     history = _rows(
         conn,
         """SELECT players, deal_id, mu, sigma, rated_at FROM (
@@ -180,7 +235,13 @@ def entry_profile(conn: psycopg.Connection, entry_id: int, anchor: str) -> dict:
     for game in games:
         if not game["published"]:
             game.update(score=None, end_condition=None, timed_out=None)
-    return {"entry": entry, "ratings": ratings, "history": history, "recent_games": games}
+    return {
+        "entry": entry,
+        "ratings": ratings,
+        "family_ratings": family_ratings,
+        "history": history,
+        "recent_games": games,
+    }
 
 
 def deal(conn: psycopg.Connection, deal_id: int) -> dict:

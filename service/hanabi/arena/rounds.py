@@ -21,7 +21,6 @@ import logging
 import random
 
 from hanabi.engine import VARIANTS
-from hanabi.engine.variants import family_of
 from hanabi.store.followups import NO_FOLLOWUPS, Followups
 
 from . import challenges, store
@@ -111,4 +110,4 @@ def _variant_for(entry: store.Entry, rng: random.Random) -> str:
     choice = rng.choice(entry.variants)
     if choice in VARIANTS:
         return choice
-    return rng.choice([name for name in VARIANTS if family_of(name) == choice])
+    return rng.choice(store.variants_of(choice))

@@ -33,6 +33,8 @@ from .rating import Rating, TableResult, rate_deal
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
 DEFAULT_VARIANTS = ("No Variant",)
 MAX_VARIANTS = 50
+FAMILIES = tuple(sorted({family_of(name) for name in VARIANTS}))
+"""The variant families (the engine's `family_of`): a rating line is also rated per family."""
 ROUND_LOCK = 0x4172656E61
 """The advisory lock a round holds (pg_try_advisory_xact_lock): one round at a time."""
 
@@ -84,9 +86,8 @@ def _rows(conn: psycopg.Connection, query: str, params=()) -> list[dict]:
 def check_variants(variants: list[str]) -> tuple[str, ...]:
     """The variants (names, or families as `family_of` names them) of an entry; InvalidRequest
     `unknown_variant` naming the first that is neither."""
-    families = {family_of(name) for name in VARIANTS}
     for name in variants:
-        if name not in VARIANTS and name not in families:
+        if name not in VARIANTS and name not in FAMILIES:
             raise InvalidRequest(
                 f"{name!r} is neither a variant nor a family of variants (docs/variants.md lists them).",
                 "unknown_variant",
@@ -168,7 +169,7 @@ def entries_of(conn: psycopg.Connection, account_id: int) -> list[Entry]:
 def reference_entries(conn: psycopg.Connection, strategies: tuple[str, ...]) -> list[Entry]:
     """The entries of the built-in reference partners, made the first time (they play every
     player count and every variant: their `variants` holds every family)."""
-    families = sorted({family_of(name) for name in VARIANTS})
+    families = list(FAMILIES)
     for strategy in strategies:
         conn.execute(
             """INSERT INTO arena_entries (reference, version_label, player_counts, variants)
@@ -342,12 +343,13 @@ def publish_deal(conn: psycopg.Connection, deal_id: int) -> bool:
     (nothing done) when it is published already or a table is still being played."""
     with transaction(conn):
         row = conn.execute(
-            "SELECT players, candidate_seat FROM arena_deals WHERE id = %s AND published_at IS NULL FOR UPDATE",
+            """SELECT players, variant, candidate_seat FROM arena_deals
+                WHERE id = %s AND published_at IS NULL FOR UPDATE""",
             (deal_id,),
         ).fetchone()
         if row is None:
             return False
-        players, candidate_seat = row
+        players, variant, candidate_seat = row
         tables = conn.execute(
             "SELECT game_id, candidate_entry_id FROM arena_tables WHERE deal_id = %s ORDER BY game_id", (deal_id,)
         ).fetchall()
@@ -368,6 +370,7 @@ def publish_deal(conn: psycopg.Connection, deal_id: int) -> bool:
             )
             results.append(TableResult(candidate, game.score, counts=timed_out is None or timed_out == candidate_seat))
         _rate(conn, deal_id, players, results)
+        _rate_family(conn, players, family_of(variant), results)
         conn.execute("UPDATE arena_deals SET published_at = now() WHERE id = %s", (deal_id,))
     return True
 
@@ -394,6 +397,37 @@ def _rate(conn: psycopg.Connection, deal_id: int, players: int, results: list[Ta
             "INSERT INTO arena_rating_history (entry_id, players, deal_id, mu, sigma) VALUES (%s, %s, %s, %s, %s)",
             (entry_id, players, deal_id, rating.mu, rating.sigma),
         )
+
+
+def _rate_family(conn: psycopg.Connection, players: int, family: str, results: list[TableResult]) -> None:
+    """Rate the deal again among the deals of its variant family, and count it there."""
+    before = {
+        entry_id: Rating(mu, sigma)
+        for entry_id, mu, sigma in conn.execute(
+            """SELECT entry_id, mu, sigma FROM arena_family_ratings
+                WHERE players = %s AND family = %s AND entry_id = ANY(%s) FOR UPDATE""",
+            (players, family, [result.candidate for result in results]),
+        ).fetchall()
+    }
+    for entry_id, rating in rate_deal(results, before).items():
+        conn.execute(
+            """INSERT INTO arena_family_ratings (entry_id, players, family, mu, sigma, deals)
+               VALUES (%s, %s, %s, %s, %s, 1)
+               ON CONFLICT (entry_id, players, family)
+               DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, deals = arena_family_ratings.deals + 1,
+                             updated_at = now()""",
+            (entry_id, players, family, rating.mu, rating.sigma),
+        )
+    conn.execute(
+        """INSERT INTO arena_family_deals (players, family, deals) VALUES (%s, %s, 1)
+           ON CONFLICT (players, family) DO UPDATE SET deals = arena_family_deals.deals + 1""",
+        (players, family),
+    )
+
+
+def variants_of(family: str) -> list[str]:
+    """The variants of a family, as the engine groups them."""
+    return [name for name in VARIANTS if family_of(name) == family]
 
 
 def unpublished_finished_game(conn: psycopg.Connection, game_id: int) -> int | None:

@@ -53,6 +53,8 @@ from .end_game_event import EndGameEvent
 from .entry import Entry
 from .entry_request import EntryRequest
 from .event_page import EventPage
+from .family_deals import FamilyDeals
+from .family_rating import FamilyRating
 from .figures import Figures
 from .game import Game
 from .game_page import GamePage
@@ -60,6 +62,7 @@ from .game_started_event import GameStartedEvent
 from .game_status import GameStatus
 from .game_warning import GameWarning
 from .game_warning_code import GameWarningCode
+from .get_arena_leaderboard_family import GetArenaLeaderboardFamily
 from .hanab_live_game import HanabLiveGame
 from .hanab_live_game_actions_item import HanabLiveGameActionsItem
 from .hanab_live_game_deck_item import HanabLiveGameDeckItem
@@ -226,6 +229,8 @@ __all__ = (
     "Entry",
     "EntryRequest",
     "EventPage",
+    "FamilyDeals",
+    "FamilyRating",
     "Figures",
     "Game",
     "GamePage",
@@ -233,6 +238,7 @@ __all__ = (
     "GameStatus",
     "GameWarning",
     "GameWarningCode",
+    "GetArenaLeaderboardFamily",
     "HanabLiveGame",
     "HanabLiveGameActionsItem",
     "HanabLiveGameDeckItem",

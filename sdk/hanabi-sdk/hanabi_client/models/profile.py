@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
     from ..models.entry import Entry
+    from ..models.family_rating import FamilyRating
     from ..models.history_point import HistoryPoint
     from ..models.line_rating import LineRating
     from ..models.recent_game import RecentGame
@@ -19,6 +20,8 @@ T = TypeVar("T", bound="Profile")
 class Profile:
     entry: Entry
     ratings: list[LineRating]
+    family_ratings: list[FamilyRating]
+    """ Per player count and variant family, for the families with enough deals """
     history: list[HistoryPoint]
     """ Oldest first """
     recent_games: list[RecentGame]
@@ -31,6 +34,11 @@ class Profile:
         for ratings_item_data in self.ratings:
             ratings_item = ratings_item_data.to_dict()
             ratings.append(ratings_item)
+
+        family_ratings = []
+        for family_ratings_item_data in self.family_ratings:
+            family_ratings_item = family_ratings_item_data.to_dict()
+            family_ratings.append(family_ratings_item)
 
         history = []
         for history_item_data in self.history:
@@ -48,6 +56,7 @@ class Profile:
             {
                 "entry": entry,
                 "ratings": ratings,
+                "family_ratings": family_ratings,
                 "history": history,
                 "recent_games": recent_games,
             }
@@ -58,6 +67,7 @@ class Profile:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.entry import Entry  # noqa: PLC0415
+        from ..models.family_rating import FamilyRating  # noqa: PLC0415
         from ..models.history_point import HistoryPoint  # noqa: PLC0415
         from ..models.line_rating import LineRating  # noqa: PLC0415
         from ..models.recent_game import RecentGame  # noqa: PLC0415
@@ -71,6 +81,13 @@ class Profile:
             ratings_item = LineRating.from_dict(ratings_item_data)
 
             ratings.append(ratings_item)
+
+        family_ratings = []
+        _family_ratings = d.pop("family_ratings")
+        for family_ratings_item_data in _family_ratings:
+            family_ratings_item = FamilyRating.from_dict(family_ratings_item_data)
+
+            family_ratings.append(family_ratings_item)
 
         history = []
         _history = d.pop("history")
@@ -89,6 +106,7 @@ class Profile:
         profile = cls(
             entry=entry,
             ratings=ratings,
+            family_ratings=family_ratings,
             history=history,
             recent_games=recent_games,
         )

@@ -59,7 +59,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Problem | Profile]:
-    """A rating line: its ratings and figures per player count, its rating after each deal, its recent
+    """A rating line: its ratings per player count and variant family, its rating after each deal, its
     games
 
     Args:
@@ -89,7 +89,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 ) -> Problem | Profile | None:
-    """A rating line: its ratings and figures per player count, its rating after each deal, its recent
+    """A rating line: its ratings per player count and variant family, its rating after each deal, its
     games
 
     Args:
@@ -114,7 +114,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Problem | Profile]:
-    """A rating line: its ratings and figures per player count, its rating after each deal, its recent
+    """A rating line: its ratings per player count and variant family, its rating after each deal, its
     games
 
     Args:
@@ -142,7 +142,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 ) -> Problem | Profile | None:
-    """A rating line: its ratings and figures per player count, its rating after each deal, its recent
+    """A rating line: its ratings per player count and variant family, its rating after each deal, its
     games
 
     Args:

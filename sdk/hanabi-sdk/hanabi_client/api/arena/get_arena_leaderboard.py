@@ -4,6 +4,7 @@ from typing import Any
 import httpx
 
 from ...client import AuthenticatedClient, Client
+from ...models.get_arena_leaderboard_family import GetArenaLeaderboardFamily
 from ...models.leaderboard import Leaderboard
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
@@ -12,11 +13,18 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     players: int | Unset = 2,
+    family: GetArenaLeaderboardFamily | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
 
     params["players"] = players
+
+    json_family: str | Unset = UNSET
+    if not isinstance(family, Unset):
+        json_family = family
+
+    params["family"] = json_family
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -60,11 +68,16 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     players: int | Unset = 2,
+    family: GetArenaLeaderboardFamily | Unset = UNSET,
 ) -> Response[Leaderboard | Problem]:
     """The rating lines at a player count, best first (by mu - 2 sigma)
 
+     With `family`, the ratings on the deals of that variant family only, shown once it has
+    `family_min_deals` published deals at this player count (`families` says which have).
+
     Args:
         players (int | Unset):  Default: 2.
+        family (GetArenaLeaderboardFamily | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -76,6 +89,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         players=players,
+        family=family,
     )
 
     response = client.get_httpx_client().request(
@@ -89,11 +103,16 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     players: int | Unset = 2,
+    family: GetArenaLeaderboardFamily | Unset = UNSET,
 ) -> Leaderboard | Problem | None:
     """The rating lines at a player count, best first (by mu - 2 sigma)
 
+     With `family`, the ratings on the deals of that variant family only, shown once it has
+    `family_min_deals` published deals at this player count (`families` says which have).
+
     Args:
         players (int | Unset):  Default: 2.
+        family (GetArenaLeaderboardFamily | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -106,6 +125,7 @@ def sync(
     return sync_detailed(
         client=client,
         players=players,
+        family=family,
     ).parsed
 
 
@@ -113,11 +133,16 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     players: int | Unset = 2,
+    family: GetArenaLeaderboardFamily | Unset = UNSET,
 ) -> Response[Leaderboard | Problem]:
     """The rating lines at a player count, best first (by mu - 2 sigma)
 
+     With `family`, the ratings on the deals of that variant family only, shown once it has
+    `family_min_deals` published deals at this player count (`families` says which have).
+
     Args:
         players (int | Unset):  Default: 2.
+        family (GetArenaLeaderboardFamily | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -129,6 +154,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         players=players,
+        family=family,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -140,11 +166,16 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     players: int | Unset = 2,
+    family: GetArenaLeaderboardFamily | Unset = UNSET,
 ) -> Leaderboard | Problem | None:
     """The rating lines at a player count, best first (by mu - 2 sigma)
 
+     With `family`, the ratings on the deals of that variant family only, shown once it has
+    `family_min_deals` published deals at this player count (`families` says which have).
+
     Args:
         players (int | Unset):  Default: 2.
+        family (GetArenaLeaderboardFamily | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -158,5 +189,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             players=players,
+            family=family,
         )
     ).parsed

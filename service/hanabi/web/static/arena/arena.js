@@ -22,9 +22,25 @@ function lineName(entry) {
   return entry.reference ? `${entry.name} (built-in)` : `${entry.name} ${entry.version}`;
 }
 
-async function leaderboard(screen, players) {
+function familyNav(board) {
+  const link = (family, label, current) =>
+    h("a", { href: `#/players/${board.players}${family ? `/${encodeURIComponent(family)}` : ""}`, "aria-current": current ? "page" : null }, label);
+  return h(
+    "nav",
+    { class: "tabs", id: "families", "aria-label": "Variant family" },
+    link(null, "all variants", board.family === null),
+    board.families.map((family) =>
+      family.shown
+        ? link(family.family, `${family.family} (${family.deals})`, family.family === board.family)
+        : h("span", { class: "muted", title: `rated once it has ${board.family_min_deals} deals` }, `${family.family} (${family.deals})`),
+    ),
+  );
+}
+
+async function leaderboard(screen, players, family) {
+  const query = family ? `&family=${encodeURIComponent(family)}` : "";
   const [board, online] = await Promise.all([
-    api("GET", `/arena/leaderboard?players=${players}`),
+    api("GET", `/arena/leaderboard?players=${players}${query}`),
     api("GET", "/arena/online"),
   ]);
   const tabs = h(
@@ -59,6 +75,7 @@ async function leaderboard(screen, players) {
         `paired: score minus ${board.anchor}'s in the same seat on the same deals.`,
     ),
     tabs,
+    familyNav(board),
     h(
       "table",
       { id: "leaderboard" },
@@ -75,7 +92,15 @@ async function leaderboard(screen, players) {
       ),
       h("tbody", {}, rows),
     ),
-    rows.length ? null : h("p", { class: "muted" }, `No bot is rated at ${players} players yet.`),
+    rows.length
+      ? null
+      : h(
+          "p",
+          { class: "muted" },
+          family
+            ? `${family} is rated at ${players} players once it has ${board.family_min_deals} published deals.`
+            : `No bot is rated at ${players} players yet.`,
+        ),
     h("h2", {}, "Bots online"),
     online.items.length
       ? h(
@@ -273,6 +298,29 @@ async function profile(screen, entryId) {
       ),
       h("tbody", {}, ratingRows),
     ),
+    found.family_ratings.length ? h("h3", {}, "Per variant family") : null,
+    found.family_ratings.length
+      ? h(
+          "table",
+          { id: "family-ratings" },
+          h("thead", {}, h("tr", {}, ["players", "family", "mu", "interval (±2σ)", "deals"].map((t) => h("th", {}, t)))),
+          h(
+            "tbody",
+            {},
+            found.family_ratings.map((line) =>
+              h(
+                "tr",
+                {},
+                h("td", { class: "number" }, line.players),
+                h("td", {}, line.family),
+                h("td", { class: "number" }, number(line.rating.mu, 2)),
+                h("td", { class: "number" }, `${number(line.rating.low, 1)} – ${number(line.rating.high, 1)}`),
+                h("td", { class: "number" }, line.rated_deals),
+              ),
+            ),
+          ),
+        )
+      : null,
     h("h2", {}, "Rating over time"),
     charts.length ? charts : h("p", { class: "muted" }, "Not rated yet."),
     h("h2", {}, "Recent games"),
@@ -322,11 +370,11 @@ async function route() {
   clearInterval(challengeTimer);
   const screen = document.getElementById("screen");
   const path = location.hash.replace(/^#/, "") || "/";
-  const [, kind, id] = path.split("/");
+  const [, kind, id, family] = path.split("/");
   try {
     if (kind === "entry" && id) await profile(screen, Number(id));
     else if (kind === "deal" && id) await deal(screen, Number(id));
-    else await leaderboard(screen, PLAYER_COUNTS.includes(Number(id)) ? Number(id) : 2);
+    else await leaderboard(screen, PLAYER_COUNTS.includes(Number(id)) ? Number(id) : 2, family ? decodeURIComponent(family) : null);
   } catch (error) {
     showProblem(error);
   }

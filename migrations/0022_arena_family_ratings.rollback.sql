@@ -1,0 +1,2 @@
+DROP TABLE arena_family_deals;
+DROP TABLE arena_family_ratings;
