@@ -48,7 +48,7 @@ def served(env: dict, log_path: Path) -> Iterator[str]:
     port = free_port()
     with open(log_path, "w") as log:
         server = subprocess.Popen(
-            [sys.executable, "-m", "hanabi.cli", "serve", "--port", str(port), "--workers", "1"],
+            [sys.executable, "-m", "hanabi.runtime.cli", "serve", "--port", str(port), "--workers", "1"],
             env=env,
             stdout=log,
             stderr=subprocess.STDOUT,

@@ -38,7 +38,19 @@ def run_bot(api_url: str, token: str, *args: str) -> subprocess.Popen:
     """`hanabi bot` as a terminal starts it: with SIGINT's default action, which a test run
     started in the background by a shell without job control would otherwise pass on ignored."""
     return subprocess.Popen(
-        [sys.executable, "-m", "hanabi.cli", "bot", "--url", api_url, "--token", token, "--strategy", "basic", *args],
+        [
+            sys.executable,
+            "-m",
+            "hanabi.runtime.cli",
+            "bot",
+            "--url",
+            api_url,
+            "--token",
+            token,
+            "--strategy",
+            "basic",
+            *args,
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -176,7 +188,7 @@ def restartable_server(create_database, tmp_path):
         log_path = tmp_path / f"serve-{len(servers)}.log"
         with open(log_path, "w") as log:
             server = subprocess.Popen(
-                [sys.executable, "-m", "hanabi.cli", "serve", "--port", str(port), "--workers", "1"],
+                [sys.executable, "-m", "hanabi.runtime.cli", "serve", "--port", str(port), "--workers", "1"],
                 env=env,
                 stdout=log,
                 stderr=subprocess.STDOUT,

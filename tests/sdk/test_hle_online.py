@@ -23,7 +23,7 @@ AGENTS = {
 
 def run_bot(api_url: str, token: str, strategy: str, game_id: int) -> subprocess.Popen:
     return subprocess.Popen(
-        [sys.executable, "-m", "hanabi.cli", "bot", "--url", api_url, "--token", token, "--strategy", strategy]
+        [sys.executable, "-m", "hanabi.runtime.cli", "bot", "--url", api_url, "--token", token, "--strategy", strategy]
         + ["--game", str(game_id), "--wait", "5"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
