@@ -8,11 +8,13 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
 import pytest
+from hanabi.api.notifications import WAIT_JITTER
 from hanabi.runtime.api_worker import per_address_cap
 
 from tests.sdk.conftest import free_port, wait_until_ready
@@ -121,6 +123,118 @@ def test_hundreds_of_waiting_requests_hold_no_thread_and_others_are_answered_mea
         for connection in polls:
             connection.close()
     assert all(head.startswith(b"HTTP/1.1 200 ") and body["items"] == [] for head, body in answers)
+
+
+def bot_token(base_url: str, name: str) -> str:
+    return httpx.post(f"{base_url}/v1/accounts", json={"name": name, "kind": "bot"}).json()["token"]
+
+
+def read_answer(connection: socket.socket, pending: bytearray, with_body: bool = True) -> tuple[bytes, bytes]:
+    """The next answer on a keep-alive connection (head and body, by its Content-Length); what
+    came after it stays in `pending`."""
+    while b"\r\n\r\n" not in pending:
+        chunk = connection.recv(65536)
+        assert chunk, "the connection closed before an answer"
+        pending += chunk
+    head, _, rest = bytes(pending).partition(b"\r\n\r\n")
+    length = next(
+        int(line.split(b":")[1]) for line in head.split(b"\r\n") if line.lower().startswith(b"content-length:")
+    )
+    length = length if with_body else 0
+    while len(rest) < length:
+        chunk = connection.recv(65536)
+        assert chunk, "the connection closed inside a body"
+        rest += chunk
+    pending[:] = rest[length:]
+    return head, rest[:length]
+
+
+def test_answers_on_one_connection_are_whole_and_framed_by_their_length(server):
+    """Answers whose head and body leave in one send (hanabi.runtime.api_worker.OneSendResponse): an empty
+    poll of the short path, Flask's JSON, a HEAD and a problem, one after the other on one
+    keep-alive connection, each with its head, its length's worth of body and nothing more."""
+    base_url, _ = server
+    token = bot_token(base_url, "one-connection")
+    requests = [
+        (f"GET /v1/me/turn?wait=1 HTTP/1.1\r\nHost: test\r\nAuthorization: Bearer {token}\r\n\r\n", 200, True),
+        (f"GET /v1/accounts/me HTTP/1.1\r\nHost: test\r\nAuthorization: Bearer {token}\r\n\r\n", 200, True),
+        ("HEAD /v1/health HTTP/1.1\r\nHost: test\r\n\r\n", 200, False),
+        ("GET /v1/games/0/view HTTP/1.1\r\nHost: test\r\n\r\n", 401, True),
+    ]
+    pending = bytearray()
+    with socket.create_connection(address(base_url), timeout=30) as connection:
+        answers = []
+        for request, _, with_body in requests:
+            connection.sendall(request.encode())
+            answers.append(read_answer(connection, pending, with_body))
+        connection.sendall(requests[0][0].encode())
+        answers.append(read_answer(connection, pending))
+        assert pending == b""
+    for (head, body), (_, status, with_body) in zip(answers, [*requests, requests[0]], strict=True):
+        lines = head.split(b"\r\n")
+        assert lines[0].startswith(b"HTTP/1.1 %d " % status)
+        assert b"Connection: keep-alive" in lines and any(line.startswith(b"Date: ") for line in lines)
+        if with_body:
+            assert json.loads(body)
+    assert json.loads(answers[0][1]) == {"items": [], "next_cursor": None}
+    assert json.loads(answers[1][1])["name"] == "one-connection"
+    assert answers[2][1] == b""
+    assert json.loads(answers[3][1])["status"] == 401
+
+
+def test_waits_begun_together_end_apart_within_their_wait(server):
+    """Polls that arrive together end at random in the last part of their wait (WAIT_JITTER of it),
+    not all at once and none after it."""
+    base_url, _ = server
+    wait, count = 4, 40
+    token = bot_token(base_url, "jittered")
+    request = f"GET /v1/me/turn?wait={wait} HTTP/1.1\r\nHost: test\r\nAuthorization: Bearer {token}\r\n\r\n"
+    polls = [socket.create_connection(address(base_url), timeout=60) for _ in range(count)]
+    try:
+        started = time.monotonic()
+        for connection in polls:
+            connection.sendall(request.encode())
+        ended: dict[socket.socket, float] = {}
+        while len(ended) < count:
+            readable, _, _ = select.select([c for c in polls if c not in ended], [], [], 30)
+            assert readable, "a poll was not answered within 30 s"
+            for connection in readable:
+                ended[connection] = time.monotonic() - started
+                head, body = read_answer(connection, bytearray())
+                assert head.startswith(b"HTTP/1.1 200 ") and json.loads(body)["items"] == []
+    finally:
+        for connection in polls:
+            connection.close()
+    times = sorted(ended.values())
+    assert times[0] >= wait * (1 - WAIT_JITTER) - 0.05, "a poll ended before the last part of its wait"
+    assert times[-1] <= wait + 1.0, "a poll ended well after its wait"
+    assert times[-1] - times[0] >= wait * WAIT_JITTER / 2, f"the waits ended together: {times[0]:.2f}-{times[-1]:.2f} s"
+
+
+def test_a_waiting_poll_is_answered_with_the_game_when_its_turn_comes(server):
+    base_url, _ = server
+    alice, bob = bot_token(base_url, "turn-alice"), bot_token(base_url, "turn-bob")
+    as_alice, as_bob = ({"Authorization": f"Bearer {token}"} for token in (alice, bob))
+    game_id = httpx.post(f"{base_url}/v1/games", json={"options": {"players": 2}}, headers=as_alice).json()["id"]
+    for headers in (as_alice, as_bob):
+        assert httpx.post(f"{base_url}/v1/games/{game_id}/join", headers=headers).status_code == 200
+    view = httpx.get(f"{base_url}/v1/games/{game_id}/view", headers=as_alice).json()
+    mover, waiter = (as_alice, bob) if view["current_seat"] == view["seat"] else (as_bob, alice)
+    if mover is as_bob:
+        view = httpx.get(f"{base_url}/v1/games/{game_id}/view", headers=as_bob).json()
+    request = f"GET /v1/me/turn?wait=30 HTTP/1.1\r\nHost: test\r\nAuthorization: Bearer {waiter}\r\n\r\n"
+    with socket.create_connection(address(base_url), timeout=60) as connection:
+        connection.sendall(request.encode())
+        readable, _, _ = select.select([connection], [], [], 1.0)
+        assert not readable, "the poll answered before its turn came"
+        action = {key: value for key, value in view["legal_actions"][0].items() if key != "seat"}
+        acted = httpx.post(f"{base_url}/v1/games/{game_id}/actions", json=action, headers=mover)
+        assert acted.status_code == 200, acted.text
+        readable, _, _ = select.select([connection], [], [], 10)
+        assert readable, "the poll was not answered within 10 s of its turn"
+        head, body = read_answer(connection, bytearray())
+    assert head.startswith(b"HTTP/1.1 200 ")
+    assert [game["id"] for game in json.loads(body)["items"]] == [game_id]
 
 
 @pytest.mark.parametrize(

@@ -47,7 +47,8 @@ hard limit (each bot is a connection: a file here, and one in a server worker, w
     .venv/bin/python tests/bench/waiting_bots.py --embedded                # an embedded pgserver
 
 `--server-source DIR` runs `hanabi serve` from another checkout's `service/` (to compare two
-versions of the server in one run of this script's client). Requests go to 127.0.0.1 only;
+versions of the server in one run of this script's client), and `--server-python` with another
+virtual environment's Python (to compare two sets of packages). Requests go to 127.0.0.1 only;
 the script stops by itself after ramp + duration + two waits.
 """
 
@@ -317,11 +318,16 @@ def threads_of(pids: list[int]) -> int:
     return count
 
 
+def is_celery_worker(command: str) -> bool:
+    """The embedded Celery worker's command line (`hanabi.cli worker` in older checkouts)."""
+    return "hanabi.runtime.cli worker" in command or "hanabi.cli worker" in command
+
+
 def api_processes(server_pid: int) -> tuple[list[int], list[int]]:
     """The API's processes (the serve process, which is gunicorn's master, and its gunicorn
     workers) and the whole tree (with the embedded Celery worker)."""
     tree = process_tree(server_pid)
-    celery = {pid for root in tree if "hanabi.runtime.cli worker" in command_line(root) for pid in process_tree(root)}
+    celery = {pid for root in tree if is_celery_worker(command_line(root)) for pid in process_tree(root)}
     return [pid for pid in tree if pid not in celery], tree
 
 
@@ -339,14 +345,26 @@ def raise_open_files_limit(bots: int) -> None:
         sys.exit(f"{bots} bots need about {needed} open files; the hard limit is {hard}")
 
 
-def start_server(url: str, scratch: Path, port: int, source: Path | None = None) -> subprocess.Popen:
+def cli_module(source: Path | None) -> str:
+    """The module of `hanabi`'s command line in `source` (a checkout's service/; None: this one's),
+    which older checkouts had at the package's root."""
+    if source is not None and not (source / "hanabi" / "runtime" / "cli.py").exists():
+        return "hanabi.cli"
+    return "hanabi.runtime.cli"
+
+
+def start_server(
+    url: str, scratch: Path, port: int, source: Path | None = None, python: Path | None = None
+) -> subprocess.Popen:
+    """`hanabi serve` on `port`, from `source` (a checkout's service/) and with `python` (a
+    virtual environment's, with the packages it has) when given, else as this script runs."""
     env = {**os.environ, "DATABASE_URL": url, "HANABI_DATA_DIR": str(scratch / "data")}
     if source is not None:
         env["PYTHONPATH"] = str(source.resolve())
     env.pop("CELERY_BROKER_URL", None)
     with open(scratch / "serve.log", "w") as log:
         return subprocess.Popen(
-            [sys.executable, "-m", "hanabi.runtime.cli", "serve", "--port", str(port)],
+            [str(python or sys.executable), "-m", cli_module(source), "serve", "--port", str(port)],
             env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         )  # fmt: skip
 
@@ -503,6 +521,11 @@ def main() -> None:
         type=Path,
         help="run hanabi serve from this folder's hanabi package (another checkout's service/)",
     )
+    parser.add_argument(
+        "--server-python",
+        type=Path,
+        help="run hanabi serve with this Python (another checkout's .venv/bin/python, with its packages)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     args = parser.parse_args()
@@ -519,7 +542,7 @@ def main() -> None:
     load_before = os.getloadavg()
     with scratch_database(database_server(args), "waiting-bots-") as (url, scratch):
         port = free_port()
-        server = start_server(url, scratch, port, args.server_source)
+        server = start_server(url, scratch, port, args.server_source, args.server_python)
         try:
             wait_ready(server, port, scratch)
             mover, bots = make_accounts(url, args.bots)

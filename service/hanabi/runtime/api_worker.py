@@ -18,6 +18,9 @@ listener's threads and events all become greenlets and hub waits.
   a client that holds connections open (half-sent heads, or anything slow) cannot take every
   connection from everyone else. Behind a proxy every connection comes from the proxy's
   address; the proxy holds each client to its own cap (deploy/haproxy.cfg).
+- An answer goes out in as few sends as it can (`OneSendResponse`): its head with the first
+  piece of its body, so an answer of one piece (every JSON answer) is one send, where gunicorn
+  sends the head and then each piece; the Date header is formatted once a second.
 - A request that gunicorn's parser refuses (`limit_request_line`, `limit_request_fields`,
   `limit_request_field_size`, a malformed head) gets the API's problem+json, 414
   `uri_too_long`, 431 `request_headers_too_large` or 400 `malformed_request`, and the
@@ -32,8 +35,11 @@ psycopg imported unpatched refuses to start.
 """
 
 import sys
+import time
 from collections import Counter
+from email.utils import formatdate
 
+from gunicorn.http import wsgi as gunicorn_wsgi
 from gunicorn.http.errors import LimitRequestHeaders, LimitRequestLine, ParseException
 from gunicorn.util import write_nonblock
 from gunicorn.workers.ggevent import GeventWorker
@@ -55,6 +61,97 @@ SHARE_KEPT_FROM_ONE_ADDRESS = 20
 def per_address_cap(worker_connections: int) -> int:
     """How many of a worker's connections one address may hold at once."""
     return worker_connections - max(1, worker_connections // SHARE_KEPT_FROM_ONE_ADDRESS)
+
+
+JOINED_BODY_BYTES = 64 * 1024
+"""A first piece of body up to this size goes out in the head's send; a longer one follows it
+(joining them would copy the piece)."""
+
+
+class HttpDate:
+    """The Date header's value for the current second, formatted once a second."""
+
+    def __init__(self):
+        self.second = 0
+        self.text = ""
+
+    def now(self) -> str:
+        second = int(time.time())
+        if second != self.second:
+            self.second, self.text = second, formatdate(second, usegmt=True)
+        return self.text
+
+
+http_date = HttpDate()
+
+
+class OneSendResponse(gunicorn_wsgi.Response):
+    """gunicorn's HTTP/1 answer, which keeps its head until the first piece of the body and sends
+    both at once: an answer of one piece is one send (the last chunk of a chunked answer joins a
+    head still kept), where gunicorn sends the head and then each piece, each a send of its own
+    and each a wait on the socket (upstream keeps its writes per piece: benoitc/gunicorn#2756).
+    Everything else is gunicorn's: which headers, the framing, when the connection closes, and
+    `headers_sent`, true once the head is final (so nothing is written after it but the body).
+    A file sent with sendfile gets its head sent first, as gunicorn does."""
+
+    def __init__(self, req, sock, cfg):
+        super().__init__(req, sock, cfg)
+        self.kept_head = b""
+        self.keeps_head = True
+
+    def default_headers(self) -> list[str]:
+        if self.upgrade:
+            connection = "upgrade"
+        elif self.should_close():
+            connection = "close"
+        else:
+            connection = "keep-alive"
+        version_major, version_minor = self.req.version[0], self.req.version[1]
+        headers = [
+            f"HTTP/{version_major}.{version_minor} {self.status}\r\n",
+            f"Server: {self.version}\r\n",
+            f"Date: {http_date.now()}\r\n",
+            f"Connection: {connection}\r\n",
+        ]
+        if self.chunked:
+            headers.append("Transfer-Encoding: chunked\r\n")
+        return headers
+
+    def send_headers(self) -> None:
+        if self.headers_sent:
+            return
+        if not self.keeps_head:
+            super().send_headers()
+            return
+        lines = self.default_headers()
+        lines.extend(f"{name}: {value}\r\n" for name, value in self.headers)
+        lines.append("\r\n")
+        self.kept_head = "".join(lines).encode("latin-1")
+        self.headers_sent = True
+
+    def _emit_body(self, data: bytes) -> None:
+        head, self.kept_head = self.kept_head, b""
+        if self.chunked:
+            data = b"%X\r\n%b\r\n" % (len(data), data)
+        if head and len(data) > JOINED_BODY_BYTES:
+            self.sock.sendall(head)
+            head = b""
+        self.sock.sendall(head + data if head else data)
+
+    def close(self) -> None:
+        if not self.headers_sent:
+            self.send_headers()
+        last = b"0\r\n\r\n" if self.chunked else b""
+        if self.kept_head or last:
+            self.sock.sendall(self.kept_head + last)
+        self.kept_head = b""
+
+    def sendfile(self, respiter) -> bool:
+        if self.kept_head:
+            self.sock.sendall(self.kept_head)
+            self.kept_head = b""
+        self.keeps_head = False
+        return super().sendfile(respiter)
 
 
 class ApiWorker(GeventWorker):
@@ -89,6 +186,7 @@ class ApiWorker(GeventWorker):
     def patch(self):
         super().patch()
         require_cooperative_psycopg()
+        answer_in_one_send()
 
     def load_wsgi(self):
         super().load_wsgi()
@@ -158,6 +256,13 @@ def closing_after_a_refused_body(app):
         return app(wsgi_environ, start)
 
     return app_closing_after_a_refused_body
+
+
+def answer_in_one_send() -> None:
+    """gunicorn's HTTP/1 answers in this process are `OneSendResponse`s: `gunicorn.http.wsgi.create`
+    takes a response class, but the async workers' `handle_request` does not pass one, so the
+    module's `Response` is replaced (in the worker process only; HTTP/2 has a class of its own)."""
+    gunicorn_wsgi.Response = OneSendResponse
 
 
 def require_cooperative_psycopg() -> None:

@@ -1,0 +1,107 @@
+"""The API worker's answers leave in as few sends as they can (hanabi.runtime.api_worker.OneSendResponse):
+gunicorn's parser reads a real request from one end of a socket pair, the response writes to
+it, and the other end reads what was sent."""
+
+import socket
+
+import pytest
+from gunicorn.config import Config
+from gunicorn.http import get_parser
+from gunicorn.http.wsgi import Response
+from hanabi.runtime.api_worker import JOINED_BODY_BYTES, OneSendResponse
+
+
+class RecordedSocket(socket.socket):
+    """A socket that notes each piece it is given to send, and sends it."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.sends: list[bytes] = []
+
+    def sendall(self, data, *args):
+        self.sends.append(bytes(data))
+        return super().sendall(data, *args)
+
+
+@pytest.fixture
+def connection():
+    server_end, client_end = socket.socketpair()
+    server_side = RecordedSocket(fileno=server_end.detach())
+    yield server_side, client_end
+    server_side.close()
+    client_end.close()
+
+
+def answer(connection, response_class, request: bytes, headers, pieces):
+    server_side, client_end = connection
+    client_end.sendall(request)
+    cfg = Config()
+    request_read = next(get_parser(cfg, server_side, ("127.0.0.1", 1)))
+    response = response_class(request_read, server_side, cfg)
+    response.start_response("200 OK", headers)
+    for piece in pieces:
+        response.write(piece)
+    response.close()
+    client_end.settimeout(5)
+    received = b""
+    while len(received) < sum(len(piece) for piece in server_side.sends):
+        received += client_end.recv(1 << 20)
+    return server_side.sends, received
+
+
+GET = b"GET /v1/me/turn?wait=1 HTTP/1.1\r\nHost: test\r\n\r\n"
+BODY = b'{"items":[],"next_cursor":null}\n'
+JSON_HEADERS = [("Content-Type", "application/json"), ("Content-Length", str(len(BODY)))]
+
+
+def test_an_answer_of_one_piece_is_one_send_of_its_head_and_body(connection):
+    sends, received = answer(connection, OneSendResponse, GET, JSON_HEADERS, [BODY])
+    assert len(sends) == 1
+    head, _, body = received.partition(b"\r\n\r\n")
+    assert body == BODY
+    lines = head.split(b"\r\n")
+    assert lines[0] == b"HTTP/1.1 200 OK"
+    assert {b"Connection: keep-alive", b"Content-Length: %d" % len(BODY), b"Content-Type: application/json"} <= set(
+        lines
+    )
+    assert any(line.startswith(b"Date: ") and line.endswith(b" GMT") for line in lines)
+    assert any(line.startswith(b"Server: ") for line in lines)
+
+
+def test_gunicorn_sends_the_head_and_the_body_apart(connection):
+    sends, _ = answer(connection, Response, GET, JSON_HEADERS, [BODY])
+    assert len(sends) == 2
+
+
+def test_the_head_says_what_gunicorns_head_says(connection):
+    _, ours = answer(connection, OneSendResponse, GET, JSON_HEADERS, [BODY])
+    server_end, client_end = socket.socketpair()
+    with RecordedSocket(fileno=server_end.detach()) as server_side, client_end:
+        _, theirs = answer((server_side, client_end), Response, GET, JSON_HEADERS, [BODY])
+
+    def without_date(answer: bytes) -> list[bytes]:
+        return [line for line in answer.split(b"\r\n") if not line.startswith(b"Date: ")]
+
+    assert without_date(ours) == without_date(theirs)
+
+
+def test_a_chunked_answer_sends_its_head_with_the_first_chunk_and_ends_with_the_last(connection):
+    sends, received = answer(connection, OneSendResponse, GET, [("Content-Type", "text/plain")], [b"one", b"two"])
+    assert len(sends) == 3
+    assert sends[0].endswith(b"\r\n\r\n3\r\none\r\n") and b"Transfer-Encoding: chunked" in sends[0]
+    assert sends[1:] == [b"3\r\ntwo\r\n", b"0\r\n\r\n"]
+    assert received.endswith(b"\r\n\r\n3\r\none\r\n3\r\ntwo\r\n0\r\n\r\n")
+
+
+def test_an_answer_without_a_body_is_its_head_alone(connection):
+    head_request = b"HEAD /v1/health HTTP/1.1\r\nHost: test\r\n\r\n"
+    sends, received = answer(connection, OneSendResponse, head_request, JSON_HEADERS, [BODY])
+    assert len(sends) == 1 and received.endswith(b"\r\n\r\n")
+
+
+def test_a_long_first_piece_follows_the_head(connection):
+    long_body = b"x" * (JOINED_BODY_BYTES + 1)
+    headers = [("Content-Type", "text/plain"), ("Content-Length", str(len(long_body)))]
+    sends, received = answer(connection, OneSendResponse, GET, headers, [long_body])
+    assert len(sends) == 2 and sends[1] == long_body
+    assert received.endswith(b"\r\n\r\n" + long_body)
