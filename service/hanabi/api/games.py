@@ -7,7 +7,7 @@ from flask import Response, current_app
 from flask.views import MethodView
 from marshmallow import RAISE, ValidationError, fields, validate, validates_schema
 
-from hanabi.bots import STRATEGIES
+from hanabi.bots import STRATEGIES, TEAM_ONLY_NOTE
 from hanabi.engine import EndCondition, EndGame, GameOptions
 from hanabi.engine.options import MAX_PLAYERS, MIN_PLAYERS
 from hanabi.store.accounts import Account, find_account
@@ -51,10 +51,7 @@ class SeatPlanRequestSchema(StrictSchema):
     account = account_reference_field(metadata={"description": "With kind account: the account's name"})
     strategy = fields.String(
         validate=validate.OneOf(tuple(STRATEGIES)),
-        metadata={
-            "description": "With kind bot: the bot strategy. basic plays well with people; hat reads every "
-            "clue as a hat clue, so it strikes out fast beside people: seat it only with other hat bots"
-        },
+        metadata={"description": f"With kind bot: the bot strategy. {TEAM_ONLY_NOTE[0].upper()}{TEAM_ONLY_NOTE[1:]}"},
     )
 
     ONE_OF_KINDS = OneOfKinds(

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 
 import psycopg
 
-from hanabi.bots import TEAM_ONLY
+from hanabi.bots import TEAM_ONLY, TEAM_ONLY_NOTE
 from hanabi.engine import GameState, event_to_dict, full_view, new_game, seat_history, shown_score, view
 from hanabi.store.accounts import account_names
 from hanabi.store.records import LOBBY_EVENTS, Game, GameEvent
@@ -67,9 +67,7 @@ def _warnings(game: Game) -> list[dict]:
     return [
         {
             "code": "team_only_bot",
-            "detail": f"This game seats {bots} beside seats that people may take: it reads every clue as "
-            "one of its own convention, so beside people it misplays and strikes out fast. Seat it only "
-            "with bots of its own kind; the basic bot plays well with people.",
+            "detail": f"This game seats {bots} beside seats that people may take: {TEAM_ONLY_NOTE}.",
         }
     ]
 

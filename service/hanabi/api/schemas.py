@@ -365,8 +365,8 @@ class GameWarningSchema(ma.Schema):
         required=True,
         validate=validate.OneOf(("team_only_bot",)),
         metadata={
-            "description": "team_only_bot: a bot that reads every clue as one of its own convention (the hat bot) "
-            "sits beside a seat a person may take, where it strikes out fast"
+            "description": "team_only_bot: a bot made for tables of its own kind (the hat bot) sits beside a seat "
+            "a person may take; `detail` says what to expect"
         },
     )
     detail = fields.String(required=True, metadata={"description": "The warning in a sentence"})

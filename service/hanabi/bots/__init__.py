@@ -19,10 +19,16 @@ STRATEGIES: dict[str, Strategy] = {
 }
 
 TEAM_ONLY = frozenset({"hat"})
-"""Strategies that read every clue as one of their own convention (the hat bot's hat clues):
-beside a player that does not follow it, such as a person, they misread clues until they notice
-a move that breaks their convention and fall back to the basic conventions, so they play weaker
-there than a bot made for such tables."""
+"""Strategies made for tables of their own kind: they read every clue as one of their own
+convention (the hat bot's hat clues) until a teammate makes a move it never makes."""
+
+TEAM_ONLY_NOTE = (
+    "the hat bot plays its own convention, made for tables of hat bots: beside a person it reads their "
+    "first clues as hat clues, and once it sees a move that convention never makes it plays the basic "
+    "conventions, scoring a point or two less than the basic bot would there; the basic bot plays well "
+    "with people"
+)
+"""What to expect of a team-only bot beside people, as the API and the create form say it."""
 
 
 def get_strategy(name: str) -> Strategy:

@@ -14,8 +14,10 @@ T = TypeVar("T", bound="BotSeatRequest")
 class BotSeatRequest:
     kind: Literal["bot"]
     strategy: BotSeatRequestStrategy
-    """ With kind bot: the bot strategy. basic plays well with people; hat reads every clue as a hat clue, so it
-    strikes out fast beside people: seat it only with other hat bots """
+    """ With kind bot: the bot strategy. The hat bot plays its own convention, made for tables of hat bots: beside a
+    person it reads their first clues as hat clues, and once it sees a move that convention never makes it plays the
+    basic conventions, scoring a point or two less than the basic bot would there; the basic bot plays well with
+    people """
 
     def to_dict(self) -> dict[str, Any]:
         kind = self.kind

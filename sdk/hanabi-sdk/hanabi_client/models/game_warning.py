@@ -13,8 +13,8 @@ T = TypeVar("T", bound="GameWarning")
 @_attrs_define
 class GameWarning:
     code: GameWarningCode
-    """ team_only_bot: a bot that reads every clue as one of its own convention (the hat bot) sits beside a seat a
-    person may take, where it strikes out fast """
+    """ team_only_bot: a bot made for tables of its own kind (the hat bot) sits beside a seat a person may take;
+    `detail` says what to expect """
     detail: str
     """ The warning in a sentence """
 

@@ -222,7 +222,8 @@ async function createForm(container, signal) {
   const spec = await apiDescription();
   const schemas = spec.components.schemas;
   const options = schemas.OptionsRequest.properties;
-  const strategies = preferred(unionMembers(spec, "SeatPlanRequest").bot.properties.strategy.enum, "basic");
+  const strategySchema = unionMembers(spec, "SeatPlanRequest").bot.properties.strategy;
+  const strategies = preferred(strategySchema.enum, "basic");
   const timeMembers = unionMembers(spec, "TimeControlRequest");
   const timeControl = Object.assign({}, ...Object.values(timeMembers).map((member) => member.properties));
   timeControl.kind = { enum: Object.keys(timeMembers) };
@@ -232,7 +233,7 @@ async function createForm(container, signal) {
   const hatWarning = h(
     "p",
     { class: "warning", role: "note", hidden: true },
-    "The hat bot reads every clue as a hat clue: beside people it strikes out fast. Seat it only with other hat bots; the basic bot plays well with people.",
+    `${strategySchema.description.replace(/^With kind bot: the bot strategy\. /, "")}.`,
   );
   const players = optionInputs.find((input) => input.name === "players");
   const startingSeat = optionInputs.find((input) => input.name === "starting_seat");
