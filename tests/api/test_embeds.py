@@ -82,7 +82,7 @@ def new_app_and_game(new_player):
 
 def test_the_table_page_may_be_framed_only_by_the_listed_origins(app, client):
     page = client.get("/embed/games/1")
-    assert page.status_code == 200 and b"/web/embed/table.js" in page.data
+    assert page.status_code == 200 and b"/web/embed/game.js" in page.data
     assert "frame-ancestors 'none'" in page.headers["Content-Security-Policy"]
     assert page.headers["Referrer-Policy"] == "no-referrer"
     listed = create_app(

@@ -181,8 +181,8 @@ def test_good_touch_no_new_clue_touches_a_card_already_clued_or_played():
                 clued_before, clued = clued, clued | set(event.touched)
                 if before.clue_tokens == options.clue_tokens:
                     continue
-                table = before.table
-                identity = lambda card: (table.card_suit[card], table.card_rank[card])  # noqa: E731
+                lookups = before.lookups
+                identity = lambda card: (lookups.card_suit[card], lookups.card_rank[card])  # noqa: E731
                 played = {(e.suit, e.rank) for e in before.history if isinstance(e, PlayEvent) and e.success}
                 seen_clued = {
                     identity(card)
@@ -209,7 +209,7 @@ def test_two_save_on_the_chop_while_no_two_plays():
     yellow_two = 5
     action = basic(view(state, 0), random.Random(0))
     assert action == RankClue(0, 1, 2)
-    worth, best = basic_bot._rank_clues(basic_bot.Table(view(state, 0)))[0]
+    worth, best = basic_bot._rank_clues(basic_bot.Picture(view(state, 0)))[0]
     assert best == action and worth > 0, "a save, not a stall"
     state = state.apply(action)
     assert basic(view(state, 1), random.Random(0)) != Discard(1, yellow_two)

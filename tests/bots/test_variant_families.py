@@ -28,4 +28,4 @@ def test_every_bot_is_legal_in_every_variant_family(strategy, variant):
     for players in (2, 4, 6):
         options = GameOptions(players=players, variant=variant, deck_plays=players == 4, end_at_best_score=players != 2)
         state = play_legally(options, choose, f"{strategy}/{variant}/{players}")
-        assert state.is_over and 0 <= state.score <= state.table.variant.max_score
+        assert state.is_over and 0 <= state.score <= state.lookups.variant.max_score

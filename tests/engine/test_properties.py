@@ -91,9 +91,9 @@ def choose(state: GameState, rng: random.Random, careful: float):
 
 def candidate_actions(state: GameState, rng: random.Random, count: int) -> list:
     """Well-formed turn actions drawn from the whole action space, legal or not."""
-    table = state.table
-    players, cards = table.players, len(state.deck)
-    suits, colors = table.num_suits, table.num_colors
+    lookups = state.lookups
+    players, cards = lookups.players, len(state.deck)
+    suits, colors = lookups.num_suits, lookups.num_colors
     makers = [
         lambda: Play(rng.randrange(players), rng.randrange(cards), rng.choice([None, rng.randrange(suits + 1)])),
         lambda: Discard(rng.randrange(players), rng.randrange(cards)),
@@ -108,7 +108,7 @@ def candidate_actions(state: GameState, rng: random.Random, count: int) -> list:
 
 
 def check_invariants(state: GameState) -> None:
-    table = state.table
+    lookups = state.lookups
     deck = state.deck
     played = [e.card for e in state.history if isinstance(e, PlayEvent) and e.success]
     undrawn = list(range(state.next_card, len(deck)))
@@ -124,20 +124,20 @@ def check_invariants(state: GameState) -> None:
         assert turn_events[-1].clue_tokens == state.clue_tokens, "the last turn event tells the tokens left"
     assert 0 <= state.strikes <= state.options.max_strikes
     assert (state.strikes == state.options.max_strikes) == (state.end_condition is EndCondition.STRIKEOUT)
-    assert state.fireworks_total == sum(state.fireworks) <= state.max_score <= table.variant.max_score
+    assert state.fireworks_total == sum(state.fireworks) <= state.max_score <= lookups.variant.max_score
     if not state.is_over:
         assert state.legal_actions(), "the player to move always has a legal action"
-        for seat in range(table.players):
+        for seat in range(lookups.players):
             if seat != state.current_seat:
                 assert state.legal_actions(seat) == []
         if not state.options.all_or_nothing:
-            assert all(len(hand) >= table.hand_size - 1 for hand in state.hands)
+            assert all(len(hand) >= lookups.hand_size - 1 for hand in state.hands)
     else:
         assert state.legal_actions() == []
     if state.end_condition in SCORELESS:
         assert state.score == 0
     elif state.end_condition is EndCondition.NORMAL and state.options.all_or_nothing:
-        assert state.score == table.variant.max_score
+        assert state.score == lookups.variant.max_score
 
 
 def play_out(options: GameOptions, seed: str, rng: random.Random, on_step=None):
@@ -252,7 +252,7 @@ def check_no_leak(state: GameState, actions: list, rng: random.Random) -> None:
                 and state.card_masks[own] >> (deck[other].suit * RANK_SPAN + deck[other].rank) & 1
             ]
             rng.shuffle(fits)
-            tries = fits[:8] if state.table.pointing_clues else fits[:1]
+            tries = fits[:8] if state.lookups.pointing_clues else fits[:1]
             alt_state = next(filter(None, (swapped_same_touches(state, actions, own, other) for other in tries)), None)
             if alt_state is None:
                 continue
@@ -268,7 +268,7 @@ def swapped_same_touches(state: GameState, actions: list, own: int, other: int) 
     not give: None for such a swap."""
     alternative = list(state.deck)
     alternative[own], alternative[other] = state.deck[other], state.deck[own]
-    if not state.table.pointing_clues:
+    if not state.lookups.pointing_clues:
         return replay(state.options, alternative, actions)
     try:
         alt_state = replay(state.options, alternative, actions)

@@ -478,7 +478,7 @@ def careful_move(state: GameState, hold_fives: bool = False):
     else clue, else play the newest card. With hold_fives a 5 is played only as a last resort."""
     seat = state.current_seat
     hand = state.hands[seat]
-    deck, fireworks, copies, lost = state.deck, state.fireworks, state.table.copies, state.lost
+    deck, fireworks, copies, lost = state.deck, state.fireworks, state.lookups.copies, state.lost
     for card in hand:
         suit, rank = deck[card]
         if fireworks[suit] == rank - 1 and not (hold_fives and rank == 5):

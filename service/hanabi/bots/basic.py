@@ -374,8 +374,8 @@ def strangers(view: View) -> frozenset[int]:
     return watch.strangers
 
 
-class Table:
-    """One decision's worth of derived facts."""
+class Picture:
+    """The bot's picture of the game at one decision: the facts it derives from its view."""
 
     def __init__(self, view: View):
         self.view = view
@@ -453,7 +453,7 @@ class Table:
 def choose(view: View, rng: random.Random):
     if view.is_over or not view.legal_actions:
         return safe_fallback(view, rng)
-    t = Table(view)
+    t = Picture(view)
     seat, legal = view.seat, set(view.legal_actions)
 
     if t.blind_play is not None:
@@ -493,7 +493,7 @@ def choose(view: View, rng: random.Random):
     return stall if stall is not None else safe_fallback(view, rng)
 
 
-def _stall_clue(t: Table, legal: set):
+def _stall_clue(t: Picture, legal: set):
     """With nothing to play and no discard allowed: a clue that tells something new, touching
     only cards already clued if one does."""
     fallback = None
@@ -536,7 +536,7 @@ def _lowest_rank(mask: int, rules) -> int:
     return min(rules.rank_of[i] for i in range(mask.bit_length()) if mask >> i & 1)
 
 
-def _keep_value(t: Table, card: int) -> float:
+def _keep_value(t: Picture, card: int) -> float:
     mask, total, value = t.mine[card], 0, 0.0
     for i in range(t.rules.size):
         if mask >> i & 1:
@@ -547,7 +547,7 @@ def _keep_value(t: Table, card: int) -> float:
     return value / total if total else 0.0
 
 
-def _rank_clues(t: Table) -> list[tuple[float, object]]:
+def _rank_clues(t: Picture) -> list[tuple[float, object]]:
     """Every clue that tells no lie under the conventions, best first, with its worth: new
     cards made known playable, a saved chop, less for touching useless cards."""
     view, state, rules = t.view, t.state, t.rules
@@ -637,7 +637,7 @@ def _rank_clues(t: Table) -> list[tuple[float, object]]:
     return ranked
 
 
-def _two_to_save(t: Table, target: int, chop: int) -> bool:
+def _two_to_save(t: Picture, target: int, chop: int) -> bool:
     """Whether a teammate's chop is a 2 to save: it does not play yet, can still score, and no
     other copy is in a hand the viewer sees or clued."""
     i = t.identity[chop]
@@ -657,7 +657,7 @@ def tells_something(state: PublicState, touched, mask: int) -> bool:
     return False
 
 
-def _clue_targets(t: Table):
+def _clue_targets(t: Picture):
     """Per teammate holding cards, nearest first: (distance, seat, hand, identities of its cards,
     the clues that touch one of them)."""
     rules, players = t.rules, t.rules.players
@@ -672,14 +672,14 @@ def _clue_targets(t: Table):
         yield distance, target, hand, ids, candidates
 
 
-def _bad_touch(t: Table, clued_identities: set[int], i: int) -> bool:
+def _bad_touch(t: Picture, clued_identities: set[int], i: int) -> bool:
     """Whether newly touching a card of identity `i` breaks good touch: a card that can no
     longer score, or a copy of one already clued. (Two copies in the one hand a clue touches
     are allowed: its receiver reads neither as the other.)"""
     return t.rules.finessable and (t.dead >> i & 1 or i in clued_identities)
 
 
-def _clued_identities(t: Table) -> set[int]:
+def _clued_identities(t: Picture) -> set[int]:
     """Identities of the clued cards others hold, and of the viewer's clued cards it knows."""
     state = t.state
     identities = set()
@@ -694,7 +694,7 @@ def _clued_identities(t: Table) -> set[int]:
     return identities
 
 
-def _rank_pointing_clues(t: Table) -> list[tuple[float, object]]:
+def _rank_pointing_clues(t: Picture) -> list[tuple[float, object]]:
     """Cow & Pig, Duck: every clue whose focus plays now and is a card of which no copy is clued
     (nor may be among the viewer's own clued cards), best first, with its worth; a stall, worth
     nothing, when the clue has no focus."""

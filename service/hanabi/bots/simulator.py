@@ -226,7 +226,7 @@ def play_game(options: GameOptions, bot: str | Sequence[str], deck_seed: str) ->
 
 def seat_moves(state: GameState) -> list[list[int]]:
     """Per seat, its successful plays, misplays, discards and clues in a finished game."""
-    moves = [[0, 0, 0, 0] for _ in range(state.table.players)]
+    moves = [[0, 0, 0, 0] for _ in range(state.lookups.players)]
     for event in state.history:
         kind = type(event)
         if kind is PlayEvent:

@@ -5,8 +5,8 @@ from collections.abc import Sequence
 from itertools import permutations
 
 from .events import Event, PlayEvent
+from .lookups import Lookups
 from .suits import MAX_RANK, RANK_SPAN, START, identity_index
-from .tables import Table
 
 UNDECIDED, UP, DOWN = 0, 1, 2
 DIRECTION_NAMES = {UP: "up", DOWN: "down", UNDECIDED: None}
@@ -15,14 +15,14 @@ DOWN_STEPS = ((5, START), (4,), (3,), (2,), (1,))
 """Up or Down: the cards that may take each place of a firework, going up or down."""
 
 
-def fixed_max_ranks(table: Table, fireworks: tuple[int, ...], lost: tuple[int, ...]) -> tuple[int, ...]:
+def fixed_max_ranks(lookups: Lookups, fireworks: tuple[int, ...], lost: tuple[int, ...]) -> tuple[int, ...]:
     """Per suit whose firework takes its ranks in a fixed order, the height it can still reach."""
     result = []
-    for suit in range(table.num_suits):
+    for suit in range(lookups.num_suits):
         height = fireworks[suit]
         base = suit * RANK_SPAN
-        for rank in table.play_order[suit][height:]:
-            if lost[base + rank] >= table.copies[suit, rank]:
+        for rank in lookups.play_order[suit][height:]:
+            if lost[base + rank] >= lookups.copies[suit, rank]:
                 break
             height += 1
         result.append(height)
@@ -59,14 +59,14 @@ def sudoku_next_ranks(size: int, height: int, start: int | None, starts: tuple[i
     return ((start - 1 + height) % size + 1,)
 
 
-def sudoku_max_ranks(table: Table, lost: tuple[int, ...], starts: tuple[int | None, ...]) -> tuple[int, ...]:
+def sudoku_max_ranks(lookups: Lookups, lost: tuple[int, ...], starts: tuple[int | None, ...]) -> tuple[int, ...]:
     """hanab.live's rule: per suit, the longest run (wrapping around) of ranks not all lost from
     its start; the fireworks not started yet take the free starts that give the highest total."""
-    size = table.stack_size
-    result = [0] * table.num_suits
+    size = lookups.stack_size
+    result = [0] * lookups.num_suits
     open_runs = {}
     for suit, start in enumerate(starts):
-        dead = [lost[identity_index(suit, rank)] >= table.copies[suit, rank] for rank in range(1, size + 1)]
+        dead = [lost[identity_index(suit, rank)] >= lookups.copies[suit, rank] for rank in range(1, size + 1)]
         if not any(dead):
             result[suit] = size
         elif start is not None:
@@ -125,7 +125,7 @@ def up_or_down_next_ranks(height: int, direction: int) -> tuple[int, ...]:
 
 
 def up_or_down_max_ranks(
-    table: Table, fireworks: tuple[int, ...], lost: tuple[int, ...], directions: list[int]
+    lookups: Lookups, fireworks: tuple[int, ...], lost: tuple[int, ...], directions: list[int]
 ) -> tuple[int, ...]:
     """hanab.live's rule: per suit, the longest run of cards still available from the
     firework's height in its direction (either, while it is undecided)."""
@@ -133,7 +133,7 @@ def up_or_down_max_ranks(
     def walk(suit: int, steps: tuple[tuple[int, ...], ...]) -> int:
         height = fireworks[suit]
         for ranks in steps[height:]:
-            if all(lost[identity_index(suit, r)] >= table.copies[suit, r] for r in ranks):
+            if all(lost[identity_index(suit, r)] >= lookups.copies[suit, r] for r in ranks):
                 break
             height += 1
         return height

@@ -447,7 +447,7 @@ def _hanablive_options(options: GameOptions) -> dict[str, Any]:
 def _is_inverted(state: GameState, card: int) -> bool:
     """Whether the card is of an Orange suit. hanab.live's files record what became of such a
     card (a play that discarded it is a discard), ours what its player did: the two swap."""
-    return 0 <= card < len(state.deck) and state.deck[card].suit in state.table.inverted
+    return 0 <= card < len(state.deck) and state.deck[card].suit in state.lookups.inverted
 
 
 def _export_action(action: Action, state: GameState) -> dict[str, Any]:

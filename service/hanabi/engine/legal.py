@@ -16,20 +16,20 @@ def legal_actions(state: "GameState", seat: int | None = None) -> list[Action]:
         seat = state.current_seat
     if state.end_condition is not EndCondition.IN_PROGRESS or seat != state.current_seat:
         return []
-    table = state.table
+    lookups = state.lookups
     hand = state.hands[seat]
-    pairs = table.actions[seat]
+    pairs = lookups.actions[seat]
     pairs = [pairs[card] for card in hand]
     actions: list[Action] = [pair[0] for pair in pairs]
     playable_blind = deck_play_allowed(state)
     if playable_blind:
         actions.append(Play(seat, state.next_card))
-        if table.inverted:
+        if lookups.inverted:
             actions.append(Discard(seat, state.next_card))
-    if table.options.timed_display:
+    if lookups.options.timed_display:
         announced = (*hand, state.next_card) if playable_blind else hand
-        actions += [Play(seat, card, suit) for card in announced for suit in range(table.num_suits)]
-    if state.clue_tokens < table.options.clue_tokens or table.inverted:
+        actions += [Play(seat, card, suit) for card in announced for suit in range(lookups.num_suits)]
+    if state.clue_tokens < lookups.options.clue_tokens or lookups.inverted:
         actions += [pair[1] for pair in pairs]
     if state.clue_tokens > 0:
         actions += legal_clues(state, seat)
@@ -38,11 +38,11 @@ def legal_actions(state: "GameState", seat: int | None = None) -> list[Action]:
 
 def legal_clues(state: "GameState", seat: int) -> list[Action]:
     """Every clue `seat` may give now, to each other seat in turn."""
-    table = state.table
+    lookups = state.lookups
     clues: list[Action] = []
-    card_colors, card_rank_clues, clue_ranks = table.card_colors, table.card_rank_clues, table.clue_ranks
-    cached, base = table.clue_actions, seat * table.players
-    for target in range(table.players):
+    card_colors, card_rank_clues, clue_ranks = lookups.card_colors, lookups.card_rank_clues, lookups.clue_ranks
+    cached, base = lookups.clue_actions, seat * lookups.players
+    for target in range(lookups.players):
         if target == seat:
             continue
         colors = 0
@@ -50,15 +50,15 @@ def legal_clues(state: "GameState", seat: int) -> list[Action]:
         for card in state.hands[target]:
             colors |= card_colors[card]
             ranks |= card_rank_clues[card]
-        if table.empty_colors:
+        if lookups.empty_colors:
             colors = -1
-        if table.empty_ranks:
+        if lookups.empty_ranks:
             ranks = -1
-        if table.alternating:
+        if lookups.alternating:
             last = last_clue_kind(state.history)
             colors = 0 if last == "color" else colors
             ranks = 0 if last == "rank" else ranks
-        by_color, by_rank = cached[base + target] or table.clues(seat, target)
+        by_color, by_rank = cached[base + target] or lookups.clues(seat, target)
         clues += [clue for color, clue in enumerate(by_color) if colors >> color & 1]
         clues += [by_rank[rank] for rank in clue_ranks if ranks >> rank & 1]
     return clues
@@ -75,7 +75,7 @@ def last_clue_kind(history: tuple[Event, ...]) -> str | None:
 def deck_play_allowed(state: "GameState") -> bool:
     """hanab.live's deckPlays: the last card of the deck may be played blind (and, in a
     variant with an inverted suit, discarded blind)."""
-    return state.table.options.deck_plays and state.next_card == len(state.table.deck) - 1
+    return state.lookups.options.deck_plays and state.next_card == len(state.lookups.deck) - 1
 
 
 def has_legal_action(state: "GameState", seat: int) -> bool:
@@ -84,7 +84,7 @@ def has_legal_action(state: "GameState", seat: int) -> bool:
         return True
     if state.clue_tokens == 0:
         return False
-    table = state.table
-    if (table.empty_colors and table.num_colors) or (table.empty_ranks and table.clue_ranks):
+    lookups = state.lookups
+    if (lookups.empty_colors and lookups.num_colors) or (lookups.empty_ranks and lookups.clue_ranks):
         return True
     return any(legal_clues(state, seat))

@@ -34,9 +34,9 @@ from .fireworks import (
     up_or_down_next_ranks,
 )
 from .legal import deck_play_allowed, has_legal_action, last_clue_kind, legal_actions
+from .lookups import Lookups
 from .options import GameOptions
 from .suits import identity_index
-from .tables import Table
 
 
 class GameState:
@@ -47,7 +47,7 @@ class GameState:
     """
 
     __slots__ = (
-        "table",
+        "lookups",
         "hands",
         "next_card",
         "fireworks",
@@ -65,7 +65,7 @@ class GameState:
         "history",
     )
 
-    table: Table
+    lookups: Lookups
     hands: tuple[tuple[int, ...], ...]
     next_card: int
     fireworks: tuple[int, ...]
@@ -101,15 +101,15 @@ class GameState:
             cards = shuffled_deck(variant, seed)
         else:
             cards = validate_deck(variant, deck)
-        table = Table(options, cards)
+        lookups = Lookups(options, cards)
         state = object.__new__(cls)
-        state.table = table
-        hand_size = table.hand_size
+        state.lookups = lookups
+        hand_size = lookups.hand_size
         state.hands = tuple(
-            tuple(range(seat * hand_size + hand_size - 1, seat * hand_size - 1, -1)) for seat in range(table.players)
+            tuple(range(seat * hand_size + hand_size - 1, seat * hand_size - 1, -1)) for seat in range(lookups.players)
         )
-        state.next_card = hand_size * table.players
-        state.fireworks = (0,) * table.num_suits
+        state.next_card = hand_size * lookups.players
+        state.fireworks = (0,) * lookups.num_suits
         state.discards = ()
         state.clue_tokens = options.clue_tokens
         state.half_clue_token = False
@@ -118,15 +118,15 @@ class GameState:
         state.current_seat = options.starting_seat
         state.end_turn = None
         state.end_condition = EndCondition.IN_PROGRESS
-        state.card_masks = (table.all_identities,) * len(cards)
+        state.card_masks = (lookups.all_identities,) * len(cards)
         state.card_clues = ((),) * len(cards)
-        state.lost = (0,) * (table.num_suits * 6)
+        state.lost = (0,) * (lookups.num_suits * 6)
         state.history = ()
         return state
 
     def _clone(self) -> "GameState":
         new = object.__new__(GameState)
-        new.table = self.table
+        new.lookups = self.lookups
         new.hands = self.hands
         new.next_card = self.next_card
         new.fireworks = self.fireworks
@@ -148,16 +148,16 @@ class GameState:
 
     @property
     def options(self) -> GameOptions:
-        return self.table.options
+        return self.lookups.options
 
     @property
     def deck(self) -> tuple[Card, ...]:
-        return self.table.deck
+        return self.lookups.deck
 
     @property
     def deck_size(self) -> int:
         """Cards left to draw."""
-        return len(self.table.deck) - self.next_card
+        return len(self.lookups.deck) - self.next_card
 
     @property
     def is_over(self) -> bool:
@@ -184,13 +184,13 @@ class GameState:
     def max_ranks(self) -> tuple[int, ...]:
         """Per suit, the highest its firework can still reach (the number of cards played on it,
         which is its top rank except on a reversed suit)."""
-        table = self.table
-        if table.up_or_down:
-            directions = up_or_down_directions(self.history, table.num_suits)
-            return up_or_down_max_ranks(table, self.fireworks, self.lost, directions)
-        if table.sudoku:
-            return sudoku_max_ranks(table, self.lost, self.stack_starts())
-        return fixed_max_ranks(table, self.fireworks, self.lost)
+        lookups = self.lookups
+        if lookups.up_or_down:
+            directions = up_or_down_directions(self.history, lookups.num_suits)
+            return up_or_down_max_ranks(lookups, self.fireworks, self.lost, directions)
+        if lookups.sudoku:
+            return sudoku_max_ranks(lookups, self.lost, self.stack_starts())
+        return fixed_max_ranks(lookups, self.fireworks, self.lost)
 
     def direction(self, suit: int) -> str | None:
         """Which way the suit's firework runs: "up", "down" (a reversed suit; in Up or Down once
@@ -199,28 +199,28 @@ class GameState:
 
     def directions(self) -> tuple[str | None, ...]:
         """`direction` of every suit."""
-        table = self.table
-        if table.up_or_down:
-            return tuple(DIRECTION_NAMES[d] for d in up_or_down_directions(self.history, table.num_suits))
-        return table.directions
+        lookups = self.lookups
+        if lookups.up_or_down:
+            return tuple(DIRECTION_NAMES[d] for d in up_or_down_directions(self.history, lookups.num_suits))
+        return lookups.directions
 
     def firework_tops(self) -> tuple[int | None, ...]:
         """Per suit, the rank of the last card played on its firework (START in Up or Down while
         START alone is played), or None while it is empty."""
-        table = self.table
-        if table.ordered_by_rule:
-            return played_tops(self.history, table.num_suits)
-        tops = table.tops.get(self.fireworks)
+        lookups = self.lookups
+        if lookups.ordered_by_rule:
+            return played_tops(self.history, lookups.num_suits)
+        tops = lookups.tops.get(self.fireworks)
         if tops is None:
-            tops = table.tops[self.fireworks] = tuple(
-                order[height - 1] if height else None for order, height in zip(table.play_order, self.fireworks)
+            tops = lookups.tops[self.fireworks] = tuple(
+                order[height - 1] if height else None for order, height in zip(lookups.play_order, self.fireworks)
             )
         return tops
 
     def stack_starts(self) -> tuple[int | None, ...]:
         """Per suit, the rank of the first card played on its firework; None while it is empty.
         In Sudoku each firework starts at a rank of its own."""
-        return stack_starts(self.history, self.table.num_suits)
+        return stack_starts(self.history, self.lookups.num_suits)
 
     def next_ranks(self, suit: int) -> tuple[int, ...]:
         """The ranks that play next on the suit's firework (several while an Up or Down firework
@@ -229,32 +229,32 @@ class GameState:
 
     def all_next_ranks(self) -> tuple[tuple[int, ...], ...]:
         """`next_ranks` of every suit."""
-        table = self.table
+        lookups = self.lookups
         fireworks = self.fireworks
-        if table.sudoku:
+        if lookups.sudoku:
             starts = self.stack_starts()
-            size = table.stack_size
+            size = lookups.stack_size
             return tuple(sudoku_next_ranks(size, height, start, starts) for height, start in zip(fireworks, starts))
-        if table.up_or_down:
-            directions = up_or_down_directions(self.history, table.num_suits)
+        if lookups.up_or_down:
+            directions = up_or_down_directions(self.history, lookups.num_suits)
             return tuple(up_or_down_next_ranks(height, d) for height, d in zip(fireworks, directions))
-        ranks = table.next_ranks.get(fireworks)
+        ranks = lookups.next_ranks.get(fireworks)
         if ranks is None:
-            ranks = table.next_ranks[fireworks] = tuple(
-                (order[height],) if height < len(order) else () for order, height in zip(table.play_order, fireworks)
+            ranks = lookups.next_ranks[fireworks] = tuple(
+                (order[height],) if height < len(order) else () for order, height in zip(lookups.play_order, fireworks)
             )
         return ranks
 
     def _plays_by_rule(self, suit: int, rank: int) -> bool:
-        table = self.table
+        lookups = self.lookups
         height = self.fireworks[suit]
-        if table.sudoku:
+        if lookups.sudoku:
             starts = self.stack_starts()
-            return rank in sudoku_next_ranks(table.stack_size, height, starts[suit], starts)
-        return rank in up_or_down_next_ranks(height, up_or_down_directions(self.history, table.num_suits)[suit])
+            return rank in sudoku_next_ranks(lookups.stack_size, height, starts[suit], starts)
+        return rank in up_or_down_next_ranks(height, up_or_down_directions(self.history, lookups.num_suits)[suit])
 
     def card(self, card_id: int) -> Card:
-        return self.table.deck[card_id]
+        return self.lookups.deck[card_id]
 
     def seat_of(self, card_id: int) -> int | None:
         for seat, hand in enumerate(self.hands):
@@ -284,7 +284,7 @@ class GameState:
             raise IllegalAction("unknown_action", f"{action!r} is not an action.", depends_on_state=False)
         seat = action.seat
         if type(seat) is not int or not (
-            0 <= seat < self.table.players or (seat == -1 and handler is GameState._end_game)
+            0 <= seat < self.lookups.players or (seat == -1 and handler is GameState._end_game)
         ):
             raise IllegalAction("invalid_seat", f"Seat {seat!r} is not a seat of this game.", depends_on_state=False)
         if handler is not GameState._reorder and handler is not GameState._end_game and seat != self.current_seat:
@@ -297,42 +297,42 @@ class GameState:
         handler(self, action)
 
     def _play(self, action: Play) -> None:
-        table = self.table
+        lookups = self.lookups
         seat, card, announce = action.seat, action.card, action.announce
         from_deck = card == self.next_card and type(card) is int and deck_play_allowed(self)
         hand = self.hands[seat] if from_deck else self._check_own_card(seat, card)
         if announce is not None:
-            if not table.options.timed_display:
+            if not lookups.options.timed_display:
                 raise IllegalAction(
                     "announce_not_allowed",
                     "Announcing a suit is only allowed with the timed display option.",
                     depends_on_state=False,
                 )
-            if type(announce) is not int or not 0 <= announce < table.num_suits:
+            if type(announce) is not int or not 0 <= announce < lookups.num_suits:
                 raise IllegalAction(
                     "invalid_suit",
-                    f"Announced suit {announce!r} is not a suit of this game (0 to {table.num_suits - 1}).",
+                    f"Announced suit {announce!r} is not a suit of this game (0 to {lookups.num_suits - 1}).",
                     depends_on_state=False,
                 )
-        suit = table.card_suit[card]
-        if suit in table.inverted:
+        suit = lookups.card_suit[card]
+        if suit in lookups.inverted:
             self._discard_card(seat, hand, card, from_deck)
             return
         self._play_card(seat, hand, card, announce, from_deck)
 
     def _play_card(self, seat: int, hand: tuple[int, ...], card: int, announce: int | None, from_deck: bool) -> None:
-        table = self.table
-        suit, rank = table.card_suit[card], table.card_rank[card]
+        lookups = self.lookups
+        suit, rank = lookups.card_suit[card], lookups.card_rank[card]
         wrong_suit = announce is not None and announce != suit
-        if table.ordered_by_rule:
+        if lookups.ordered_by_rule:
             success = not wrong_suit and self._plays_by_rule(suit, rank)
         else:
-            success = not wrong_suit and self.fireworks[suit] == table.card_height[card]
+            success = not wrong_suit and self.fireworks[suit] == lookups.card_height[card]
         if success:
             fireworks = list(self.fireworks)
             fireworks[suit] += 1
             self.fireworks = tuple(fireworks)
-            self._gain_tokens((fireworks[suit] == table.stack_size and not table.hole) + (announce is not None))
+            self._gain_tokens((fireworks[suit] == lookups.stack_size and not lookups.hole) + (announce is not None))
         else:
             self.strikes += 1
             self._lose(card)
@@ -345,23 +345,23 @@ class GameState:
         self._end_turn()
 
     def _discard(self, action: Discard) -> None:
-        table = self.table
+        lookups = self.lookups
         seat, card = action.seat, action.card
-        from_deck = card == self.next_card and type(card) is int and bool(table.inverted) and deck_play_allowed(self)
+        from_deck = card == self.next_card and type(card) is int and bool(lookups.inverted) and deck_play_allowed(self)
         hand = self.hands[seat] if from_deck else self._check_own_card(seat, card)
-        if self.clue_tokens >= table.options.clue_tokens and not table.inverted:
+        if self.clue_tokens >= lookups.options.clue_tokens and not lookups.inverted:
             raise IllegalAction(
                 "clue_tokens_full",
                 "You cannot discard while all clue tokens are available; give a clue or play.",
                 depends_on_state=True,
             )
-        if table.card_suit[card] in table.inverted:
+        if lookups.card_suit[card] in lookups.inverted:
             self._play_card(seat, hand, card, None, from_deck)
             return
         self._discard_card(seat, hand, card, from_deck)
 
     def _discard_card(self, seat: int, hand: tuple[int, ...], card: int, from_deck: bool) -> None:
-        table = self.table
+        lookups = self.lookups
         self._gain_tokens(1)
         self._lose(card)
         drew = self._draw_last_card() if from_deck else self._remove_and_draw(seat, hand, card)
@@ -370,8 +370,8 @@ class GameState:
                 self.turn,
                 seat,
                 card,
-                table.card_suit[card],
-                table.card_rank[card],
+                lookups.card_suit[card],
+                lookups.card_rank[card],
                 drew,
                 self.clue_tokens,
                 self.half_clue_token,
@@ -381,8 +381,8 @@ class GameState:
 
     def _clue(self, action: ColorClue | RankClue) -> None:
         """A color or a rank clue: they differ only in their `ClueRule`."""
-        table = self.table
-        rule = table.clue_rules[type(action)]
+        lookups = self.lookups
+        rule = lookups.clue_rules[type(action)]
         value = action[3]
         if type(value) is not int or value not in rule.values:
             raise rule.invalid(value)
@@ -396,7 +396,7 @@ class GameState:
                 f"That player has no {rule.names[value]}; a clue must touch at least one card (empty clues are off).",
                 depends_on_state=True,
             )
-        informative = table.pointing_clues or self._narrow(hand, rule.identity_touch[value])
+        informative = lookups.pointing_clues or self._narrow(hand, rule.identity_touch[value])
         self._record_clue(action.seat, action.target, rule.kind, value, touched, informative)
 
     def _reorder(self, action: Reorder) -> None:
@@ -442,14 +442,14 @@ class GameState:
                 "There are no clue tokens left; play or discard instead.",
                 depends_on_state=True,
             )
-        if self.table.alternating and last_clue_kind(self.history) == kind:
+        if self.lookups.alternating and last_clue_kind(self.history) == kind:
             other = "rank" if kind == "color" else "color"
             raise IllegalAction(
                 "alternating_clues",
                 f"In Alternating Clues the clue after a {kind} clue must be a {other} clue.",
                 depends_on_state=False,
             )
-        if type(target) is not int or not 0 <= target < self.table.players:
+        if type(target) is not int or not 0 <= target < self.lookups.players:
             raise IllegalAction(
                 "invalid_target",
                 f"Clue target {target!r} is not a seat of this game.",
@@ -466,7 +466,7 @@ class GameState:
     def _narrow(self, hand: tuple[int, ...], touch: int) -> bool:
         """What a clue tells each card of the hand: touched cards are among the identities
         the clue touches, the others are not. True when some card's possible identities shrank."""
-        card_bit = self.table.card_bit
+        card_bit = self.lookups.card_bit
         masks = list(self.card_masks)
         before = [masks[card] for card in hand]
         for card in hand:
@@ -493,61 +493,61 @@ class GameState:
     def _gain_tokens(self, gained: int) -> None:
         """Add the clue tokens a discard or a play earned, up to the game's clue tokens; in Clue
         Starved each one earned is half a token."""
-        limit = self.table.options.clue_tokens
-        if not self.table.clue_starved:
+        limit = self.lookups.options.clue_tokens
+        if not self.lookups.clue_starved:
             self.clue_tokens = min(limit, self.clue_tokens + gained)
             return
         halves = min(2 * limit, 2 * self.clue_tokens + self.half_clue_token + gained)
         self.clue_tokens, self.half_clue_token = halves // 2, halves % 2 == 1
 
     def _lose(self, card: int) -> None:
-        table = self.table
+        lookups = self.lookups
         lost = list(self.lost)
-        lost[identity_index(table.card_suit[card], table.card_rank[card])] += 1
+        lost[identity_index(lookups.card_suit[card], lookups.card_rank[card])] += 1
         self.lost = tuple(lost)
         self.discards += (card,)
 
     def _draw_last_card(self) -> int | None:
         """A deck play: the last card is drawn and leaves at once, so none enters the hand (None)."""
         self.next_card += 1
-        if not self.table.options.all_or_nothing:
-            self.end_turn = self.turn + self.table.players
+        if not self.lookups.options.all_or_nothing:
+            self.end_turn = self.turn + self.lookups.players
         return None
 
     def _remove_and_draw(self, seat: int, hand: tuple[int, ...], card: int) -> int | None:
         remaining = tuple(c for c in hand if c != card)
         drew = None
-        if self.next_card < len(self.table.deck):
+        if self.next_card < len(self.lookups.deck):
             drew = self.next_card
             remaining = (drew,) + remaining
             self.next_card += 1
-            if self.next_card == len(self.table.deck) and not self.table.options.all_or_nothing:
-                self.end_turn = self.turn + self.table.players
+            if self.next_card == len(self.lookups.deck) and not self.lookups.options.all_or_nothing:
+                self.end_turn = self.turn + self.lookups.players
         hands = list(self.hands)
         hands[seat] = remaining
         self.hands = tuple(hands)
         return drew
 
     def _end_turn(self) -> None:
-        table = self.table
+        lookups = self.lookups
         self.turn += 1
-        if self.strikes >= table.options.max_strikes:
+        if self.strikes >= lookups.options.max_strikes:
             self.end_condition = EndCondition.STRIKEOUT
-        elif min(self.fireworks) == table.stack_size:
+        elif min(self.fireworks) == lookups.stack_size:
             self.end_condition = EndCondition.NORMAL
-        elif table.options.all_or_nothing:
-            if self.max_score < table.variant.max_score:
+        elif lookups.options.all_or_nothing:
+            if self.max_score < lookups.variant.max_score:
                 self.end_condition = EndCondition.ALL_OR_NOTHING_FAIL
             else:
-                self.current_seat = (self.current_seat + 1) % table.players
+                self.current_seat = (self.current_seat + 1) % lookups.players
                 if not self.has_legal_action(self.current_seat):
                     self.end_condition = EndCondition.ALL_OR_NOTHING_SOFTLOCK
         elif (self.end_turn is not None and self.turn > self.end_turn) or (
-            table.options.end_at_best_score and self.fireworks_total == self.max_score
+            lookups.options.end_at_best_score and self.fireworks_total == self.max_score
         ):
             self.end_condition = EndCondition.NORMAL
         else:
-            self.current_seat = (self.current_seat + 1) % table.players
+            self.current_seat = (self.current_seat + 1) % lookups.players
 
 
 _HANDLERS: dict[type, Callable[[GameState, Any], None]] = {

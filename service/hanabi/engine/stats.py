@@ -42,18 +42,18 @@ def table_stats(state: GameState, memo: StatsMemo | None = None) -> TableStats:
     fireworks_total = sum(state.fireworks)
     pace = None
     if not state.is_over and state.deck_size > 0:
-        pace = fireworks_total + state.deck_size + state.table.players - best
+        pace = fireworks_total + state.deck_size + state.lookups.players - best
     card_clues = state.card_clues
     clued_in_hands = sum([1 for hand in state.hands for card in hand if card_clues[card]])
     gotten = fireworks_total + clued_in_hands
-    strike_cost = 0.5 if state.table.clue_starved else 1
+    strike_cost = 0.5 if state.lookups.clue_starved else 1
     spent = _clues_given(state.history, memo) + state.strikes * strike_cost
     efficiency = round(gotten / spent, 2) if spent else None
     return TableStats(best, pace, efficiency, gotten, spent)
 
 
 def _best_score(state: GameState, memo: StatsMemo | None) -> int:
-    if memo is None or state.table.ordered_by_rule:
+    if memo is None or state.lookups.ordered_by_rule:
         return state.max_score
     if memo.lost is not state.lost or memo.fireworks is not state.fireworks:
         memo.lost, memo.fireworks, memo.best = state.lost, state.fireworks, state.max_score

@@ -16,11 +16,11 @@ from typing import Any, NamedTuple
 
 from .actions import Action, EndCondition, action_from_dict, action_to_dict
 from .events import ClueEvent, Event, PlayEvent, event_from_dict, event_to_dict
+from .lookups import CardCopies, Lookups
 from .options import GameOptions
 from .scoring import rating
 from .state import GameState
 from .stats import StatsMemo, table_stats
-from .tables import CardCopies, Table
 from .variants import Rules
 
 
@@ -220,7 +220,7 @@ _DEFAULTS = {
 def view(state: GameState, seat: int, **game: Any) -> View:
     """What `seat` may know of the game. `game` gives the API's `game_id`, `version`, `status`
     and `deadline` (offline: None, None, running or finished, None)."""
-    if type(seat) is not int or not 0 <= seat < state.table.players:
+    if type(seat) is not int or not 0 <= seat < state.lookups.players:
         raise ValueError(f"seat {seat!r} is not a seat of this game")
     return _build(state, seat, None if state.is_over else seat, game)
 
@@ -234,7 +234,7 @@ def seat_history(state: GameState, seat: int | None) -> tuple[Event, ...]:
     """The history as `seat` sees it (None: a spectator, who sees it all). While the game
     runs, a Throw It in a Hole play has no suit, rank or success, and a Cow & Pig clue no
     value (a Duck clue no kind either) for every seat but its giver's."""
-    rules = state.table.variant.rules
+    rules = state.lookups.variant.rules
     if seat is None or state.is_over or not (rules.throw_it_in_a_hole or rules.pointing_clues):
         return state.history
     return tuple(_as_seen(event, seat, rules) for event in state.history)
@@ -257,13 +257,13 @@ def shown_score(options: GameOptions, score: int, running: bool) -> int | None:
 def _build(state: GameState, seat: int | None, hidden_seat: int | None, game: dict[str, Any]) -> View:
     """A view with the fields that cost next to nothing; it computes the others when first read
     (`_GROUPS`)."""
-    table = state.table
-    variant = table.variant
+    lookups = state.lookups
+    variant = lookups.variant
     result = object.__new__(View)
     _set(result, "_state", state)
     _set(result, "_hidden_seat", hidden_seat)
     _set(result, "seat", seat)
-    _set(result, "options", table.options)
+    _set(result, "options", lookups.options)
     _set(result, "suits", variant.suit_names)
     _set(result, "clue_colors", variant.clue_colors)
     _set(result, "clue_ranks", variant.clue_ranks)
@@ -275,11 +275,11 @@ def _build(state: GameState, seat: int | None, hidden_seat: int | None, game: di
     _set(result, "end_condition", state.end_condition.label)
     _set(result, "clue_tokens", state.clue_tokens)
     _set(result, "half_clue_token", state.half_clue_token)
-    _set(result, "deck_size", len(table.deck) - state.next_card)
-    hiding = hidden_seat is not None and (table.hole or table.pointing_clues)
+    _set(result, "deck_size", len(lookups.deck) - state.next_card)
+    hiding = hidden_seat is not None and (lookups.hole or lookups.pointing_clues)
     _set(result, "history", seat_history(state, hidden_seat) if hiding else state.history)
-    _set(result, "rating", rating(state.score, variant.max_score, table.options.all_or_nothing) if over else None)
-    _set(result, "deck_composition", table.composition)
+    _set(result, "rating", rating(state.score, variant.max_score, lookups.options.all_or_nothing) if over else None)
+    _set(result, "deck_composition", lookups.composition)
     _set(result, "status", game.get("status") or ("finished" if over else "running"))
     _set(result, "game_id", game.get("game_id"))
     _set(result, "version", game.get("version"))
@@ -287,32 +287,32 @@ def _build(state: GameState, seat: int | None, hidden_seat: int | None, game: di
     return result
 
 
-def _cache(table: Table) -> "ViewCache":
-    cache = table.view_cache
+def _cache(lookups: Lookups) -> "ViewCache":
+    cache = lookups.view_cache
     if cache is None:
-        cache = table.view_cache = ViewCache()
+        cache = lookups.view_cache = ViewCache()
     return cache
 
 
 def _hiding(state: GameState, hidden_seat: int | None) -> bool:
     """Whether this view hides what the variant hides from a seat while the game runs."""
-    table = state.table
-    return hidden_seat is not None and (table.hole or table.pointing_clues)
+    lookups = state.lookups
+    return hidden_seat is not None and (lookups.hole or lookups.pointing_clues)
 
 
 def _table_fields(v: View, state: GameState, hidden_seat: int | None) -> None:
     """The fireworks, the score and the numbers drawn from them, and the discards: in Throw It in
     a Hole, hidden from a seat while the game runs (no score; a card in the hole is no discard)."""
-    table = state.table
-    card_suit, card_rank = table.card_suit, table.card_rank
-    if _hiding(state, hidden_seat) and table.hole:
+    lookups = state.lookups
+    card_suit, card_rank = lookups.card_suit, lookups.card_rank
+    if _hiding(state, hidden_seat) and lookups.hole:
         for name in _HOLE_HIDDEN:
             _set(v, name, None)
         in_hole = {event.card for event in state.history if type(event) is PlayEvent}
         discards = tuple(DiscardedCard(c, card_suit[c], card_rank[c]) for c in state.discards if c not in in_hole)
         _set(v, "discards", discards)
         return
-    cache = _cache(table)
+    cache = _cache(lookups)
     stats = table_stats(state, cache.stats)
     _set(v, "score", state.score)
     _set(v, "fireworks_total", state.fireworks_total)
@@ -348,16 +348,16 @@ def _unseen(v: View, state: GameState, hidden_seat: int | None) -> None:
     """Per identity of the deck's composition, the copies this view does not show: in the deck,
     in `hidden_seat`'s own hand (None: none hidden), or in the hole (the cards played into it,
     which the view does not show while the game runs)."""
-    table = state.table
-    undrawn = table.undrawn_counts(state.next_card)
+    lookups = state.lookups
+    undrawn = lookups.undrawn_counts(state.next_card)
     if hidden_seat is None:
         _set(v, "unseen", undrawn)
         return
     counts = list(undrawn)
-    index = table.card_composition_index
+    index = lookups.card_composition_index
     for card in state.hands[hidden_seat]:
         counts[index[card]] += 1
-    if table.hole:  # a seat's view while the game runs: the hole is hidden
+    if lookups.hole:  # a seat's view while the game runs: the hole is hidden
         for event in state.history:
             if type(event) is PlayEvent:
                 counts[index[event.card]] += 1
@@ -372,13 +372,13 @@ def _legal_actions(v: View, state: GameState, hidden_seat: int | None) -> None:
 def _hands(v: View, state: GameState, hidden_seat: int | None) -> None:
     """Every hand; a card's HandCard is reused from an earlier view of the game while its clues
     (and whether it is hidden) are the same."""
-    table = state.table
-    card_suit, card_rank = table.card_suit, table.card_rank
+    lookups = state.lookups
+    card_suit, card_rank = lookups.card_suit, lookups.card_rank
     card_masks, card_clues = state.card_masks, state.card_clues
     hiding = _hiding(state, hidden_seat)
     history = v.history
-    built = {} if hiding else _cache(table).hand_cards  # a hidden history's clue events are the seat's own
-    known, possible = table.mask_parts.get, table.possible
+    built = {} if hiding else _cache(lookups).hand_cards  # a hidden history's clue events are the seat's own
+    known, possible = lookups.mask_parts.get, lookups.possible
     hands = []
     for owner, hand in enumerate(state.hands):
         hidden = owner == hidden_seat
@@ -417,8 +417,8 @@ each one's group; `_build` sets the others."""
 
 
 class ViewCache:
-    """Per game (on its Table): the parts of its views that a view of the next state reuses while
-    they are built from the same objects (hand cards, discards, the table's numbers)."""
+    """Per game (on its Lookups): the parts of its views that a view of the next state reuses while
+    they are built from the same objects (hand cards, discards, the table numbers)."""
 
     __slots__ = ("hand_cards", "discards_of", "discards", "stats")
 

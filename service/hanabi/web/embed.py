@@ -1,6 +1,6 @@
-"""The embeddable table: `/embed/games/{id}`, a page made to sit in another site's iframe,
-showing one game: a running game to its spectators (when the game allows them), a finished
-game's replay, or a player's seat (a table link of an app). The page reads its token from the
+"""The embeddable game page (the API's "embeddable table"): `/embed/games/{id}`, a page made to
+sit in another site's iframe, showing one game: a running game to its spectators (when the game
+allows them), a finished game's replay, or a player's seat (a table link of an app). The page reads its token from the
 URL's fragment (`#token=...`, from `POST /v1/games/{id}/watch-links` or
 `POST /v1/players/{id}/table-links`) and calls the public API with it, like any client.
 
@@ -13,7 +13,7 @@ from pathlib import Path
 from flask import Blueprint, Response, current_app, send_from_directory
 
 blp = Blueprint("embed", __name__)
-PUBLIC_ENDPOINTS = frozenset({"embed.table"})
+PUBLIC_ENDPOINTS = frozenset({"embed.game"})
 EMBED_ORIGINS_EXTENSION = "hanabi_embed_origins"
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -23,8 +23,8 @@ def frame_ancestors(origins: tuple[str, ...]) -> str:
 
 
 @blp.route("/embed/games/<int:game_id>")
-def table(game_id: int) -> Response:
-    return send_from_directory(STATIC / "embed", "table.html", max_age=0)
+def game(game_id: int) -> Response:
+    return send_from_directory(STATIC / "embed", "game.html", max_age=0)
 
 
 @blp.after_request

@@ -290,7 +290,7 @@ export function mountGame(container, gameId) {
     const names = seatNames(summary);
     const mySeat = view.seat;
     const playing = mySeat !== null && !view.is_over;
-    const watching = mySeat === null && !view.is_over;
+    const spectating = mySeat === null && !view.is_over;
     return h(
       "section",
       {
@@ -303,7 +303,7 @@ export function mountGame(container, gameId) {
       h(
         "div",
         { class: "game-head" },
-        h("h1", { id: "game-title" }, `Game ${summary.id}`, watching ? h("span", { class: "watching" }, " — watching") : null),
+        h("h1", { id: "game-title" }, `Game ${summary.id}`, spectating ? h("span", { class: "spectating" }, " — watching") : null),
         h("p", { class: "turn-line", "aria-live": "polite" }, turnLine(view, names)),
         h("p", { class: "options" }, optionsSentence(summary)),
       ),

@@ -1,4 +1,4 @@
-// The embeddable table (/embed/games/{id}#token=...): one game in another site's iframe. It
+// The embeddable game page (/embed/games/{id}#token=...): one game in another site's iframe. It
 // calls the public API with the link's token: a running game's view (a spectator's, or the
 // seat's of a table link, with its legal actions as buttons), kept current by long polls on
 // the event log, or a finished game's replay, turn by turn. It knows no rule of the game: what

@@ -1,5 +1,5 @@
-"""The lookup tables a game reads instead of its variant: per variant (shared by its games) and
-per game (`Table`, what never changes during one)."""
+"""The lookup tables a game reads instead of its variant: per variant (`VariantLookups`, shared by
+its games) and per game (`Lookups`, what never changes during one)."""
 
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -48,7 +48,7 @@ class ClueRule(NamedTuple):
         return IllegalAction("invalid_rank", message, depends_on_state=False)
 
 
-class VariantTables:
+class VariantLookups:
     """What a game needs of its variant, as bit masks; built once per variant and shared."""
 
     __slots__ = (
@@ -115,17 +115,17 @@ class VariantTables:
         return parts
 
 
-_VARIANT_TABLES: dict[str, VariantTables] = {}
+_VARIANT_LOOKUPS: dict[str, VariantLookups] = {}
 
 
-def variant_tables(variant: Variant) -> VariantTables:
-    tables = _VARIANT_TABLES.get(variant.name)
-    if tables is None:
-        tables = _VARIANT_TABLES[variant.name] = VariantTables(variant)
-    return tables
+def variant_lookups_of(variant: Variant) -> VariantLookups:
+    variant_lookups = _VARIANT_LOOKUPS.get(variant.name)
+    if variant_lookups is None:
+        variant_lookups = _VARIANT_LOOKUPS[variant.name] = VariantLookups(variant)
+    return variant_lookups
 
 
-class Table:
+class Lookups:
     """What never changes during a game: options, variant, deck, and lookup tables built from them."""
 
     __slots__ = (
@@ -175,7 +175,7 @@ class Table:
 
     def __init__(self, options: GameOptions, deck: tuple[Card, ...]):
         variant = options.variant_rules
-        tables = variant_tables(variant)
+        variant_lookups = variant_lookups_of(variant)
         self.options = options
         self.variant: Variant = variant
         self.deck = deck
@@ -184,7 +184,7 @@ class Table:
         self.num_suits = len(variant.suits)
         self.num_colors = len(variant.clue_colors)
         self.clue_ranks = variant.clue_ranks
-        identity = tables.identity
+        identity = variant_lookups.identity
         (
             self.card_suit,
             self.card_rank,
@@ -195,13 +195,13 @@ class Table:
         ) = zip(*[identity[card] for card in deck])
         """Per card: suit, rank, identity bit, colors and rank clues touching it, and the
         firework's height (cards played) at which it plays."""
-        self.play_order = tables.play_order
-        self.color_touch = tables.color_touch
-        self.rank_touch = tables.rank_touch
-        self.copies = tables.copies
-        self.all_identities = tables.all_identities
-        self.inverted = tables.inverted
-        self.directions = tables.directions
+        self.play_order = variant_lookups.play_order
+        self.color_touch = variant_lookups.color_touch
+        self.rank_touch = variant_lookups.rank_touch
+        self.copies = variant_lookups.copies
+        self.all_identities = variant_lookups.all_identities
+        self.inverted = variant_lookups.inverted
+        self.directions = variant_lookups.directions
         rules = variant.rules
         self.empty_colors = options.empty_clues or rules.color_clues_touch_nothing
         self.empty_ranks = options.empty_clues or rules.rank_clues_touch_nothing
@@ -216,17 +216,17 @@ class Table:
         """Throw It in a Hole: plays are hidden from the seats, and a completed firework returns
         no clue token."""
         self.pointing_clues = rules.pointing_clues
-        self.possible = tables.possible
+        self.possible = variant_lookups.possible
         """The suits and the ranks of the identities in a card mask."""
-        self.mask_parts = tables.mask_parts
+        self.mask_parts = variant_lookups.mask_parts
         """`possible`'s results so far, by mask (the variant's, shared by its games)."""
-        self.next_ranks = tables.next_ranks
-        self.tops = tables.tops
-        self.composition = tables.composition
-        index = tables.composition_index
+        self.next_ranks = variant_lookups.next_ranks
+        self.tops = variant_lookups.tops
+        self.composition = variant_lookups.composition
+        index = variant_lookups.composition_index
         self.card_composition_index = tuple([index[card] for card in deck])
         """Per card, the index of its identity in `composition`."""
-        self.undrawn = [tuple([c.copies for c in tables.composition])]
+        self.undrawn = [tuple([c.copies for c in variant_lookups.composition])]
         """undrawn[k]: per identity of `composition`, its copies not among the first k cards of
         the deck; filled in as far as views ask (`undrawn_counts`)."""
 
