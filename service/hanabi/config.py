@@ -79,6 +79,8 @@ HANABI_ARENA_GAMES_PER_BOT  most arena games one bot plays at once (default 2)
 HANABI_ARENA_CHALLENGE_SECONDS  how long a challenge waits for the bot's answer (default 60)
 HANABI_ARENA_SECRET  the key that turns an arena deal's seed into its deck (at least 32
                      characters); unset: a secret the database draws once and keeps (arena_secret)
+HANABI_ARENA_KEEP_DAYS  arena rounds delete published deals older than this, with their games
+                     and rating-history points; ratings and figures stay whole (default 90)
 """
 
 import os
@@ -183,6 +185,7 @@ class Settings:
     arena_partners: tuple[str, ...] = ("basic",)
     arena_games_per_bot: int = 2
     arena_challenge_seconds: float = 60.0
+    arena_keep_days: float = 90.0
     arena_secret: str | None = field(default=None, repr=False)
     """None means: the secret kept in the database (see arena.store)."""
 
@@ -261,6 +264,7 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         arena_partners=_arena_partners(env),
         arena_games_per_bot=_positive_int(env, "HANABI_ARENA_GAMES_PER_BOT", 2),
         arena_challenge_seconds=_positive_seconds(env, "HANABI_ARENA_CHALLENGE_SECONDS", 60.0),
+        arena_keep_days=_positive_number(env, "HANABI_ARENA_KEEP_DAYS", 90.0, "days"),
         arena_secret=_secret(env, "HANABI_ARENA_SECRET"),
     )
 

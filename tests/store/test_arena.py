@@ -5,14 +5,14 @@ import random
 from types import SimpleNamespace
 
 import pytest
-from hanabi.arena import reads, rounds
+from hanabi.arena import reads, retention, rounds
 from hanabi.arena import store as arena
 from hanabi.arena.lineups import Participant, plan_deal
 from hanabi.bots import basic, random_bot
 from hanabi.config import load_settings
 from hanabi.engine import EndCondition, EndGame, view
 from hanabi.store.database import create_pool
-from hanabi.store.errors import Forbidden, InvalidRequest
+from hanabi.store.errors import Forbidden, InvalidRequest, NotFound
 from hanabi.store.followups import NO_FOLLOWUPS
 from hanabi.store.games import load_game
 from hanabi.store.moves import make_move
@@ -260,3 +260,72 @@ def test_a_round_holding_the_lock_makes_another_skip(database_url, conn):
     finally:
         conn.execute("SELECT pg_advisory_unlock(%s)", (arena.ROUND_LOCK,))
         pool.close()
+
+
+def test_retention_deletes_old_deals_and_their_games_and_keeps_ratings_and_figures_whole(conn, bot):
+    good, weak = (arena.enter(conn, bot().id, "bot", "v1", [2], ["No Variant", "Rainbow (5 Suits)"]) for _ in range(2))
+    deals = []
+    for seed, variant in ((21, "No Variant"), (22, "Rainbow (5 Suits)"), (23, "No Variant")):
+        deal_id, plan = deal_for(conn, [good, weak], players=2, tables=3, seed=seed, variant=variant)
+        for game_id, candidate in tables_of(conn, deal_id):
+            choose = random_bot.choose if candidate == weak.id else basic.choose
+            play_out(conn, game_id, choose=choose, stop_at_seat=plan.candidate_seat if seed == 22 else None)
+        assert arena.publish_deal(conn, deal_id)
+        deals.append(deal_id)
+    old, kept = deals[:2], deals[2]
+    old_games = [game_id for deal_id in old for game_id, _ in tables_of(conn, deal_id)]
+    anchor = reads.anchor_entry(conn, "basic")
+    ids = [good.id, weak.id, anchor]
+
+    def state():
+        return (
+            {
+                family: reads.figures(conn, 2, anchor, ids, family)
+                for family in (None, "plain suits", "one special suit")
+            },
+            conn.execute(
+                """SELECT entry_id, mu, sigma, deals FROM arena_ratings
+                    WHERE players = 2 AND entry_id = ANY(%s) ORDER BY 1""",
+                (ids,),
+            ).fetchall(),
+        )
+
+    before = state()
+    conn.execute("UPDATE arena_deals SET published_at = now() - interval '91 days' WHERE id = ANY(%s)", (old,))
+    assert retention.prune_deals(conn, 90) == 2
+    assert retention.prune_deals(conn, 90) == 0
+
+    after = state()
+    assert after[1] == before[1]
+    for family, figures in before[0].items():
+        for entry_id, was in figures.items():
+            now = after[0][family][entry_id]
+            assert (now.deals, now.games, now.timeouts, now.paired.n) == (
+                was.deals,
+                was.games,
+                was.timeouts,
+                was.paired.n,
+            )
+            assert now.mean_score == pytest.approx(was.mean_score) and now.mean_strikes == pytest.approx(
+                was.mean_strikes
+            )
+            assert now.paired.mean == pytest.approx(was.paired.mean)
+            assert now.paired.standard_error == pytest.approx(was.paired.standard_error)
+    assert before[0][None][weak.id].timeouts == 1 and before[0][None][good.id].deals == 3
+    for deal_id in old:
+        with pytest.raises(NotFound):
+            reads.deal(conn, deal_id)
+    assert reads.deal(conn, kept)["seed"]
+    assert conn.execute("SELECT count(*) FROM games WHERE id = ANY(%s)", (old_games,)).fetchone()[0] == 0
+    history = reads.entry_profile(conn, good.id, "basic")["history"]
+    assert [point["deal_id"] for point in history] == [kept]
+
+
+def test_retention_clears_every_table_that_holds_a_games_rows(conn):
+    referencing = {
+        table
+        for (table,) in conn.execute(
+            "SELECT conrelid::regclass::text FROM pg_constraint WHERE contype = 'f' AND confrelid = 'games'::regclass"
+        ).fetchall()
+    }
+    assert referencing - {"arena_tables", "arena_challenges"} == set(retention.GAME_TABLES)

@@ -67,11 +67,16 @@ class Paired:
 
 
 def paired(differences: list[float]) -> Paired:
-    n = len(differences)
+    return paired_sums(len(differences), sum(differences), sum(value * value for value in differences))
+
+
+def paired_sums(n: int, total: float, squares: float) -> Paired:
+    """The mean difference and its standard error from the count, sum and sum of squares of
+    the differences (kept sums of deleted deals add to those of the deals kept)."""
     if n == 0:
         return Paired(0, None, None)
-    mean = sum(differences) / n
+    mean = total / n
     if n == 1:
         return Paired(1, mean, None)
-    variance = sum((value - mean) ** 2 for value in differences) / (n - 1)
+    variance = max(squares - n * mean * mean, 0.0) / (n - 1)
     return Paired(n, mean, sqrt(variance / n))

@@ -13,7 +13,7 @@ from psycopg.rows import dict_row
 
 from hanabi.store.errors import NotFound
 
-from .rating import INTERVAL_SIGMAS, Paired, Rating, paired
+from .rating import INTERVAL_SIGMAS, Paired, Rating, paired_sums
 from .store import Entry, get_entry, variants_of
 
 RECENT_GAMES = 20
@@ -50,59 +50,81 @@ def figures(
     entry_ids: list[int],
     family: str | None = None,
 ) -> dict[int, Figures]:
-    """The figures of `entry_ids` at `players`, over the deals of a variant family or of all."""
+    """The figures of `entry_ids` at `players`, over the deals of a variant family or of all:
+    the published deals kept, plus the sums kept of those retention deleted."""
     if not entry_ids:
         return {}
     variants = variants_of(family) if family is not None else None
+    params = {"players": players, "ids": entry_ids, "variants": variants, "family": family, "anchor": anchor_id}
+    published = """d.published_at IS NOT NULL AND d.players = %(players)s
+                   AND (%(variants)s::text[] IS NULL OR d.variant = ANY(%(variants)s))"""
+    pruned = """players = %(players)s AND entry_id = ANY(%(ids)s)
+                AND (%(family)s::text IS NULL OR family = %(family)s)"""
     base = {
         row["entry_id"]: row
         for row in _rows(
             conn,
-            """SELECT t.candidate_entry_id AS entry_id, count(*) AS deals, avg(t.score)::float AS mean_score,
-                      avg(t.strikes)::float AS mean_strikes
-                 FROM arena_tables t JOIN arena_deals d ON d.id = t.deal_id
-                WHERE d.published_at IS NOT NULL AND d.players = %s AND t.candidate_entry_id = ANY(%s)
-                  AND (%s::text[] IS NULL OR d.variant = ANY(%s))
-                GROUP BY t.candidate_entry_id""",
-            (players, entry_ids, variants, variants),
+            f"""SELECT entry_id, sum(deals)::bigint AS deals, sum(score_sum)::float AS score_sum,
+                       sum(strikes_sum)::float AS strikes_sum FROM (
+                    SELECT t.candidate_entry_id AS entry_id, count(*) AS deals, sum(t.score) AS score_sum,
+                           sum(t.strikes) AS strikes_sum
+                      FROM arena_tables t JOIN arena_deals d ON d.id = t.deal_id
+                     WHERE {published} AND t.candidate_entry_id = ANY(%(ids)s)
+                     GROUP BY t.candidate_entry_id
+                    UNION ALL
+                    SELECT entry_id, deals, score_sum, strikes_sum FROM arena_pruned_figures WHERE {pruned}
+                ) f GROUP BY entry_id""",
+            params,
         )
     }
     seats = {
         row["entry_id"]: row
         for row in _rows(
             conn,
-            """SELECT s.entry_id, count(*) AS games, count(*) FILTER (WHERE t.timed_out_seat = s.seat) AS timeouts
-                 FROM arena_seats s JOIN arena_tables t ON t.game_id = s.game_id
-                 JOIN arena_deals d ON d.id = t.deal_id
-                WHERE d.published_at IS NOT NULL AND d.players = %s AND s.entry_id = ANY(%s)
-                  AND (%s::text[] IS NULL OR d.variant = ANY(%s))
-                GROUP BY s.entry_id""",
-            (players, entry_ids, variants, variants),
+            f"""SELECT entry_id, sum(games)::bigint AS games, sum(timeouts)::bigint AS timeouts FROM (
+                    SELECT s.entry_id, count(*) AS games, count(*) FILTER (WHERE t.timed_out_seat = s.seat) AS timeouts
+                      FROM arena_seats s JOIN arena_tables t ON t.game_id = s.game_id
+                      JOIN arena_deals d ON d.id = t.deal_id
+                     WHERE {published} AND s.entry_id = ANY(%(ids)s)
+                     GROUP BY s.entry_id
+                    UNION ALL
+                    SELECT entry_id, games, timeouts FROM arena_pruned_figures WHERE {pruned}
+                ) f GROUP BY entry_id""",
+            params,
         )
     }
     differences: dict[int, list[float]] = defaultdict(list)
+    kept: dict[int, tuple[int, float, float]] = {}
     if anchor_id is not None:
         for entry_id, difference in conn.execute(
-            """SELECT t.candidate_entry_id, t.score - a.score
+            f"""SELECT t.candidate_entry_id, t.score - a.score
                  FROM arena_tables t JOIN arena_deals d ON d.id = t.deal_id
-                 JOIN arena_tables a ON a.deal_id = t.deal_id AND a.candidate_entry_id = %s
-                WHERE d.published_at IS NOT NULL AND d.players = %s AND t.candidate_entry_id = ANY(%s)
-                  AND t.candidate_entry_id <> %s
+                 JOIN arena_tables a ON a.deal_id = t.deal_id AND a.candidate_entry_id = %(anchor)s
+                WHERE {published} AND t.candidate_entry_id = ANY(%(ids)s) AND t.candidate_entry_id <> %(anchor)s
                   AND (t.timed_out_seat IS NULL OR t.timed_out_seat = d.candidate_seat)
-                  AND a.timed_out_seat IS NULL AND (%s::text[] IS NULL OR d.variant = ANY(%s))""",
-            (anchor_id, players, entry_ids, anchor_id, variants, variants),
+                  AND a.timed_out_seat IS NULL""",
+            params,
         ).fetchall():
             differences[entry_id].append(float(difference))
+        for entry_id, n, total, squares in conn.execute(
+            f"""SELECT entry_id, sum(n), sum(total), sum(squares) FROM arena_pruned_pairs
+                 WHERE {pruned} AND anchor_entry_id = %(anchor)s GROUP BY entry_id""",
+            params,
+        ).fetchall():
+            kept[entry_id] = (int(n), float(total), float(squares))
     result = {}
     for entry_id in entry_ids:
         row, seat = base.get(entry_id, {}), seats.get(entry_id, {})
+        deals = int(row.get("deals") or 0)
+        values = differences.get(entry_id, [])
+        n, total, squares = kept.get(entry_id, (0, 0.0, 0.0))
         result[entry_id] = Figures(
-            deals=row.get("deals", 0),
-            mean_score=row.get("mean_score"),
-            paired=paired(differences.get(entry_id, [])),
-            mean_strikes=row.get("mean_strikes"),
-            timeouts=seat.get("timeouts", 0),
-            games=seat.get("games", 0),
+            deals=deals,
+            mean_score=row["score_sum"] / deals if deals else None,
+            paired=paired_sums(n + len(values), total + sum(values), squares + sum(value * value for value in values)),
+            mean_strikes=row["strikes_sum"] / deals if deals else None,
+            timeouts=int(seat.get("timeouts") or 0),
+            games=int(seat.get("games") or 0),
         )
     return result
 

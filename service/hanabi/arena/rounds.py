@@ -10,7 +10,9 @@ arena_round()
     taken and does nothing); everything it does is its own transaction, and a round that dies
     half-way leaves only whole deals, which the next round picks up: a published deal is never
     rated twice (publishing it locks it and checks it is unpublished), and the games of a deal
-    play on through the usual bot turns and deadlines, whoever dealt them.
+    play on through the usual bot turns and deadlines, whoever dealt them. Last, it deletes
+    a few published deals older than HANABI_ARENA_KEEP_DAYS (arena.retention), keeping what
+    they added to the figures.
 
 arena_expire_challenges()
     Beat sends it every HANABI_SWEEP_SECONDS: challenges not answered in time are expired and
@@ -23,7 +25,7 @@ import random
 from hanabi.engine import VARIANTS
 from hanabi.store.followups import NO_FOLLOWUPS, Followups
 
-from . import challenges, store
+from . import challenges, retention, store
 from .lineups import Participant, plan_deal
 
 MAX_DEALS_PER_ROUND = 20
@@ -48,11 +50,12 @@ def arena_round(app, rng: random.Random | None = None) -> dict[str, int]:
         try:
             published = sum(store.publish_deal(conn, deal_id) for deal_id in store.deals_to_publish(conn))
             dealt = deal_new(conn, settings, rng, app.followups) if settings.arena else 0
+            pruned = retention.prune_deals(conn, settings.arena_keep_days)
         finally:
             conn.execute("SELECT pg_advisory_unlock(%s)", (store.ROUND_LOCK,))
-    if published or dealt:
-        log.info("arena round: published %d deals, dealt %d", published, dealt)
-    return {"published": published, "dealt": dealt}
+    if published or dealt or pruned:
+        log.info("arena round: published %d deals, dealt %d, deleted %d past the horizon", published, dealt, pruned)
+    return {"published": published, "dealt": dealt, "pruned": pruned}
 
 
 def deal_new(conn, settings, rng: random.Random, followups: Followups = NO_FOLLOWUPS) -> int:
