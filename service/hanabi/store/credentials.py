@@ -13,6 +13,7 @@ answer's time does not tell which names exist.
 
 import math
 import secrets
+import sys
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -36,6 +37,16 @@ RESET_PASSWORD_HOURS = 1
 _hasher = PasswordHasher()
 _UNUSED_HASH = _hasher.hash(secrets.token_urlsafe(16))
 """Verified against when the name is unknown, so that it costs what a wrong password costs."""
+
+
+def _off_the_event_loop(function, *args):
+    """`function(*args)` in an operating-system thread when gevent runs the process (the API's
+    gunicorn worker): argon2 works with the GIL released, so the worker's other requests go on
+    while a password is hashed instead of waiting for it."""
+    gevent = sys.modules.get("gevent")
+    if gevent is not None and gevent.monkey.is_module_patched("threading"):
+        return gevent.get_hub().threadpool.apply(function, args)
+    return function(*args)
 
 
 class InvalidCredentials(StoreError):
@@ -112,7 +123,7 @@ def check_password_length(password: str) -> None:
 
 def hash_password(password: str) -> str:
     check_password_length(password)
-    return _hasher.hash(password)
+    return _off_the_event_loop(_hasher.hash, password)
 
 
 def credentials(conn: psycopg.Connection, account_id: int) -> Credentials:
@@ -171,7 +182,8 @@ def sign_in(
             failed = None
             if _hasher.check_needs_rehash(stored):
                 conn.execute(
-                    "UPDATE accounts SET password_hash = %s WHERE id = %s", (_hasher.hash(password), account.id)
+                    "UPDATE accounts SET password_hash = %s WHERE id = %s",
+                    (_off_the_event_loop(_hasher.hash, password), account.id),
                 )
     if failed is not None:
         raise failed  # after the commit, which keeps the failure counted
@@ -180,7 +192,7 @@ def sign_in(
 
 def _verify(stored: str | None, password: str) -> bool:
     try:
-        return _hasher.verify(stored or _UNUSED_HASH, password) and stored is not None
+        return _off_the_event_loop(_hasher.verify, stored or _UNUSED_HASH, password) and stored is not None
     except (VerifyMismatchError, VerificationError, InvalidHashError):
         return False
 
