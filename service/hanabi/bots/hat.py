@@ -38,24 +38,18 @@ Otherwise a player clues to stall while someone knows a card to play, or with ma
 
 import random
 
-from ..engine import ColorClue, Discard, DiscardEvent, Play, PlayEvent, RankClue, View
+from ..engine import ColorClue, Discard, Play, RankClue, View
 from . import basic
 from .common import (
-    PublicState,
-    Rules,
-    StateCache,
     best_gamble,
     mask_of_counts,
-    rules_for,
     safe_fallback,
     strikes_to_assume,
     unseen_counts,
     visible_identities,
 )
+from .hat_state import HatState, duck_class, public_state, weight
 
-COMBO_RESERVE = 1
-DUCK_CLASSES = 3
-"""In Duck, a receiver's block: the clue touches its newest card, else its second newest, else neither."""
 CLUE_ABOVE = 4
 """With more clue tokens than this, a player clues rather than discards even when no one needs it."""
 RISKY_PLAY_CHANCE = 0.75
@@ -64,299 +58,6 @@ DECISIVE_BONUS = 2.0
 """Weight of a clue that settles a card's identity or shows it dead, when choosing among equal clues."""
 LAST_ROUND_GAMBLE = 0.2
 """In the last round, with a strike to spare, a card that plays this likely is played."""
-STRANGER_RISK = 0.5
-STRANGER_GAMBLE = 0.1
-"""A teammate's play of a card it cannot know plays, with a strike to spare, is a hat play only
-when it plays this likely as far as the viewer can tell (in the last round, `STRANGER_GAMBLE`)."""
-
-
-class Question:
-    """A public question about one hand, answered by one number: k < len(combo) means "combo[k]
-    is the first of these (card, identities) pairs whose card is among its identities" (is it
-    playable? is it dead?); len(combo) + p means "none is, and `card` is in part p of `parts`"."""
-
-    __slots__ = ("hand", "combo", "card", "parts")
-
-    def __init__(self, hand, combo, card, parts):
-        self.hand = tuple(hand)
-        self.combo = combo
-        self.card = card
-        self.parts = parts
-
-    def answer(self, identity_of) -> int:
-        for k, (card, mask) in enumerate(self.combo):
-            if mask >> identity_of[card] & 1:
-                return k
-        if self.parts:
-            bit = 1 << identity_of[self.card]
-            return len(self.combo) + next((p for p, mask in enumerate(self.parts) if mask & bit), 0)
-        return len(self.combo)
-
-    def apply(self, value: int, know: dict) -> bool:
-        """Narrow what is known of the hand by the answer `value`; False when the answer
-        contradicts what was known (then that part is not applied)."""
-        consistent = True
-        for k, (card, mask) in enumerate(self.combo):
-            if value == k:
-                return _narrow(know, card, mask)
-            consistent &= _narrow(know, card, ~mask)
-        part = value - len(self.combo)
-        if self.parts and part < len(self.parts):
-            consistent &= _narrow(know, self.card, self.parts[part])
-        return consistent
-
-
-def _narrow(know: dict, card: int, mask: int) -> bool:
-    narrowed = know[card] & mask
-    if narrowed:
-        know[card] = narrowed
-    return bool(narrowed)
-
-
-_questions: dict = {}
-"""Questions already stated, by everything a question depends on: the seats of one table
-state the same questions about the same hands."""
-
-
-class HatState(PublicState):
-    __slots__ = ("know", "used", "tokens", "misplays", "stranger")
-
-    def __init__(self, rules: Rules):
-        super().__init__(rules)
-        self.know = {card: rules.all for hand in self.hands for card in hand}
-        self.used: dict[int, int] = {}
-        self.tokens = rules.options.clue_tokens
-        self.misplays = 0
-        self.stranger: int | None = None
-        """The first seat whose move broke the hat protocol as far as the viewer can tell (the
-        viewer's own when one of its cards proved not to be what the hat clues said)."""
-
-    def _copy_extra(self, new) -> None:
-        new.know = dict(self.know)
-        new.used = dict(self.used)
-        new.tokens = self.tokens
-        new.misplays = self.misplays
-        new.stranger = self.stranger
-
-    def advance(self, event, context=None) -> None:
-        super().advance(event, context)
-        drew = getattr(event, "drew", None)
-        if drew is not None:
-            self.know[drew] = self.rules.all
-
-    def public_mask(self, card: int) -> int:
-        return self.know.get(card, self.rules.all)
-
-    def apply_clue(self, event) -> None:
-        if not self.rules.pointing_clues:
-            mask = self.rules.clue_mask(event.clue_kind, event.value)
-            know = self.know
-            for card in self.hands[event.target]:
-                _narrow(know, card, mask if card in event.touched else ~mask)
-        super().apply_clue(event)
-        self.tokens = event.clue_tokens
-
-    def on_leave(self, event, context) -> None:
-        """A discard while a clue could be given says that no one else holds a card that plays
-        and is not known to (see `needs_clue`): everyone learns their other cards do not play."""
-        if self.stranger is None and not self.rules.hidden_plays:
-            viewer, identity_of = context
-            if not self.follows_protocol(event, viewer, identity_of):
-                self.stranger = event.seat
-        if type(event) is PlayEvent and not event.success:
-            self.misplays += 1
-        if type(event) is DiscardEvent and self.tokens > 0:
-            playable = self.masks()[0]
-            know = self.know
-            for seat, hand in enumerate(self.hands):
-                if seat != event.seat:
-                    for card in hand:
-                        if know[card] & ~playable:
-                            _narrow(know, card, ~playable)
-        self.tokens = event.clue_tokens
-
-    def follows_protocol(self, event, viewer: int, identity_of) -> bool:
-        """Whether a play or a discard fits the hat protocol, as far as the viewer can tell: the
-        card is one of the identities the hat clues left it; a teammate misplays only a card
-        that very likely plays, and only with a strike to spare; and discards
-        only while no one but the viewer holds a card that plays and is not known to. With the
-        answers a clue gives the viewer contradicting what it knew, these are what a partner
-        who does not follow the protocol (a person, another bot) soon fails."""
-        if event.suit is None:
-            return True
-        rules, know = self.rules, self.know[event.card]
-        if not know >> rules.identity(event.suit, event.rank) & 1:
-            return False
-        if event.seat == viewer:
-            return True
-        playable = self.masks()[0]
-        if type(event) is DiscardEvent:
-            if not 0 < self.tokens < rules.options.clue_tokens:
-                return True
-            return not any(
-                playable >> identity_of[card] & 1 and know_card & ~playable
-                for seat, hand in enumerate(self.hands)
-                if seat not in (viewer, event.seat)
-                for card in hand
-                for know_card in (self.know[card],)
-            )
-        if event.success:
-            return True
-        counts = [rules.copies[i] - self.gone[i] for i in range(rules.size)]
-        for seat, hand in enumerate(self.hands):
-            if seat not in (viewer, event.seat):
-                for card in hand:
-                    counts[identity_of[card]] -= 1
-        possible = (know & mask_of_counts(counts)) or know
-        risk = self.misplays + 2 <= rules.options.max_strikes and not rules.options.all_or_nothing
-        if not risk:
-            return False
-        chance = _weight(possible & playable, counts) / max(1, _weight(possible, counts))
-        return chance >= (STRANGER_GAMBLE if event.drew is None else STRANGER_RISK)
-
-    # ---- the hat ------------------------------------------------------------------------
-
-    def receivers(self, giver: int) -> list[int]:
-        players = self.rules.players
-        return [s % players for s in range(giver + 1, giver + players) if self.hands[s % players]]
-
-    def classes(self, seat: int) -> int:
-        """How many clue kinds carry a distinct value for this receiver: 4 when everyone knows
-        both a rank clue and a color clue missing the newest card exist, else 3 (in Duck 3, or
-        the hand's size when smaller)."""
-        rules = self.rules
-        if rules.clue_kinds_hidden:
-            return min(DUCK_CLASSES, len(self.hands[seat]))
-        if not rules.simple_colors:
-            return 3
-        if rules.options.empty_clues:
-            return 4
-        suits = ranks = -1
-        for card in self.hands[seat]:
-            card_suits, card_ranks = _suits_and_ranks(self.know[card])
-            suits &= card_suits
-            ranks &= card_ranks
-        return 3 if suits or ranks else 4
-
-    def pivot(self, seat: int) -> int:
-        """The card a clue's value is about (touched or not, by a rank or a color clue): the newest."""
-        return self.hands[seat][0]
-
-    def layout(self, giver: int) -> tuple[list[int], list[int]]:
-        receivers = self.receivers(giver)
-        return receivers, [self.classes(r) for r in receivers]
-
-    def questions(self, giver: int) -> tuple[int, list[Question]]:
-        receivers, classes = self.layout(giver)
-        modulus = sum(classes)
-        playable, dead, _critical = self.masks()
-        weights = [self.rules.copies[i] - self.gone[i] for i in range(self.rules.size)]
-        alive = mask_of_counts(weights)
-        gone = tuple(self.gone)
-        questions = []
-        for receiver in receivers:
-            hand = self.hands[receiver]
-            key = (tuple(hand), tuple(self.know[c] for c in hand), modulus, playable, dead, gone)
-            question = _questions.get(key)
-            if question is None:
-                if len(_questions) > 100_000:
-                    _questions.clear()
-                question = _questions[key] = self.question(hand, modulus, playable, dead, alive, weights)
-            questions.append(question)
-        return modulus, questions
-
-    def question(self, hand, modulus, playable, dead, alive, weights) -> Question:
-        know = self.know
-        masks = [(know[c] & alive) or know[c] for c in hand]
-        combo = []
-        if not any(m & ~playable == 0 for m in masks):
-            asks = []
-            for card, m in zip(hand, masks):
-                total = _weight(m, weights)
-                if m & playable and m & ~dead and total:
-                    asks.append((0, _weight(m & playable, weights) / total, card, playable))
-            if not any(m & ~dead == 0 for m in masks):
-                for card, m in zip(hand, masks):
-                    total = _weight(m, weights)
-                    if m & dead and m & ~dead and total:
-                        asks.append((1, _weight(m & dead, weights) / total, card, dead))
-            capacity = max(1, modulus - COMBO_RESERVE)
-            asks.sort(key=lambda a: (a[0], -a[1]))
-            del asks[capacity:]
-            combo = [(card, mask) for _, _, card, mask in asks]
-        room = modulus - len(combo)
-        card, parts = None, ()
-        if room >= 2:
-            best = None
-            for position, (c, m) in enumerate(zip(hand, masks)):
-                if m & ~dead == 0 or m & ~playable == 0:
-                    continue
-                spread = (m & ~dead).bit_count() + (1 if m & dead else 0)
-                if spread < 2:
-                    continue
-                key = (spread, position)
-                if best is None or key > best[0]:
-                    best = (key, c, m)
-            if best is not None:
-                card = best[1]
-                parts = _partition(best[2], room, playable, dead, weights, self.rules)
-        return Question(hand, tuple(combo), card, parts)
-
-    def on_clue(self, event, context) -> None:
-        viewer, identity_of = context
-        giver = event.seat
-        if self.rules.hidden_plays:
-            return  # the cards a clue speaks of are not in the view once played into the hole
-        modulus, questions = self.questions(giver)
-        if not modulus or event.target == giver:
-            return
-        receivers, classes = self.layout(giver)
-        if event.target not in receivers:
-            return
-        index = receivers.index(event.target)
-        if self.rules.clue_kinds_hidden:
-            kind = _duck_class(self.hands[event.target], event.touched, classes[index])
-        else:
-            kind = _clue_class(event.clue_kind, self.pivot(event.target) in event.touched, classes[index])
-        total = sum(classes[:index]) + kind
-        answers = []
-        mine = None
-        for receiver, question in zip(receivers, questions):
-            if receiver == viewer:
-                answers.append(0)
-                mine = len(answers) - 1
-                continue
-            for card in self.hands[receiver]:
-                self.used[card] = identity_of[card]
-            value = question.answer(identity_of)
-            answers.append(value)
-            total -= value
-        if mine is not None:
-            answers[mine] = total % modulus
-        for index, (question, value) in enumerate(zip(questions, answers)):
-            if not question.apply(value, self.know) and index == mine and self.stranger is None:
-                self.stranger = giver
-
-
-_spreads: dict[int, tuple[int, int]] = {}
-
-
-def _suits_and_ranks(mask: int) -> tuple[int, int]:
-    """The suits (bit per suit) and ranks (bit per rank - 1) a set of identities spans."""
-    spread = _spreads.get(mask)
-    if spread is None:
-        if len(_spreads) > 100_000:
-            _spreads.clear()
-        suits = ranks = 0
-        suit, rest = 0, mask
-        while rest:
-            if rest & 31:
-                suits |= 1 << suit
-                ranks |= rest & 31
-            rest >>= 5
-            suit += 1
-        spread = _spreads[mask] = (suits, ranks)
-    return spread
 
 
 def _clue_news(state: HatState, identity_of, clue) -> float:
@@ -373,56 +74,6 @@ def _clue_news(state: HatState, identity_of, clue) -> float:
             if after & (after - 1) == 0 or after & ~dead == 0:
                 news *= DECISIVE_BONUS
     return news
-
-
-def _clue_class(kind: str, touches_newest: bool, classes: int) -> int:
-    if touches_newest:
-        return 0 if kind == "rank" else 1
-    if classes == 3:
-        return 2
-    return 2 if kind == "rank" else 3
-
-
-def _weight(mask: int, weights) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += weights[low.bit_length() - 1]
-        mask ^= low
-    return total
-
-
-def _partition(mask, room, playable, dead, weights, rules) -> tuple[int, ...]:
-    """Split a card's possible identities into at most `room` parts: the dead ones together,
-    then one part per identity in order of urgency, the least urgent merged round robin."""
-    groups = []
-    if mask & dead:
-        groups.append(mask & dead)
-    live = [i for i in range(rules.size) if (mask & ~dead) >> i & 1]
-    live.sort(key=lambda i: (not playable >> i & 1, weights[i] != 1, rules.rank_of[i], i))
-    groups += [1 << i for i in live]
-    if len(groups) <= room:
-        return tuple(groups)
-    parts = groups[:room]
-    for k, group in enumerate(groups[room:]):
-        parts[room - 1 - k % room] |= group
-    return tuple(parts)
-
-
-_cache = StateCache()
-
-
-def public_state(view: View) -> HatState:
-    rules = rules_for(view.options)
-    identity_of = visible_identities(view)
-    return _cache.get(
-        (view.options, view.seat),
-        view.history,
-        lambda: HatState(rules),
-        context=(view.seat, identity_of),
-        check=lambda used: all(identity_of.get(c) == i for c, i in used.items()),
-        remember=lambda state: state.used,
-    )
 
 
 def _hat_clue(view: View, state: HatState, identity_of):
@@ -468,23 +119,14 @@ def _hat_clue(view: View, state: HatState, identity_of):
     return options[0] if options else None
 
 
-def _duck_class(hand, touched, classes: int) -> int:
-    """A Duck clue's value within its receiver's block: the position of the newest card it
-    touches, the last value for none of the first `classes - 1`."""
-    for position, card in enumerate(hand[: classes - 1]):
-        if card in touched:
-            return position
-    return classes - 1
-
-
 def _duck_clue(view: View, state: HatState, identity_of, target: int, kind: int, classes: int):
-    """A legal clue to `target` whose value in its block (`_duck_class`) is `kind`."""
+    """A legal clue to `target` whose value in its block (`duck_class`) is `kind`."""
     hand = state.hands[target]
     for clue in view.legal_actions:
         if (type(clue) is ColorClue or type(clue) is RankClue) and clue.target == target:
             mask = state.rules.clue_mask("color" if type(clue) is ColorClue else "rank", _clue_value(clue))
             touched = {c for c in hand if mask >> identity_of[c] & 1}
-            got = _duck_class(hand, touched, classes)
+            got = duck_class(hand, touched, classes)
             if got == kind:
                 return clue
     return None
@@ -560,7 +202,7 @@ def _risky_play(mine, playable, dead, unseen, threshold):
     for card, mask in mine.items():
         if mask & ~(playable | dead):
             continue
-        total, hits = _weight(mask, unseen), _weight(mask & playable, unseen)
+        total, hits = weight(mask, unseen), weight(mask & playable, unseen)
         if total and hits / total > best_chance:
             best, best_chance = card, hits / total
     return best
