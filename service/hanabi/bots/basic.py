@@ -559,7 +559,7 @@ def _rank_clues(t: Picture) -> list[tuple[float, object]]:
     blind_card = state.finesse_position(blind_seat) if rules.finessable else None
     for distance, target, hand, ids, candidates in _clue_targets(t):
         chop = state.chop(target)
-        urgent_save = chop is not None and (t.critical & ~t.playable) >> t.identity[chop] & 1
+        urgent_save = chop is not None and t.critical >> t.identity[chop] & 1
         two_save = chop is not None and not urgent_save and _two_to_save(t, target, chop)
         for kind, value in candidates:
             mask = rules.clue_mask(kind, value)
