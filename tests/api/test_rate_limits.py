@@ -13,12 +13,7 @@ import redis
 from hanabi.api import create_app
 from hanabi.api.context import POOL_EXTENSION
 from hanabi.api.openapi import openapi_spec
-from hanabi.config import (
-    DEFAULT_RATE_LIMIT_ACCOUNTS,
-    DEFAULT_RATE_LIMIT_READS,
-    DEFAULT_RATE_LIMIT_WRITES,
-    load_settings,
-)
+from hanabi.config import Settings, load_settings
 
 from .conftest import Player, assert_problem
 
@@ -187,11 +182,11 @@ def test_every_limited_operation_documents_its_429_and_its_limit():
                     assert "429" not in operation["responses"], operation["operationId"]
                 continue
             expected = (
-                DEFAULT_RATE_LIMIT_ACCOUNTS
+                Settings.rate_limit_accounts
                 if operation["operationId"] == "create_account"
-                else DEFAULT_RATE_LIMIT_READS
+                else Settings.rate_limit_reads
                 if method == "get"
-                else DEFAULT_RATE_LIMIT_WRITES
+                else Settings.rate_limit_writes
             )
             response = operation["responses"]["429"]
             assert expected in response["description"], (path, method)

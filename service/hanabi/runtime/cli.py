@@ -124,6 +124,14 @@ def main(argv: list[str] | None = None) -> int:
     openapi.add_argument("--output", help="file to write (default: openapi.yaml of the project; '-' for stdout)")
     openapi.set_defaults(run=_openapi)
 
+    settings = commands.add_parser(
+        "settings", help="print the settings reference (every environment variable, its default and meaning)"
+    )
+    settings.add_argument(
+        "--write", action="store_true", help="rewrite deploy/README.md's settings table and deploy/.env.example"
+    )
+    settings.set_defaults(run=_settings)
+
     args = parser.parse_args(argv)
     if args.command in SERVER_COMMANDS:
         missing = missing_server_dependencies()
@@ -138,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     return args.run(args)
 
 
-SERVER_COMMANDS = frozenset({"migrate", "serve", "worker", "beat", "openapi"})
+SERVER_COMMANDS = frozenset({"migrate", "serve", "worker", "beat", "openapi", "settings"})
 """The commands that run the server's code; the light install (without the extra `server`) has the others."""
 
 
@@ -344,6 +352,20 @@ def _run_bot(args: argparse.Namespace) -> int:
     except BotError as error:
         print(f"hanabi bot: {error}", file=sys.stderr)
         return 1
+    return 0
+
+
+def _settings(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from hanabi.config import reference
+
+    if not args.write:
+        sys.stdout.write(reference.readme_rows())
+        return 0
+    repo = Path(__file__).resolve().parents[3]
+    for path in reference.write(repo):
+        print(f"wrote {path}")
     return 0
 
 

@@ -193,7 +193,7 @@ def serve(
             "backlog": 4096,
             "graceful_timeout": 10,
             "control_socket_disable": True,
-            "accesslog": os.environ.get("HANABI_ACCESS_LOG"),
+            "accesslog": settings.access_log,
             "logger_class": GunicornLogger,
             "child_exit": child_exit,
         }
