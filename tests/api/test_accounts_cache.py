@@ -3,14 +3,15 @@ process, and the cache trusts nothing while it cannot hear revocations."""
 
 import time
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 
 import pytest
 from hanabi.api import create_app
-from hanabi.api.accounts_cache import AccountsCache
+from hanabi.api.accounts_cache import AccountsCache, TokenReadFailed
 from hanabi.api.notifications import APPLICATION_NAME, TOKEN_APPLICATION_NAME
 from hanabi.config import load_settings
-from hanabi.store.accounts import Account, hash_token
+from hanabi.store.accounts import Account, hash_token, tokens_of_hashes
 from hanabi.store.database import connect, create_pool
 from hanabi.store.migrate import apply_migrations
 
@@ -152,3 +153,47 @@ def test_the_listeners_connect_to_the_listen_database_url(create_database):
         assert_problem(client.get("/v1/accounts/me", headers=headers), 401, "unauthorized")
     finally:
         pool.close()
+
+
+def test_tokens_asked_for_while_a_read_runs_are_read_together_in_the_next(new_player, database_url):
+    """Eight requests for tokens the process does not know: the first one's read runs alone, the
+    seven that asked meanwhile are read in one query after it; each gets its own token (an
+    unknown digest none), and the cache remembers them."""
+    players = [new_player(kind="bot") for _ in range(7)]
+    digests = [hash_token(player.token) for player in players] + [hash_token("hnb_nobody")]
+    cache = connected_cache()
+    reads = cache.reads
+    batches: list[list[bytes]] = []
+
+    def read_many(asked: list[bytes]):
+        batches.append(list(asked))
+        if len(batches) == 1:
+            deadline = time.monotonic() + 10
+            while (reads._open is None or len(reads._open.digests) < len(digests) - 1) and time.monotonic() < deadline:
+                time.sleep(0.01)
+        with connect(database_url) as conn:
+            return tokens_of_hashes(conn, asked)
+
+    with ThreadPoolExecutor(len(digests)) as threads:
+        first = threads.submit(reads.read, digests[0], read_many, 20)
+        while not batches:
+            time.sleep(0.01)
+        others = [threads.submit(reads.read, digest, read_many, 20) for digest in digests[1:]]
+        found = [first.result()] + [future.result() for future in others]
+
+    assert [len(batch) for batch in batches] == [1, len(digests) - 1]
+    assert [token.account.id if token else None for token in found] == [player.id for player in players] + [None]
+    assert all(cache.get(digest) == token for digest, token in zip(digests[:-1], found, strict=False))
+
+
+def test_a_failed_read_fails_its_requests_and_the_next_read_runs(new_player, database_url):
+    player = new_player(kind="bot")
+    reads = connected_cache().reads
+    with pytest.raises(TokenReadFailed):
+        reads.read(hash_token(player.token), lambda asked: None, 5)
+
+    def read_many(asked):
+        with connect(database_url) as conn:
+            return tokens_of_hashes(conn, asked)
+
+    assert reads.read(hash_token(player.token), read_many, 5).account.id == player.id

@@ -211,6 +211,28 @@ def test_waits_begun_together_end_apart_within_their_wait(server):
     assert times[-1] - times[0] >= wait * WAIT_JITTER / 2, f"the waits ended together: {times[0]:.2f}-{times[-1]:.2f} s"
 
 
+def test_the_first_polls_of_many_new_bots_at_once_are_answered_after_their_wait(server):
+    """A reconnect storm in small: bots the server has not seen poll at once, each on a
+    connection of its own, so their tokens are read together (api.accounts_cache.TokenReads)."""
+    base_url, _ = server
+    wait, count = 2, 100
+    tokens = [bot_token(base_url, f"storm-{n}") for n in range(count)]
+    polls = [socket.create_connection(address(base_url), timeout=60) for _ in range(count)]
+    try:
+        started = time.monotonic()
+        for connection, token in zip(polls, tokens, strict=True):
+            connection.sendall(
+                f"GET /v1/me/turn?wait={wait} HTTP/1.1\r\nHost: test\r\nAuthorization: Bearer {token}\r\n\r\n".encode()
+            )
+        answers = [read_answer(connection, bytearray()) for connection in polls]
+        elapsed = time.monotonic() - started
+    finally:
+        for connection in polls:
+            connection.close()
+    assert all(head.startswith(b"HTTP/1.1 200 ") and json.loads(body)["items"] == [] for head, body in answers)
+    assert elapsed >= wait * (1 - WAIT_JITTER) - 0.05
+
+
 def test_a_waiting_poll_is_answered_with_the_game_when_its_turn_comes(server):
     base_url, _ = server
     alice, bob = bot_token(base_url, "turn-alice"), bot_token(base_url, "turn-bob")

@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 from hanabi.store.accounts import Token
 
-from .notifications import TOKEN_APPLICATION_NAME, TOKEN_CHANNEL, Listener, listener_for
+from .notifications import TOKEN_APPLICATION_NAME, TOKEN_CHANNEL, Listener, event_class, listener_for
 
 DEFAULT_TTL_SECONDS = 60.0
 MAX_ENTRIES = 100_000
@@ -38,6 +38,8 @@ class AccountsCache:
         self._entries: dict[bytes, tuple[Token, float]] = {}
         self._epoch = 0
         self._trusted = False
+        self.reads = TokenReads(self)
+        """Reads of the tokens it does not know, gathered (the short path of waiting turns')."""
         listener.subscribe_tokens(self)
 
     @property
@@ -92,6 +94,71 @@ class AccountsCache:
             self._epoch += 1
             self._entries.clear()
             self._trusted = listening
+
+
+class TokenReadFailed(Exception):
+    """The database did not answer a gathered read of tokens (in time)."""
+
+
+class _Batch:
+    def __init__(self):
+        self.digests: list[bytes] = []
+        self.found: dict[bytes, Token] = {}
+        self.failed = False
+        self.done = event_class()()
+
+
+class TokenReads:
+    """Reads of tokens a cache does not know, gathered: while one query runs, the tokens asked
+    for meanwhile wait for the next, which reads them all at once (and remembers them in the
+    cache). After a restart or a break in the network thousands of clients ask at once, each
+    with a token the process has not seen; a query and a connection of the pool each, they
+    queued for the pool's few connections."""
+
+    def __init__(self, cache: AccountsCache):
+        self.cache = cache
+        self._lock = threading.Lock()
+        self._open: _Batch | None = None
+        self._reading = False
+
+    def read(
+        self, digest: bytes, read_many: Callable[[list[bytes]], dict[bytes, Token] | None], timeout: float
+    ) -> Token | None:
+        """The token of `digest`, None when no valid token has it. `read_many(digests)` reads
+        the valid tokens among digests, None when it could not; then, or when the read that
+        takes `digest` has not ended within `timeout` seconds, TokenReadFailed."""
+        with self._lock:
+            batch = self._open
+            if batch is None:
+                batch = self._open = _Batch()
+            batch.digests.append(digest)
+            reads = not self._reading
+            self._reading = True
+        if reads:
+            self._read_open_batches(read_many)
+        elif not batch.done.wait(timeout):
+            raise TokenReadFailed
+        if batch.failed:
+            raise TokenReadFailed
+        return batch.found.get(digest)
+
+    def _read_open_batches(self, read_many: Callable[[list[bytes]], dict[bytes, Token] | None]) -> None:
+        """Read batches until none is open: the caller's first, then those gathered meanwhile."""
+        while True:
+            with self._lock:
+                batch, self._open = self._open, None
+                if batch is None:
+                    self._reading = False
+                    return
+            epoch = self.cache.epoch
+            found = read_many(batch.digests)
+            if found is None:
+                batch.failed = True
+            else:
+                batch.found = found
+                for digest, token in found.items():
+                    self.cache.remember(digest, token, epoch)
+            batch.done.set()
 
 
 _caches: dict[tuple[str, float], AccountsCache] = {}

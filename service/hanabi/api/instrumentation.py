@@ -13,8 +13,8 @@ the client's id. Their CPU per request is measured by tests/bench/request_overhe
 """
 
 import logging
+import os
 import re
-import uuid
 from time import perf_counter
 
 from flask import Flask, Request, Response, g, request
@@ -35,6 +35,10 @@ ACTION_KINDS = {"resign_game": "end_game", "abort_game": "end_game"}
 
 access_log = logging.getLogger("hanabi.access")
 
+_request_metrics: dict[tuple[str, int], tuple] = {}
+"""The labelled counter and histogram of each (operation, status), looked up once per process."""
+os.register_at_fork(after_in_child=_request_metrics.clear)
+
 
 def operation_names(app: Flask) -> dict[tuple[str, str], str]:
     """(Flask endpoint, HTTP method) -> the operationId the OpenAPI description gives it."""
@@ -54,15 +58,21 @@ def operation_names(app: Flask) -> dict[tuple[str, str], str]:
 def request_id_of(environ: dict) -> str:
     """The client's `X-Request-Id` when it is a valid one, else a fresh id."""
     supplied = environ.get(REQUEST_ID_ENVIRON)
-    return supplied if supplied and CLIENT_REQUEST_ID.fullmatch(supplied) else uuid.uuid4().hex
+    return supplied if supplied and CLIENT_REQUEST_ID.fullmatch(supplied) else os.urandom(16).hex()
 
 
 def record_request(
     method: str, path: str, operation: str, status: int, duration: float, account_id: int | None
 ) -> None:
     """Count a request in the metrics and write its access line."""
-    metrics.HTTP_REQUESTS.labels(operation, status).inc()
-    metrics.HTTP_REQUEST_SECONDS.labels(operation).observe(duration)
+    counted = _request_metrics.get((operation, status))
+    if counted is None:
+        counted = _request_metrics[(operation, status)] = (
+            metrics.HTTP_REQUESTS.labels(operation, status),
+            metrics.HTTP_REQUEST_SECONDS.labels(operation),
+        )
+    counted[0].inc()
+    counted[1].observe(duration)
     if access_log.isEnabledFor(logging.INFO):
         duration_ms = round(duration * 1000, 3)
         access_log.info(

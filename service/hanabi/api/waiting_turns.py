@@ -4,7 +4,8 @@ A bot that waits for its turn asks again and again, and most of its polls end em
 restart or a break in the network, thousands ask at once. When such a poll's account has no
 game waiting for it (the long-poll listener follows every running game's turn) and its token is
 valid, with the `read` scope and not limited to a game (from the cache of authenticated tokens,
-or read once and remembered as the full path does), and no CORS origin is to be answered,
+or read once and remembered as the full path does, in one query with the other tokens asked for
+meanwhile), and no CORS origin is to be answered,
 `WaitingTurns` marks a bot online for the arena (as the full path does, in memory: api/arena.py),
 waits and answers it before Flask is reached, with the same answer, headers,
 rate-limit counts, access line and metrics that the full path gives. Everything else, a poll
@@ -20,9 +21,9 @@ import psycopg
 from psycopg_pool import PoolTimeout
 
 from hanabi.runtime.logs import REQUEST_ID
-from hanabi.store.accounts import Token, hash_token, token_of_hash
+from hanabi.store.accounts import Token, hash_token, tokens_of_hashes
 
-from .accounts_cache import AccountsCache, accounts_cache_for
+from .accounts_cache import AccountsCache, TokenReadFailed, accounts_cache_for
 from .arena import mark_seen
 from .context import (
     DATABASE_HEALTH_EXTENSION,
@@ -40,8 +41,11 @@ TURN_ENDPOINT = "me.MyTurn"
 TURN_OPERATION = "list_my_turn"
 READ_SCOPE = "read"
 POOL_WAIT_SECONDS = 1.0
-"""How long the short path waits for a connection to read a token it does not know: past that
-the full path takes the request, with its own wait and its answer when the database is away."""
+"""How long the short path waits for a connection to read tokens it does not know: past that
+the full path takes the requests, with its own wait and its answer when the database is away."""
+TOKEN_READ_WAIT_SECONDS = 2 * POOL_WAIT_SECONDS + 1.0
+"""How long a request waits for the read that takes its token (the one under way, then its
+own): past that the full path takes it."""
 EMPTY_PAGE = b'{"items":[],"next_cursor":null}\n'
 """The answer of a turn poll that ends empty, as the app's JSON provider writes it."""
 
@@ -136,17 +140,29 @@ class WaitingTurns:
     def authenticated(self, cache: AccountsCache, token: str, digest: bytes, wsgi_environ: dict) -> Token | None:
         """A token the cache does not know, looked up as the full path would: counted for the
         token first (a flood of bad tokens is slowed before it reaches the database), then read
-        through the pool and remembered. None (the full path answers) when it is over its limit,
-        unknown or expired, or when the database is not at hand at once."""
+        and remembered, in one query with the other tokens asked for meanwhile (`TokenReads`).
+        None (the full path answers) when it is over its limit, unknown or expired, or when the
+        database is not at hand at once."""
         if self.limiter is not None:
             if not self.limiter.allows_token_read(token, TURN_ENDPOINT):
                 return None
             wsgi_environ[COUNTED_ENVIRON] = COUNTED_TOKEN
         if self.extensions[DATABASE_HEALTH_EXTENSION].out_of_reach:
             return None
+        found = cache.get(digest)
+        if found is None:
+            try:
+                found = cache.reads.read(digest, self.read_tokens, TOKEN_READ_WAIT_SECONDS)
+            except TokenReadFailed:
+                return None
+        return unexpired(found)
+
+    def read_tokens(self, digests: list[bytes]) -> dict[bytes, Token] | None:
+        """The valid tokens among `digests`, read in one query; None when the database is not at
+        hand at once."""
         pool = self.extensions[POOL_EXTENSION]
         try:
             with pool.connection(timeout=POOL_WAIT_SECONDS) as conn:
-                return unexpired(cache.look_up(digest, lambda digest: token_of_hash(conn, digest)))
+                return tokens_of_hashes(conn, digests)
         except (PoolTimeout, psycopg.Error):
             return None
