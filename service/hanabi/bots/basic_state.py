@@ -1,0 +1,328 @@
+"""The basic strategy's public state: what each clue means under the conventions (its focus,
+a play, a save or a finesse), rebuilt from the history, and the teammates seen breaking them
+(see `basic` for the conventions)."""
+
+from typing import NamedTuple
+
+from ..engine import ClueEvent, PlayEvent, View
+from .common import PublicState, Rules, StateCache, rules_for, visible_identities
+
+CHAIN_LENGTH = 4
+"""A delayed play clue may name a card up to this many cards ahead of one that plays now."""
+
+
+def interpret(prior: int, clue: int, on_chop: bool, playable: int, dead: int, critical: int) -> int:
+    """What the focus of a clue may be, given what was known of it (`prior`) and the clue's
+    own information; 0 when the clue says nothing beyond what it touches."""
+    possible = prior & clue & ~dead
+    if possible & playable:
+        if on_chop and possible & critical & ~playable:
+            return possible & (playable | critical)
+        return possible & playable
+    if on_chop and possible & critical:
+        return possible & critical
+    return possible
+
+
+def claims(prior: int, clue: int, on_chop: bool, playable: int, dead: int, critical: int) -> bool:
+    """Whether `interpret` gives the focus a meaning (a play or a save) beyond the clue's own."""
+    possible = prior & clue & ~dead
+    return bool(possible & playable or on_chop and possible & critical)
+
+
+def pin(meaning: int, playable: int) -> int:
+    """Throw It in a Hole: a play clue names the lowest of the identities it leaves, so that its
+    focus has one identity (a play must have one)."""
+    if meaning and meaning & ~playable == 0:
+        return meaning & -meaning
+    return meaning
+
+
+class Finesse(NamedTuple):
+    """A clue that may be a finesse, until its giver's next player has moved."""
+
+    focus: int
+    card: int
+    """The next player's finesse position: its newest unclued card."""
+    seat: int
+    direct: int
+    """What the focus is when that player does not play the card (a play or save clue)."""
+    finesse: int
+    """What the focus may be when that player plays the card and it scores: one rank above it."""
+
+
+class BasicState(PublicState):
+    __slots__ = ("distrust", "finesse", "meaning")
+
+    def __init__(self, rules: Rules, distrust: frozenset[int] = frozenset()):
+        super().__init__(rules)
+        self.meaning: dict[int, int] = {}
+        self.finesse: Finesse | None = None
+        self.distrust = distrust
+        """Seats whose clues are read for what they say only: no focus, no play or save, no finesse."""
+
+    def _copy_extra(self, new) -> None:
+        new.meaning = dict(self.meaning)
+        new.finesse = self.finesse
+        new.distrust = self.distrust
+
+    def advance(self, event, context=None) -> None:
+        if self.finesse is not None:
+            self.resolve(event)
+        super().advance(event, context)
+
+    def resolve(self, event) -> None:
+        """Settle a possible finesse by the next player's move: a blind play that scores makes
+        the focus one rank above it; anything else leaves the play or save clue."""
+        pending, self.finesse = self.finesse, None
+        if type(event) is PlayEvent and event.card == pending.card and event.success:
+            above = self.rules.identity(event.suit, event.rank) + 1
+            self.meaning[pending.focus] = pending.finesse & (1 << above)
+        else:
+            self.meaning[pending.focus] = pending.direct
+
+    def savable(self, kind: str, value: int, critical: int, dead: int, soon: int) -> int:
+        """What a clue on the chop may save: the last copies of cards still needed and the 5s,
+        and with a "2" clue, when no 2 may be a play, any 2 that may still score (a 2 save)."""
+        twos = self.rules.rank_mask.get(2, 0)
+        if kind == "rank" and value == 2 and self.rules.finessable and not twos & soon:
+            return critical | (twos & ~dead)
+        return critical
+
+    def finesse_position(self, seat: int) -> int | None:
+        for card in self.hands[seat]:
+            if card not in self.clued:
+                return card
+        return None
+
+    def finesse_part(self, possible: int, playable: int, soon: int) -> int:
+        """The identities a focus may have as the target of a finesse: one rank above a card
+        that plays now, when no one is known to hold that card."""
+        if not self.rules.finessable:
+            return 0
+        above = 0
+        for i in self.rules.identities(playable):
+            if self.rules.rank_of[i] < 5:
+                above |= 1 << (i + 1)
+        return possible & above & ~soon
+
+    def chop(self, seat: int) -> int | None:
+        for card in reversed(self.hands[seat]):
+            if card not in self.clued:
+                return card
+        return None
+
+    def soon(self, playable: int) -> int:
+        """What a play clue may name: a card that plays now and that no one is known to hold,
+        or the next card of one someone is known to hold (up to CHAIN_LENGTH cards ahead)."""
+        known = [mask for hand in self.hands for mask in map(self.known, hand) if mask & (mask - 1) == 0]
+        soon, held = playable, 0
+        for _ in range(CHAIN_LENGTH):
+            newly = 0
+            for mask in known:
+                if mask & soon & ~held:
+                    newly |= mask
+            if not newly:
+                break
+            held |= newly
+            for i in self.rules.identities(newly):
+                if self.rules.rank_of[i] < 5:
+                    soon |= 1 << (i + 1)
+        return soon & ~held
+
+    def public_mask(self, card: int) -> int:
+        return self.known(card)
+
+    def known(self, card: int) -> int:
+        """What everyone knows of a card: its clues and the meaning of the clue that focused it."""
+        mask = self.clue_mask_of(card)
+        return (mask & self.meaning.get(card, mask)) or mask
+
+    def apply_clue(self, event) -> None:
+        if self.rules.pointing_clues:
+            self._apply_pointing_clue(event)
+            return
+        hand = self.hands[event.target]
+        fresh = [c for c in hand if c in event.touched and c not in self.clued]
+        chop = self.chop(event.target)
+        if fresh and event.seat not in self.distrust:
+            focus = chop if chop in fresh else fresh[0]
+            playable, dead, critical = self.masks()
+            critical = self.savable(event.clue_kind, event.value, critical, dead, self.soon(playable))
+            clue = self.rules.clue_mask(event.clue_kind, event.value)
+            soon = self.soon(playable)
+            prior = self.known(focus)
+            meaning = interpret(prior, clue, focus == chop, soon, dead, critical)
+            if self.rules.hidden_plays:
+                meaning = pin(meaning, playable)
+            finesse = self.finesse_part(prior & clue & ~dead, playable, soon)
+            blind_seat = (event.seat + 1) % self.rules.players
+            card = self.finesse_position(blind_seat) if blind_seat != event.target else None
+            super().apply_clue(event)
+            if finesse and card is not None:
+                direct = meaning if claims(prior, clue, focus == chop, soon, dead, critical) else 0
+                self.finesse = Finesse(focus, card, blind_seat, direct, finesse)
+                self.meaning[focus] = direct | finesse
+            elif meaning:
+                self.meaning[focus] = meaning
+            if self.rules.finessable:
+                for card in fresh:
+                    if card != focus and self.clue_masks[card] & ~dead:
+                        self.meaning[card] = self.clue_masks[card] & ~dead
+        else:
+            super().apply_clue(event)
+
+    def pointing_focus(self, target: int, touched, tokens_full: bool) -> int | None:
+        """The focus of a pointing clue, which plays now: the chop when the clue touches it,
+        else the newest touched card no clue focused yet; only a focus counts as clued. A clue
+        given with every clue token in hand that touches the chop, or no card without a focus,
+        has none: it stalls."""
+        fresh = [c for c in self.hands[target] if c in touched and c not in self.clued]
+        if not fresh:
+            return None
+        chop = self.chop(target)
+        if chop in fresh:
+            return None if tokens_full else chop
+        return fresh[0]
+
+    def _apply_pointing_clue(self, event) -> None:
+        self.clue_count += 1
+        focus = self.pointing_focus(
+            event.target, event.touched, event.clue_tokens + 1 >= self.rules.options.clue_tokens
+        )
+        if focus is None:
+            return
+        self.meaning[focus] = self.masks()[0]
+        self.clued.add(focus)
+
+
+class Watch(BasicState):
+    """The public state as one seat rebuilds it, watching its teammates' moves for ones these
+    conventions do not allow (see `strangers`)."""
+
+    __slots__ = ("strangers", "used")
+
+    def __init__(self, rules: Rules):
+        super().__init__(rules)
+        self.strangers: frozenset[int] = frozenset()
+        self.used: dict[int, int] = {}
+
+    def _copy_extra(self, new) -> None:
+        super()._copy_extra(new)
+        new.strangers = self.strangers
+        new.used = dict(self.used)
+
+    def advance(self, event, context=None) -> None:
+        viewer, identity_of = context
+        pending = self.finesse
+        if pending is not None:
+            self.resolve(event)
+        seat = getattr(event, "seat", viewer)
+        if seat != viewer and seat not in self.strangers:
+            blind = pending is not None and pending.card == getattr(event, "card", None)
+            if not blind and self._breaks_conventions(event, viewer, identity_of):
+                self.strangers |= {seat}
+        super().advance(event, context)
+
+    def _breaks_conventions(self, event, viewer: int, identity_of) -> bool:
+        """Whether a teammate's move is one these conventions never make, as far as the viewer
+        can tell: a clue that tells nothing new, or whose focus (a card the viewer sees) is
+        neither what the clue means nor a finesse's target (but a stall with every clue token in
+        hand); a play of a card it could not know
+        plays (but a finesse's blind play, or a play in the last round)."""
+        kind = type(event)
+        if kind is ClueEvent and event.target != viewer:
+            return self._misleads(event, identity_of)
+        if kind is PlayEvent and event.drew is not None and event.suit is not None:
+            return self._unfounded(event, viewer, identity_of)
+        return False
+
+    def _misleads(self, event, identity_of) -> bool:
+        rules = self.rules
+        if event.clue_kind is None or event.clue_tokens + 1 >= rules.options.clue_tokens:
+            return False
+        for card in self.hands[event.target]:
+            self.used[card] = identity_of[card]
+        mask = rules.clue_mask(event.clue_kind, event.value)
+        touched = [c for c in self.hands[event.target] if c in event.touched]
+        if not tells_something(self, touched, mask):
+            return True
+        fresh = [c for c in touched if c not in self.clued]
+        if not fresh:
+            return False
+        chop = self.chop(event.target)
+        focus = chop if chop in fresh else fresh[0]
+        playable, dead, critical = self.masks()
+        soon = self.soon(playable)
+        critical = self.savable(event.clue_kind, event.value, critical, dead, soon)
+        prior = self.known(focus)
+        meaning = interpret(prior, mask, focus == chop, soon, dead, critical)
+        meaning |= self.finesse_part(prior & mask & ~dead, playable, soon)
+        return not meaning >> identity_of[focus] & 1
+
+    def _unfounded(self, event, viewer: int, identity_of) -> bool:
+        """A play of a card whose player could not know it plays: some identity that neither
+        plays nor is dead stays possible for it, even were every copy the player could see that
+        the viewer cannot (in the viewer's own hand) ruled out, and the copies clued elsewhere
+        (good touch)."""
+        rules = self.rules
+        playable, dead, _ = self.masks()
+        doubt = self.known(event.card) & ~(playable | dead)
+        if not doubt:
+            return False
+        left = [rules.copies[i] - self.gone[i] for i in range(rules.size)]
+        for seat, hand in enumerate(self.hands):
+            if seat not in (viewer, event.seat):
+                for card in hand:
+                    self.used[card] = identity_of[card]
+                    left[identity_of[card]] -= 1
+                    if event.card in self.clued and card in self.clued:
+                        doubt &= ~(1 << identity_of[card])
+        mine = [self.known(card) for card in self.hands[viewer]]
+        if event.card in self.clued:
+            for card, mask in zip(self.hands[viewer], mine):
+                if card in self.clued:
+                    doubt &= ~mask
+        return any(left[i] > sum(1 for mask in mine if mask >> i & 1) for i in rules.identities(doubt))
+
+
+_cache = StateCache()
+_watches = StateCache()
+
+
+def public_state(view: View, distrust: frozenset[int] = frozenset()) -> BasicState:
+    """The public facts of the view's history, reading the clues of the `distrust` seats for
+    what they say only."""
+    rules = rules_for(view.options)
+    return _cache.get((view.options, distrust), view.history, lambda: BasicState(rules, distrust))
+
+
+def strangers(view: View) -> frozenset[int]:
+    """The teammates the viewer has seen make a move these conventions never make: a clue that
+    tells nothing new or whose focus is neither a play, a save nor a finesse, or a play of a
+    card they could not know plays. Their clues are then read for what they say only (a card
+    it does not understand is not played blind)."""
+    rules = rules_for(view.options)
+    if rules.pointing_clues or rules.hidden_plays or not rules.finessable:
+        return frozenset()
+    identity_of = visible_identities(view)
+    watch = _watches.get(
+        (view.options, view.seat),
+        view.history,
+        lambda: Watch(rules),
+        context=(view.seat, identity_of),
+        check=lambda used: all(identity_of.get(c) == i for c, i in used.items()),
+        remember=lambda state: state.used,
+    )
+    return watch.strangers
+
+
+def tells_something(state: PublicState, touched, mask: int) -> bool:
+    """Whether a clue narrows what the clues so far told of some card it touches (so it is
+    never the same clue again on the same cards, even when it tells the cards drawn since that
+    they are not of its kind)."""
+    for card in touched:
+        before = state.clue_mask_of(card)
+        if before & mask != before:
+            return True
+    return False
