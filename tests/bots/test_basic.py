@@ -280,3 +280,26 @@ def test_beside_hat_bots_the_table_seldom_strikes_out(players):
         struck_out += state.end_condition.label == "strikeout"
     assert struck_out <= 2
     assert sum(scores) / len(scores) >= 14
+
+
+def test_saves_the_next_players_chop_before_its_own_play():
+    """With 1 clue token, seat 0 knows its red 1 plays, but seat 1, who knows no card to play and
+    cannot stall, would discard the blue 5 on its chop: seat 0 saves it first, and seat 1 keeps it."""
+    options = GameOptions(players=3, starting_seat=2, clue_tokens=2)
+    state = deal(
+        options,
+        [
+            [(YELLOW, 3), (GREEN, 3), (GREEN, 4), (WHITE, 4), (RED, 1)],
+            [(BLUE, 5), (YELLOW, 3), (YELLOW, 4), (GREEN, 2), (WHITE, 3)],
+            [(RED, 2), (YELLOW, 2), (BLUE, 2), (GREEN, 2), (WHITE, 2)],
+        ],
+    )
+    red_one, blue_five = 4, 5
+    state = state.apply(ColorClue(2, 0, RED))
+    seat0 = view(state, 0)
+    assert seat0.clue_tokens == 1 and basic(seat0, random.Random(0)) != Play(0, red_one)
+    action = basic(seat0, random.Random(0))
+    assert isinstance(action, (ColorClue, RankClue)) and action.target == 1
+    state = state.apply(action)
+    assert blue_five in state.history[-1].touched
+    assert basic(view(state, 1), random.Random(0)) != Discard(1, blue_five)

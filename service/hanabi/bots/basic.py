@@ -16,12 +16,14 @@ at a table with it (written for people in docs/conventions.md).
 - Good touch: no clue newly touches a card that can no longer score or a copy of one clued in a
   hand the giver sees; a clued card is read accordingly. Every clue narrows what the clues told
   of a card it touches: never the same clue again on the same cards.
-- On its turn a player plays a finesse it sees on itself, else a card it knows plays (from
-  clues, the clue's meaning, good touch and card counting); else saves a teammate's endangered
-  chop or gives the most useful play clue or finesse (one that also touches last copies
-  elsewhere in the hand is worth a little more, since clued cards are kept); with 2 or more clue
-  tokens, any clue that misleads no one; else discards a card it knows is useless, or its chop.
-  It never discards a clued card unless it knows the card is useless.
+- On its turn a player plays a finesse it sees on itself; else, when the next player would
+  discard the last copy of a card on their chop (they know no card to play, 1 clue token), it
+  saves that chop before its own play; else it plays a card it knows plays (from clues, the
+  clue's meaning, good touch and card counting); else saves a teammate's endangered chop or
+  gives the most useful play clue or finesse (one that also touches last copies elsewhere in
+  the hand is worth a little more, since clued cards are kept); with 2 or more clue tokens,
+  any clue that misleads no one; else discards a card it knows is useless, or its chop. It
+  never discards a clued card unless it knows the card is useless.
 - A teammate seen making a move these conventions never make (a clue that tells nothing new or
   whose focus is no play, save nor finesse, but a stall with every clue token in hand; a play of
   a card they could not know plays, but a finesse's blind play or a last-round play) is a
@@ -54,7 +56,7 @@ LAST_ROUND_GAMBLE = 0.2
 """In the last round, with a strike to spare, a card that plays this likely is played."""
 DELAYED_PLAY_WORTH = 1.5
 """Worth of making a card known to play once cards others are known to hold have played."""
-FINESSE_WORTH = 4.0
+FINESSE_WORTH = 6.0
 """Worth of a finesse: the next player's blind play and the focus, which then plays."""
 TWO_SAVE_WORTH = 1.5
 """Worth of a 2 save: a "2" clue on a chop 2 whose other copy no one holds that the giver sees."""
@@ -153,6 +155,9 @@ def choose(view: View, rng: random.Random):
     if t.kept_back in plays:
         plays.remove(t.kept_back)
     if plays:
+        save = _save_before_playing(t, legal)
+        if save is not None:
+            return save
         return Play(seat, min(plays, key=lambda c: (_lowest_rank(t.mine[c], t.rules), -t.hand.index(c))))
     gamble = best_gamble(view, t.mine, t.playable, t.unseen, LAST_ROUND_GAMBLE)
     if gamble is not None:
@@ -179,6 +184,33 @@ def choose(view: View, rng: random.Random):
         return Discard(seat, min(t.hand, key=lambda c: _keep_value(t, c)))
     stall = _stall_clue(t, legal) if tokens > 0 and not t.rules.pointing_clues else None
     return stall if stall is not None else safe_fallback(view, rng)
+
+
+def _save_before_playing(t: Picture, legal: set):
+    """The save clue for the next player's chop when it is the last copy of a card still needed
+    and that player, with no card known to play and too few clue tokens to stall, would
+    discard it on their turn: given before the viewer's own play, which can wait."""
+    view, state = t.view, t.state
+    if t.rules.pointing_clues or not 0 < view.clue_tokens < CLUE_FROM_TOKENS:
+        return None
+    following = (view.seat + 1) % t.rules.players
+    chop = state.chop(following)
+    if chop is None or not t.critical >> t.identity[chop] & 1:
+        return None
+    pending = state.finesse
+    if pending is not None and pending.seat == following:
+        return None
+    if any(state.known(card) & ~t.playable == 0 for card in state.hands[following]):
+        return None
+    for worth, clue in _rank_clues(t):
+        if worth > 0 and clue.target == following and clue in legal and _touches(t, clue, chop):
+            return clue
+    return None
+
+
+def _touches(t: Picture, clue, card: int) -> bool:
+    kind, value = ("color", clue.color) if type(clue) is ColorClue else ("rank", clue.rank)
+    return bool(t.rules.clue_mask(kind, value) >> t.identity[card] & 1)
 
 
 def _stall_clue(t: Picture, legal: set):
