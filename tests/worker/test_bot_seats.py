@@ -20,6 +20,8 @@ from hanabi.worker.game_tasks import STALE
 from hanabi.worker.sweeper import stalled_bot_turns
 from hanabi.worker.tasks import PLAY_BOT_TURN, SWEEP
 
+from tests.waiting import until
+
 from .game_log import assert_bots_chose_from_their_view, assert_one_event_per_turn
 
 
@@ -149,7 +151,7 @@ def test_the_sweeper_enqueues_a_bot_turn_whose_message_was_lost(service):
     assert game.status == "running"
     with service.connect() as conn:
         assert (game.id, game.version) not in stalled_bot_turns(conn, 1.0)
-        time.sleep(1.2)
+        until(lambda: (game.id, game.version) in stalled_bot_turns(conn, 1.0), 10, "the bot's turn stalled a second")
         assert load_game(conn, game.id).game.version == game.version, "no task was enqueued, so nobody moved"
         assert (game.id, game.version) in stalled_bot_turns(conn, 1.0)
 

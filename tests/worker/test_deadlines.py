@@ -37,6 +37,8 @@ from hanabi.worker.deadlines import MOVED, SERVER_TIMEOUT, overdue_turns
 from hanabi.worker.game_tasks import STALE
 from hanabi.worker.tasks import EXPIRE_TURN, SWEEP
 
+from tests.waiting import until
+
 EXPIRY_LAG_SECONDS = 1.0
 """The target: a short deadline expires within this time of passing."""
 
@@ -182,8 +184,8 @@ def test_a_move_before_the_deadline_makes_the_scheduled_expiry_do_nothing(servic
 def test_the_sweeper_alone_expires_an_overdue_turn(service):
     game, tokens = two_person_game(service, {"kind": "per_turn", "seconds": 1, "on_timeout": "move"}, expiry=False)
     try:
-        time.sleep(1.2)
         with service.connect() as conn:
+            until(lambda: (game.id, game.version) in overdue_turns(conn), 10, "the turn's deadline passed")
             assert load_game(conn, game.id).game.version == game.version, "no expiry was scheduled"
             assert (game.id, game.version) in overdue_turns(conn)
         service.app.send_task(SWEEP)

@@ -1,7 +1,6 @@
 """Metrics and logs of a real worker (in this process, on each broker): bot move latency,
 deadline lag and actions appended; the log lines of a task carry its task id and game id."""
 
-import time
 import uuid
 
 from hanabi.engine import GameOptions
@@ -14,6 +13,7 @@ from hanabi.store.seats import join_seat
 from prometheus_client import REGISTRY
 
 from tests.logcapture import json_log_lines
+from tests.waiting import until
 
 TURN_EVENTS = {"play", "discard", "color_clue", "rank_clue"}
 ACTION_LABELS = {"play", "discard", "clue"}
@@ -67,7 +67,14 @@ def test_an_expired_turn_records_its_lag_behind_the_deadline_and_logs_with_its_t
                 join_seat(conn, game_id, person.id, followups=service.followups)
         game = service.wait_finished(game_id, timeout=30)
         assert game.end_condition == "timeout"
-        time.sleep(0.2)  # the task logs after its commit
+        until(  # the task logs and records its lag after its commit
+            lambda: (
+                metric("hanabi_deadline_lag_seconds_count", on_timeout="end") > before_lag
+                and any("timed out" in line["message"] and line.get("game_id") == game_id for line in lines())
+            ),
+            10,
+            "the expiry task logged the timeout",
+        )
         written = lines()
     assert metric("hanabi_deadline_lag_seconds_count", on_timeout="end") - before_lag == 1
     lag = metric("hanabi_deadline_lag_seconds_sum", on_timeout="end") - before_sum

@@ -28,6 +28,8 @@ from hanabi.webhooks.addresses import WebhookAddresses
 from hanabi.worker import sweeper
 from hanabi.worker.dispatch import enqueue_delivery
 
+from tests.waiting import until
+
 from .conftest import BROKERS, forget_redis_queue, require_redis, worker_settings
 from .webhook_receiver import Receiver, verified
 
@@ -244,8 +246,7 @@ def test_the_sweeper_sends_a_delivery_whose_message_was_lost(service, receiver):
     assert receiver.received(path) == []
     assert alice.deliveries(hook["id"])[0]["status"] == "pending"
 
-    time.sleep(SWEEP_SECONDS)
-    assert sweeper.sweep(app)["enqueue_due_webhook_deliveries"] >= 1
+    until(lambda: sweeper.sweep(app)["enqueue_due_webhook_deliveries"] >= 1, 10, "the sweeper found the delivery due")
     [request] = receiver.wait_for(path, 1)
     assert verified(request, hook["secret"])["type"] == "game_over"
     [delivery] = alice.wait_for_deliveries(hook["id"], lambda items: items[0]["status"] == "delivered")
