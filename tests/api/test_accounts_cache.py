@@ -15,6 +15,8 @@ from hanabi.store.accounts import Account, hash_token, tokens_of_hashes
 from hanabi.store.database import connect, create_pool
 from hanabi.store.migrate import apply_migrations
 
+from tests.waiting import until
+
 from .conftest import assert_problem
 
 ACCOUNT = Account(id=1, name="ann", kind="human", created_at=datetime(2026, 1, 1, tzinfo=UTC))
@@ -168,16 +170,18 @@ def test_tokens_asked_for_while_a_read_runs_are_read_together_in_the_next(new_pl
     def read_many(asked: list[bytes]):
         batches.append(list(asked))
         if len(batches) == 1:
-            deadline = time.monotonic() + 10
-            while (reads._open is None or len(reads._open.digests) < len(digests) - 1) and time.monotonic() < deadline:
-                time.sleep(0.01)
+            until(
+                lambda: sum(len(batch.digests) for batch in reads._open) >= len(digests) - 1,
+                10,
+                "the other requests did not ask while the first read ran",
+                0.01,
+            )
         with connect(database_url) as conn:
             return tokens_of_hashes(conn, asked)
 
     with ThreadPoolExecutor(len(digests)) as threads:
         first = threads.submit(reads.read, digests[0], read_many, 20)
-        while not batches:
-            time.sleep(0.01)
+        until(lambda: batches, 10, "the first read did not start", 0.01)
         others = [threads.submit(reads.read, digest, read_many, 20) for digest in digests[1:]]
         found = [first.result()] + [future.result() for future in others]
 
@@ -197,3 +201,30 @@ def test_a_failed_read_fails_its_requests_and_the_next_read_runs(new_player, dat
             return tokens_of_hashes(conn, asked)
 
     assert reads.read(hash_token(player.token), read_many, 5).account.id == player.id
+
+
+def test_a_failed_read_fails_the_reads_waiting_behind_it(new_player, database_url):
+    """The database away: the requests queued behind a read that failed take the full path at
+    once instead of each waiting for a read of its own to fail."""
+    players = [new_player(kind="bot") for _ in range(3)]
+    reads = connected_cache().reads
+    calls = []
+
+    def failing(asked):
+        calls.append(list(asked))
+        until(lambda: sum(len(batch.digests) for batch in reads._open) >= 2, 10, "the others did not queue", 0.01)
+        return None
+
+    def outcome(player):
+        try:
+            return reads.read(hash_token(player.token), failing, 20)
+        except TokenReadFailed:
+            return "failed"
+
+    with ThreadPoolExecutor(3) as threads:
+        first = threads.submit(outcome, players[0])
+        until(lambda: calls, 10, "the first read did not start", 0.01)
+        others = [threads.submit(outcome, player) for player in players[1:]]
+        outcomes = [first.result()] + [future.result() for future in others]
+    assert outcomes == ["failed"] * 3
+    assert len(calls) == 1

@@ -3,11 +3,13 @@ is answered before Flask with what the full path answers (body, headers, rate-li
 access line, metrics), and everything else, a woken poll included, takes the full path."""
 
 import dataclasses
+import socket
 import time
 
 import pytest
 from hanabi.api.context import POOL_EXTENSION
-from hanabi.api.notifications import turn_key
+from hanabi.api.notifications import MAX_WAIT_SECONDS, turn_key
+from hanabi.api.waiting_turns import waited_unread
 from hanabi.config import load_settings
 from hanabi.runtime import metrics
 from hanabi.runtime.composition import api_app
@@ -182,3 +184,17 @@ def test_unknown_tokens_are_counted_once_per_request_before_the_database_is_read
         assert statuses == [401, 401, 401, 429]
     finally:
         app.extensions[POOL_EXTENSION].close()
+
+
+def test_a_wait_counts_from_when_the_requests_bytes_arrived():
+    """The kernel's TCP_INFO says how long the request's bytes have waited unread: a process
+    that falls behind shortens the wait by that much (waiting_turns.waited_unread)."""
+    with socket.create_server(("127.0.0.1", 0)) as listening:
+        client = socket.create_connection(listening.getsockname())
+        accepted, _ = listening.accept()
+        with client, accepted:
+            client.sendall(b"GET /v1/me/turn?wait=5 HTTP/1.1\r\n\r\n")
+            time.sleep(0.5)
+            unread = waited_unread({"gunicorn.socket": accepted})
+    assert 0.4 <= unread <= MAX_WAIT_SECONDS
+    assert waited_unread({}) == 0.0

@@ -20,6 +20,7 @@ epoch.
 import os
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 
 from hanabi.store.accounts import Token
@@ -96,6 +97,11 @@ class AccountsCache:
             self._trusted = listening
 
 
+TOKENS_PER_READ = 100
+"""The most tokens one query reads: the requests it answers resume together, and a few hundred
+at once would keep the process from everything else for a while."""
+
+
 class TokenReadFailed(Exception):
     """The database did not answer a gathered read of tokens (in time)."""
 
@@ -118,7 +124,8 @@ class TokenReads:
     def __init__(self, cache: AccountsCache):
         self.cache = cache
         self._lock = threading.Lock()
-        self._open: _Batch | None = None
+        self._open: deque[_Batch] = deque()
+        """Batches not read yet, oldest first, each of up to TOKENS_PER_READ tokens."""
         self._reading = False
 
     def read(
@@ -128,9 +135,9 @@ class TokenReads:
         the valid tokens among digests, None when it could not; then, or when the read that
         takes `digest` has not ended within `timeout` seconds, TokenReadFailed."""
         with self._lock:
-            batch = self._open
-            if batch is None:
-                batch = self._open = _Batch()
+            if not self._open or len(self._open[-1].digests) >= TOKENS_PER_READ:
+                self._open.append(_Batch())
+            batch = self._open[-1]
             batch.digests.append(digest)
             reads = not self._reading
             self._reading = True
@@ -143,22 +150,33 @@ class TokenReads:
         return batch.found.get(digest)
 
     def _read_open_batches(self, read_many: Callable[[list[bytes]], dict[bytes, Token] | None]) -> None:
-        """Read batches until none is open: the caller's first, then those gathered meanwhile."""
+        """Read batches until none is left: the caller's first, then those gathered meanwhile."""
         while True:
             with self._lock:
-                batch, self._open = self._open, None
-                if batch is None:
+                if not self._open:
                     self._reading = False
                     return
+                batch = self._open.popleft()
             epoch = self.cache.epoch
             found = read_many(batch.digests)
             if found is None:
-                batch.failed = True
-            else:
-                batch.found = found
-                for digest, token in found.items():
-                    self.cache.remember(digest, token, epoch)
+                self._fail(batch)
+                return
+            batch.found = found
+            for digest, token in found.items():
+                self.cache.remember(digest, token, epoch)
             batch.done.set()
+
+    def _fail(self, batch: _Batch) -> None:
+        """A read failed: so do the batches that wait behind it (their requests take the full
+        path at once), and the next request reads again."""
+        with self._lock:
+            failed = [batch, *self._open]
+            self._open.clear()
+            self._reading = False
+        for each in failed:
+            each.failed = True
+            each.done.set()
 
 
 _caches: dict[tuple[str, float], AccountsCache] = {}

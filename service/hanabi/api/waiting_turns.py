@@ -7,13 +7,16 @@ valid, with the `read` scope and not limited to a game (from the cache of authen
 or read once and remembered as the full path does, in one query with the other tokens asked for
 meanwhile), and no CORS origin is to be answered,
 `WaitingTurns` marks a bot online for the arena (as the full path does, in memory: api/arena.py),
-waits and answers it before Flask is reached, with the same answer, headers,
+waits (counted from when the request's bytes arrived, `waited_unread`) and answers it before
+Flask is reached, with the same answer, headers,
 rate-limit counts, access line and metrics that the full path gives. Everything else, a poll
 that is woken included, goes on to the app unchanged: the short path decides nothing that the
 full path would decide differently.
 """
 
 import random
+import socket
+import sys
 from collections.abc import Callable, Iterable
 from time import perf_counter
 
@@ -43,9 +46,9 @@ READ_SCOPE = "read"
 POOL_WAIT_SECONDS = 1.0
 """How long the short path waits for a connection to read tokens it does not know: past that
 the full path takes the requests, with its own wait and its answer when the database is away."""
-TOKEN_READ_WAIT_SECONDS = 2 * POOL_WAIT_SECONDS + 1.0
-"""How long a request waits for the read that takes its token (the one under way, then its
-own): past that the full path takes it."""
+TOKEN_READ_WAIT_SECONDS = 10.0
+"""How long a request waits for the read that takes its token (the reads before it, then its
+own; a read that fails, fails those waiting at once): past that the full path takes it."""
 EMPTY_PAGE = b'{"items":[],"next_cursor":null}\n'
 """The answer of a turn poll that ends empty, as the app's JSON provider writes it."""
 
@@ -60,6 +63,34 @@ def wait_of(query: str) -> int | None:
         return None
     seconds = int(value)
     return seconds if 1 <= seconds <= MAX_WAIT_SECONDS else None
+
+
+TCP_INFO_BYTES = 104
+LAST_DATA_RECEIVED = slice(52, 56)
+"""Where Linux's `struct tcp_info` holds `tcpi_last_data_recv`: milliseconds since the connection's
+last bytes arrived."""
+KERNEL_TICK_SECONDS = 0.01
+"""The kernel counts that time in ticks (of 10 ms at the coarsest): a wait is shortened by one
+tick less, so that it never ends early."""
+
+
+def waited_unread(wsgi_environ: dict) -> float:
+    """How long the request's last bytes have waited for this process to read them (from the
+    kernel's TCP_INFO), at most MAX_WAIT_SECONDS; 0 where that is not known. A process that
+    falls behind (thousands of clients reconnecting at once) reads requests late: a wait counted
+    from the request's arrival, not from its reading, still ends on time."""
+    sock = wsgi_environ.get("gunicorn.socket")
+    tcp_info = getattr(socket, "TCP_INFO", None)
+    if sock is None or tcp_info is None:
+        return 0.0
+    try:
+        info = sock.getsockopt(socket.IPPROTO_TCP, tcp_info, TCP_INFO_BYTES)
+    except (OSError, AttributeError):
+        return 0.0
+    if len(info) < LAST_DATA_RECEIVED.stop:
+        return 0.0
+    unread = int.from_bytes(info[LAST_DATA_RECEIVED], sys.byteorder) / 1000 - KERNEL_TICK_SECONDS
+    return min(max(unread, 0.0), MAX_WAIT_SECONDS)
 
 
 def bearer_of(header: str | None) -> str | None:
@@ -87,7 +118,7 @@ class WaitingTurns:
             or "HTTP_ORIGIN" in wsgi_environ
         ):
             return self.wsgi_app(wsgi_environ, start_response)
-        arrived = perf_counter()
+        arrived = perf_counter() - waited_unread(wsgi_environ)
         wsgi_environ[ARRIVED_ENVIRON] = arrived
         seconds = wait_of(wsgi_environ.get("QUERY_STRING", ""))
         token = bearer_of(wsgi_environ.get("HTTP_AUTHORIZATION"))
