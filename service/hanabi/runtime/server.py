@@ -23,10 +23,12 @@ hanabi.runtime.metrics_dir), so that /metrics adds up gunicorn's workers and the
 import dataclasses
 import gc
 import ipaddress
+import logging
 import os
 import resource
 import signal
 import subprocess
+import sys
 from contextlib import nullcontext
 
 from gunicorn.app.base import BaseApplication
@@ -137,6 +139,19 @@ def allow_open_files(wanted: int) -> int:
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
+def _exit_worker_now(server, worker) -> None:
+    """gunicorn's hook in an API worker that is exiting (gunicorn calls it as its exit unwinds):
+    the logs flushed, the process ends at once with the status gunicorn gave it. The interpreter's
+    own exit waited for the worker's idle greenlets and threads for seconds, and has nothing to do:
+    the master stops the Celery child and the embedded Postgres."""
+    exiting = sys.exc_info()[1]
+    status = exiting.code if isinstance(exiting, SystemExit) else 1 if exiting is not None else 0
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status if isinstance(status, int) else 1)
+
+
 def _tell_to_stop(child: subprocess.Popen | None) -> None:
     if child is not None and child.poll() is None:
         child.send_signal(signal.SIGTERM)
@@ -196,6 +211,7 @@ def serve(
             "accesslog": settings.access_log,
             "logger_class": GunicornLogger,
             "child_exit": child_exit,
+            "worker_exit": _exit_worker_now,
         }
         with worker_process(settings, url) if run_worker else nullcontext() as child:
             _Gunicorn(dataclasses.replace(settings, database_url=url), options, lambda: _tell_to_stop(child)).run()

@@ -16,6 +16,10 @@ and a lookup adds the bindings this process has declared to those in the file.
 
 Message names start with a zero-padded clock, so that name order stays send order.
 
+A wait for messages returns after STOP_CHECK_SECONDS at most: Celery's worker loop on a polling
+transport waits 2 s per turn and looks whether it was told to stop only between turns, so a
+worker on this transport would otherwise take up to 2 s to begin stopping.
+
 Select it with Celery's `broker_transport` setting: "hanabi.worker.filesystem_broker:Transport".
 """
 
@@ -33,6 +37,8 @@ from kombu.utils.encoding import bytes_to_str, str_to_bytes
 from kombu.utils.json import dumps, loads
 
 CLAIMED_FOLDER = "claimed"
+STOP_CHECK_SECONDS = 0.1
+"""The longest a wait for messages lasts before it returns to its caller (empty-handed)."""
 
 
 class Channel(filesystem.Channel):
@@ -99,3 +105,8 @@ class Channel(filesystem.Channel):
 
 class Transport(filesystem.Transport):
     Channel = Channel
+
+    def drain_events(self, connection, timeout=None):
+        if timeout is not None:
+            timeout = min(timeout, STOP_CHECK_SECONDS)
+        return super().drain_events(connection, timeout=timeout)
