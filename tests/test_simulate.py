@@ -2,10 +2,11 @@ import json
 import statistics
 import subprocess
 import sys
+from collections import Counter
 
 import pytest
 from hanabi.bots.simulator import SimulationError, game_file_name, game_seed, play_game, simulate
-from hanabi.engine import GameOptions, view
+from hanabi.engine import GameOptions
 
 HANABI = [sys.executable, "-m", "hanabi.runtime.cli"]
 
@@ -30,11 +31,23 @@ def test_statistics_match_the_scores():
     assert result.perfect_rate == sum(s == 25 for s in result.scores) / 60
 
 
-def test_each_game_ends_and_is_scored_by_the_engine():
+def test_each_game_reported_is_the_game_its_seed_plays_again():
+    """A bot developer reads a run's figures as the games its seeds deal: replaying each seed gives
+    the score, fireworks total, end, turns and strikes the run reported, and the summary is theirs."""
     options = GameOptions(players=4, variant="Rainbow (6 Suits)", timed_display=True)
-    state = play_game(options, "random", game_seed("end", 0))
-    assert state.is_over
-    assert view(state, 0).rating is not None
+    table = ["basic", "random", "basic", "random"]
+    result = simulate(options, table, games=12, seed="replay")
+    states = [play_game(options, table, game_seed("replay", index)) for index in range(12)]
+    assert all(state.is_over for state in states)
+    assert result.scores == [state.score for state in states]
+    assert result.fireworks_totals == [state.fireworks_total for state in states]
+    assert result.end_conditions == Counter(state.end_condition.label for state in states)
+    assert result.turns == sum(state.turn for state in states)
+    assert sum(misplays for _, misplays, _, _ in result.moves) == sum(state.strikes for state in states) > 0
+    summary = result.to_dict()
+    assert summary["mean"] == round(statistics.fmean(state.score for state in states), 4)
+    assert summary["mean_fireworks_total"] == round(statistics.fmean(state.fireworks_total for state in states), 4)
+    assert summary["turns"] == result.turns and summary["games"] == 12
 
 
 def test_cli_prints_a_json_summary():
