@@ -5,10 +5,12 @@ import os
 import re
 import subprocess
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
 import pytest
+from packaging.specifiers import SpecifierSet
 
 from .conftest import environment
 from .files import (
@@ -46,10 +48,16 @@ def compose() -> dict:
     return load_compose({**env_example(), "POSTGRES_PASSWORD": "0123abcd"})
 
 
-def test_every_stage_is_the_slim_official_python_3_11_image():
-    for stage in stages():
-        image = stage[0][1].split()[0]
-        assert re.fullmatch(r"python:3\.11-slim(-\w+)?", image), image
+def test_every_stage_is_one_python_image_whose_python_the_project_supports():
+    """The venv built in the first stage is copied into the last: both stages need the same image,
+    and its Python must be one pyproject.toml's requires-python admits."""
+    images = {stage[0][1].split()[0] for stage in stages()}
+    assert len(images) == 1, images
+    (image,) = images
+    version = re.fullmatch(r"python:(\d+\.\d+)(-[\w.-]+)?", image)
+    assert version, f"{image} is not an official python image with its version in its tag"
+    requires = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["requires-python"]
+    assert SpecifierSet(requires).contains(version[1]), (image, requires)
 
 
 def test_the_service_runs_as_a_user_that_is_not_root():
