@@ -112,7 +112,10 @@ class RateLimiter:
             token = bearer_token()
             if token and remembered_token() is not None:
                 return  # a valid token: check_account counts it for its account, never less than for the token
-            key, per = (self.token_key(token), "token") if token else (self.address_key(), "client address")
+            if token:
+                self.count_token(items, token, endpoint)
+                return
+            key, per = self.address_key(), "client address"
         self.hit(items, key, endpoint, per)
 
     def check_account(self) -> None:
@@ -125,32 +128,37 @@ class RateLimiter:
         if request.environ.get(COUNTED_ENVIRON) == COUNTED_ACCOUNT:
             return
         token = current_token()
-        items = self.reads if request.method in READ_METHODS else self.writes
-        self.hit(items, f"account:{token.account.id}", endpoint, "account")
-        if token.app_id is not None:
-            self.hit(self.apps, f"app:{token.app_id}", APP_ENDPOINTS, "app", "requests of this app and its players")
+        self.count_account(self.reads if request.method in READ_METHODS else self.writes, token, endpoint)
         if endpoint == PLAYERS_ENDPOINT and request.method == "POST":
             created = "accounts created (POST /v1/accounts and apps' players together)"
             self.hit(self.accounts, self.address_key(), ACCOUNTS_ENDPOINT, "client address", created)
             self.hit(self.players, f"app:{token.account.id}", PLAYERS_ENDPOINT, "app", "players created")
 
+    def count_token(self, items: list[RateLimitItem], token: str, endpoint: str) -> None:
+        """Count a request of `endpoint` for a token not known yet (a hash of it)."""
+        self.hit(items, self.token_key(token), endpoint, "token")
+
+    def count_account(self, items: list[RateLimitItem], token: Token, endpoint: str) -> None:
+        """Count a request of `endpoint` by a valid token for its account (this endpoint), then
+        for its app (all endpoints together)."""
+        self.hit(items, f"account:{token.account.id}", endpoint, "account")
+        if token.app_id is not None:
+            self.hit(self.apps, f"app:{token.app_id}", APP_ENDPOINTS, "app", "requests of this app and its players")
+
     def allows_token_read(self, token: str, endpoint: str) -> bool:
-        """Count a read of `endpoint` by a token not known yet, as `check` would; False when
-        that is one too many."""
-        try:
-            self.hit(self.reads, self.token_key(token), endpoint, "token")
-        except Problem:
-            return False
-        return True
+        """Count a read of `endpoint` by a token not known yet, as `check` does; False when that
+        is one too many."""
+        return self._allows(self.count_token, self.reads, token, endpoint)
 
     def allows_read(self, token: Token, endpoint: str) -> bool:
-        """Count a read of `endpoint` by a token known as valid, as `check` and `check_account`
-        would (for its account and its app); False when that is one too many (the full path,
-        counting it again, then answers the 429)."""
+        """Count a read of `endpoint` by a token known as valid, as `check_account` does; False
+        when that is one too many (the full path, counting it again, then answers the 429)."""
+        return self._allows(self.count_account, self.reads, token, endpoint)
+
+    @staticmethod
+    def _allows(count, *arguments) -> bool:
         try:
-            self.hit(self.reads, f"account:{token.account.id}", endpoint, "account")
-            if token.app_id is not None:
-                self.hit(self.apps, f"app:{token.app_id}", APP_ENDPOINTS, "app", "requests of this app and its players")
+            count(*arguments)
         except Problem:
             return False
         return True
