@@ -16,7 +16,6 @@ from .game_log import assert_one_event_per_turn
 from .processes import alive, children, command_line, start_hanabi, stop
 from .webhook_receiver import Receiver, verified
 
-
 STOP_WINDOW_SECONDS = 8
 
 

@@ -3,9 +3,9 @@ no database read to know who is asking.
 
 An entry is trusted only while the process's notification listener is connected: Postgres
 announces every revoked token on `hanabi_token` (migration 0006), and the cache forgets it as
-soon as the announcement arrives (about a millisecond after the revocation commits; the process
-that revoked a token forgets it before answering). Whenever the listener connects or loses its
-connection, announcements may have been missed, so the cache empties itself. Entries also
+soon as the announcement arrives (the process that revoked a token forgets it before
+answering). Whenever the listener connects or loses its connection, announcements may have
+been missed, so the cache empties itself. Entries also
 expire after `ttl` seconds, whatever happens.
 
 Revoking a token revokes its descendants in the same transaction (store.accounts), and each

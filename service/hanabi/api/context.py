@@ -58,7 +58,7 @@ class DatabaseHealth:
     that broke, or none to be had within the pool's timeout while no other request got one
     either (a pool that is only busy, its connections going from request to request, is not an
     outage). Until a request gets a connection again, the next ones wait for one at most
-    UNREACHABLE_WAIT_SECONDS instead of the pool's timeout (10 s): in an outage every request
+    UNREACHABLE_WAIT_SECONDS instead of the pool's timeout: in an outage every request
     would otherwise hold its thread that long before its 503, and the health checks would
     queue behind them."""
 
@@ -257,8 +257,7 @@ def _canonical_body() -> bytes:
 
 
 def _json_response(status: int, body: object, headers: dict) -> Response:
-    """`body` is JSON-ready (a view, or a schema's dump): orjson writes it several times faster
-    than the json module, which matters for views, the API's hottest responses."""
+    """A response of `body`, JSON-ready (a view, or a schema's dump), encoded by orjson."""
     if body is None:
         response = Response(status=status)
     else:

@@ -26,15 +26,13 @@ server of N worker processes lets a token make up to N times the limit) or Redis
 processes and replicas share one count). Windows are fixed, which makes `Retry-After` exact: the
 seconds until the window closes, rounded up. In Redis they are `limits`' fixed windows (a window as
 long as the limit's period opens with the first request it counts); in memory they are
-`ProcessWindows`, windows aligned to multiples of the period in one dict: `limits`' own
-MemoryStorage starts a timer thread up to a hundred times a second to expire its keys, which cost
-more CPU than the rest of the hook. When Redis does not answer, the process counts in its own memory
-for SHARED_RETRY_SECONDS before it asks Redis again, rather than failing requests or waiting on
-Redis for each.
+`ProcessWindows`, windows aligned to multiples of the period in one dict, which needs no timer
+thread to expire its keys as `limits`' own MemoryStorage does (docs/benchmarks.md, decisions).
+When Redis does not answer, the process counts in its own memory for SHARED_RETRY_SECONDS before
+it asks Redis again, rather than failing requests or waiting on Redis for each.
 
-Why `limits` itself rather than Flask-Limiter, its Flask extension: the extension resolves its
-limits, exemptions and scopes anew for every request; in tests/bench/request_overhead.py it
-added about 160 us of CPU to each request, this hook (same library, same storage) about 50.
+`limits` is used directly, not through Flask-Limiter, which resolves its limits, exemptions and
+scopes anew for every request (docs/benchmarks.md, decisions).
 """
 
 import hashlib

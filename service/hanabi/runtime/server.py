@@ -82,11 +82,8 @@ class _Gunicorn(BaseApplication):
 
 
 def freeze_start_up_objects(app):
-    """Move everything the worker has made so far (modules, the app, its schemas and routes) out
-    of the garbage collector's sight, and return `app`. They live as long as the process, yet
-    each full collection walked them all, holding the GIL and stopping every thread of the
-    worker: the slowest of its requests (docs/benchmarks.md, decisions). Garbage made until now
-    is collected first, so that none of it is kept for good."""
+    """Collect the garbage, then hide everything the worker has made so far (modules, the app, its
+    schemas and routes) from the garbage collector's full collections; return `app`."""
     gc.collect()
     gc.freeze()
     return app
@@ -98,12 +95,8 @@ FULL_COLLECTION_THRESHOLD = 10_000
 
 
 def collect_everything_rarely() -> None:
-    """Make the garbage collector's full collections rare. Each walks every live object, and
-    every waiting request (a long poll) keeps its whole request alive in its greenlet: with
-    thousands waiting, a full collection stopped the worker for most of a second, every few
-    seconds, to free a few hundred objects (docs/benchmarks.md, decisions). The younger
-    generations are still collected as often; under load a full collection still comes every
-    few minutes."""
+    """Make the garbage collector's full collections, which walk every waiting request, rare; the
+    younger generations are collected as usual."""
     first, second, _ = gc.get_threshold()
     gc.set_threshold(first, second, FULL_COLLECTION_THRESHOLD)
 

@@ -304,7 +304,7 @@ cached by a process that outlived a database), its events and its webhook delive
 nothing. A change whose deadline was computed from the database's clock (`clock_read_at`) is
 dated by that reading, so the event's time, the game's `updated_at` and the turn's start are
 one instant, as they are with `now()` otherwise. The events come as one JSON array of [type, seat,
-payload] (one parameter is much cheaper for psycopg to send than three arrays)."""
+payload], one parameter rather than three arrays."""
 
 
 def append_events(

@@ -2,8 +2,7 @@
 
 kombu's own transport creates a message's file under its final name and then writes it, while
 a consumer takes any file with that name without waiting for the writer's lock: a consumer
-polling at the wrong moment reads an empty or partial message and the task is lost (tests of
-bots playing through many messages a second did meet it). Here a message is written under a
+polling at the wrong moment reads an empty or partial message and the task is lost. Here a message is written under a
 name no consumer looks at and renamed into place once complete, and a consumer claims a
 message by renaming it into a folder of claimed messages beside the queue (a rename within
 one file system: of two consumers, exactly one gets the file).
