@@ -4,8 +4,11 @@
     HANABI_ST_URL      the server's base URL
     HANABI_ST_TOKEN    a token of the account the run acts as; it only ever issues other tokens
     HANABI_ST_GAMES    ids of games of that account, comma-separated (in the lobby, running, finished)
+    HANABI_ST_SCOPES   when set, the scopes (comma-separated) of every token the run uses: a token
+                       that lacks the scopes of most operations, whose refusals must conform too
 
-- Every request gets a token of its own (a generated DELETE /v1/tokens/current revokes only it);
+- Every request gets a token of its own (a generated DELETE /v1/tokens/current revokes only it),
+  with HANABI_ST_SCOPES' scopes when that is set;
   DELETE /v1/tokens, which revokes every token of the account, gets a token of an account made
   for it.
 - A schema-valid request names one of the known games for some of its generated game ids, so
@@ -31,6 +34,7 @@ MALFORMED_CODES = frozenset({"invalid_request", "invalid_json", "invalid_value",
 @schemathesis.auth(refresh_interval=None)
 class FreshToken:
     def get(self, case, context):
+        issuer = os.environ["HANABI_ST_TOKEN"]
         if (case.operation.method.upper(), case.operation.path) == ("DELETE", "/v1/tokens"):
             response = httpx.post(
                 f"{os.environ['HANABI_ST_URL']}/v1/accounts",
@@ -38,10 +42,14 @@ class FreshToken:
                 timeout=10,
             )
             response.raise_for_status()
-            return response.json()["token"]
+            issuer = response.json()["token"]
+            if not os.environ.get("HANABI_ST_SCOPES"):
+                return issuer
+        scopes = os.environ.get("HANABI_ST_SCOPES")
         response = httpx.post(
             f"{os.environ['HANABI_ST_URL']}/v1/tokens",
-            headers={"Authorization": f"Bearer {os.environ['HANABI_ST_TOKEN']}"},
+            json={"scopes": scopes.split(",")} if scopes else None,
+            headers={"Authorization": f"Bearer {issuer}"},
             timeout=10,
         )
         response.raise_for_status()

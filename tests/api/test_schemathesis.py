@@ -4,6 +4,11 @@ stateful sequences along the links it infers), with valid and deliberately inval
 
 It finds nothing: no 5xx, every response (problems included) conforms to the description, a
 request the description forbids is a 4xx, and one it allows is never refused as malformed.
+A second run uses tokens with the `read` scope only: every operation that needs another scope
+answers 403 `insufficient_scope`, which must conform to the description too (that run leaves
+out positive_data_acceptance, since such a token is refused whatever the data, the coverage
+phase, whose many cases would each meet the same refusal, and the stateful phase, whose
+sequences start from resources such a token cannot create).
 The hooks (schemathesis_hooks.py) give every request a fresh token and aim some of them at real
 games; schemathesis.toml lists the operations whose answer depends on stored data, which may
 refuse a schema-valid request with a 422 whose code names the rule (see docs/api.md,
@@ -48,10 +53,24 @@ def known_games(base_url: str, me: dict, other: dict) -> list[int]:
     return [lobby, running, finished]
 
 
-def test_schemathesis_finds_nothing(live_server, tmp_path):
+RUNS = {
+    "every scope": ({}, MAX_EXAMPLES, []),
+    "read only": (
+        {"HANABI_ST_SCOPES": "read"},
+        5,
+        ["--exclude-checks", "positive_data_acceptance", "--phases", "examples,fuzzing"],
+    ),
+}
+"""Per run: the hooks' environment, the examples per operation and phase, more arguments."""
+
+
+@pytest.mark.parametrize("run_name", list(RUNS))
+def test_schemathesis_finds_nothing(live_server, tmp_path, run_name):
+    scoped, max_examples, arguments = RUNS[run_name]
     me, other = account(live_server, "schemathesis"), account(live_server, "opponent")
     env = {
         **os.environ,
+        **scoped,
         "SCHEMATHESIS_HOOKS": "tests.api.schemathesis_hooks",
         "PYTHONPATH": os.pathsep.join([str(HERE.parent.parent), os.environ.get("PYTHONPATH", "")]),
         "HANABI_ST_URL": live_server,
@@ -70,8 +89,9 @@ def test_schemathesis_finds_nothing(live_server, tmp_path):
             "--checks",
             "all",
             "--max-examples",
-            str(MAX_EXAMPLES),
+            str(max_examples),
             "--no-color",
+            *arguments,
         ],
         env=env,
         cwd=tmp_path,
