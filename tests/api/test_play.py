@@ -1,6 +1,6 @@
 import random
 
-from hanabi.api.schemas import ViewSchema
+from hanabi.api.schemas.views import ViewSchema
 from hanabi.engine import view
 from hanabi.engine.hanablive import import_game
 from hanabi.store.database import connect

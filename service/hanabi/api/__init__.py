@@ -61,6 +61,7 @@ from .context import (
 from .cors import install_cors
 from .docs import DeclaredAnswers, problem_response_headers
 from .errors import PROBLEM_CONTENT_TYPE, handle_error
+from .examples import add_examples
 from .inputs import (
     API_BLUEPRINTS_EXTENSION,
     ApiRequest,
@@ -176,7 +177,17 @@ def create_app(
                 "an event log, hanab.live JSON. Errors are RFC 9457 problems with a stable `code`.",
                 "license": {"name": "MIT", "identifier": "MIT"},
             },
-            "servers": [{"url": "/"}],
+            "servers": [
+                {
+                    "url": "/",
+                    "description": "The server that serves this description (at /v1/openapi.json): "
+                    "every path is on its origin",
+                },
+                {
+                    "url": "http://127.0.0.1:8000",
+                    "description": "`hanabi serve` (or `make run`) on this machine, at its default address",
+                },
+            ],
             "security": [{"bearerAuth": []}],
             "components": {"securitySchemes": {"bearerAuth": {"type": "http", "scheme": "bearer"}}},
         },
@@ -198,12 +209,14 @@ def create_app(
     )
     api.register_converter(IdConverter, id_parameter_schema)
     api.register_converter(CardConverter, card_parameter_schema)
-    api.spec.components.schema(hanablive.HANABLIVE_GAME_COMPONENT, hanablive.HANABLIVE_GAME)
+    for name, component in hanablive.HANABLIVE_COMPONENTS.items():
+        api.spec.components.schema(name, component)
     for name, component in enum_components().items():
         api.spec.components.schema(name, component)
     api.spec.components.schema(me.ACCOUNT_EVENT_COMPONENT, schema=me.AccountEventSchema)
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
+    add_examples(api.spec)
     app.extensions[API_BLUEPRINTS_EXTENSION] = frozenset(blueprint.name for blueprint in BLUEPRINTS)
     app.register_blueprint(web.blp)
     app.register_blueprint(embed.blp)

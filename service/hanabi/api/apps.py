@@ -23,19 +23,14 @@ from hanabi.store.accounts import (
     list_players,
     revoke_player_tokens,
 )
+from hanabi.store.lobby import MAX_PAGE
 
 from .context import Reply, current_account, db, forget_digest, idempotent_write, issue_child_token
 from .docs import idempotent, links_to, problems
 from .errors import Problem
 from .inputs import Blueprint
 from .present import decode_cursor, encode_cursor
-from .schemas import (
-    DEFAULT_PAGE,
-    MAX_PAGE,
-    StrictSchema,
-    account_name_field,
-    cursor_field,
-)
+from .schemas import DEFAULT_PAGE, StrictSchema, account_name_field, cursor_field
 from .scopes import requires
 from .tokens import scopes_field
 

@@ -39,7 +39,8 @@ from .docs import idempotent, links_to, problems
 from .errors import Problem
 from .games import LOBBY_CAP_EXTENSION
 from .inputs import Blueprint
-from .schemas import NO_NUL, FullMatch, OptionsRequestSchema, StrictSchema, account_name_field
+from .schemas import NO_NUL, FullMatch, StrictSchema, account_name_field
+from .schemas.games import OptionsRequestSchema
 from .scopes import requires
 
 blp = Blueprint("arena", __name__, url_prefix="/v1/arena", description="The arena: bots rated by cross-play")

@@ -16,15 +16,8 @@ from .inputs import Blueprint
 from .instrumentation import request_started
 from .notifications import WaitSeconds, game_key, listener_for, long_poll
 from .present import public_events, watcher_seat
-from .schemas import (
-    CLUE_EVENT_KINDS,
-    COMPONENT,
-    GAME_ID,
-    HISTORY_EVENT_KINDS,
-    ActionOutcomeSchema,
-    OneOfKinds,
-    StrictSchema,
-)
+from .schemas import COMPONENT, GAME_ID, OneOfKinds, StrictSchema
+from .schemas.views import CLUE_EVENT_KINDS, HISTORY_EVENT_KINDS, ActionOutcomeSchema
 from .scopes import requires
 
 blp = Blueprint("events", __name__, url_prefix="/v1/games", description="The event log of a game")

@@ -23,20 +23,8 @@ from .docs import GAME_OPERATIONS, idempotent, links_to, problems
 from .errors import Problem
 from .inputs import Blueprint
 from .present import decode_cursor, encode_cursor, game_summary, names_for
-from .schemas import (
-    GAME_ID,
-    NO_NUL,
-    FullMatch,
-    GamePageSchema,
-    GameSchema,
-    OneOfKinds,
-    OptionsRequestSchema,
-    PageQuerySchema,
-    StrictBoolean,
-    StrictSchema,
-    TimeControlRequestSchema,
-    account_reference_field,
-)
+from .schemas import GAME_ID, NO_NUL, FullMatch, OneOfKinds, StrictBoolean, StrictSchema, account_reference_field
+from .schemas.games import GamePageSchema, GameSchema, OptionsRequestSchema, PageQuerySchema, TimeControlRequestSchema
 from .scopes import requires
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Games: the lobby and the seats")

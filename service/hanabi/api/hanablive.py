@@ -15,7 +15,8 @@ from .errors import Problem
 from .games import summary_body
 from .inputs import Blueprint
 from .present import names_for, player_names
-from .schemas import GAME_ID, NO_NUL, GameSchema
+from .schemas import GAME_ID, NO_NUL
+from .schemas.games import GameSchema
 from .scopes import requires
 
 blp = Blueprint("hanablive", __name__, url_prefix="/v1", description="hanab.live JSON export and import")
@@ -35,31 +36,39 @@ HANABLIVE_GAME = {
             "minItems": MIN_PLAYERS,
             "maxItems": MAX_PLAYERS,
         },
-        "deck": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": {"suitIndex": {"type": "integer"}, "rank": {"type": "integer"}},
-            },
-        },
-        "actions": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": {
-                    "type": {"type": "integer"},
-                    "target": {"type": "integer"},
-                    "value": {"type": "integer"},
-                    "announce": {"type": "integer"},
-                },
-            },
-        },
-        "options": {"type": "object"},
+        "deck": {"type": "array", "items": {"$ref": "#/components/schemas/HanabLiveCard"}},
+        "actions": {"type": "array", "items": {"$ref": "#/components/schemas/HanabLiveAction"}},
+        "options": {"$ref": "#/components/schemas/HanabLiveOptions"},
         "notes": {"type": "array", "items": {"type": "array", "items": {"type": "string"}}},
         "id": {"type": "integer"},
         "seed": {"type": "string", "pattern": NO_NUL},
     },
 }
+HANABLIVE_COMPONENTS = {
+    HANABLIVE_GAME_COMPONENT: HANABLIVE_GAME,
+    "HanabLiveCard": {
+        "type": "object",
+        "description": "A card of a hanab.live deck: its suit (an index into the variant's suits) and rank",
+        "properties": {"suitIndex": {"type": "integer"}, "rank": {"type": "integer"}},
+    },
+    "HanabLiveAction": {
+        "type": "object",
+        "description": "An action of a hanab.live game: `type` 0 play, 1 discard (`target`: the card), 2 color "
+        "clue, 3 rank clue (`target`: the seat, `value`: the color or rank), 4 game over (`target`: the seat, "
+        "`value`: the end condition), 5 game over by vote",
+        "properties": {
+            "type": {"type": "integer"},
+            "target": {"type": "integer"},
+            "value": {"type": "integer"},
+            "announce": {"type": "integer"},
+        },
+    },
+    "HanabLiveOptions": {
+        "type": "object",
+        "description": "A hanab.live game's options, as hanab.live names them (`variant`, `cardCycle`, ...)",
+    },
+}
+"""The description's schemas of hanab.live JSON, registered by the app."""
 
 
 @blp.route(f"/games/<{GAME_ID}>/export")

@@ -32,7 +32,8 @@ from .inputs import Blueprint
 from .instrumentation import request_started
 from .notifications import RECHECK_SECONDS, WaitSeconds, account_key, listener_for, long_poll, turn_key
 from .present import decode_cursor, encode_cursor, game_summary, names_for
-from .schemas import COMPONENT, DEFAULT_PAGE, GamePageSchema, GameSchema, PageQuerySchema, StrictSchema
+from .schemas import COMPONENT, DEFAULT_PAGE, StrictSchema
+from .schemas.games import GamePageSchema, GameSchema, PageQuerySchema
 from .scopes import requires
 
 blp = Blueprint("me", __name__, url_prefix="/v1/me", description="Your games")

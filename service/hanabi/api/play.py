@@ -14,7 +14,8 @@ from .docs import IF_NONE_MATCH_PARAMETER, idempotent, problems
 from .errors import Problem
 from .inputs import Blueprint
 from .present import view_payload, watcher_seat
-from .schemas import GAME_ID, OneOfKinds, StrictSchema, ViewSchema
+from .schemas import GAME_ID, OneOfKinds, StrictSchema
+from .schemas.views import ViewSchema
 from .scopes import requires
 
 blp = Blueprint("play", __name__, url_prefix="/v1/games", description="Playing: actions and views")

@@ -12,7 +12,8 @@ from .docs import problems
 from .errors import Problem
 from .inputs import Blueprint
 from .present import view_payload
-from .schemas import GAME_ID, StrictSchema, ViewSchema
+from .schemas import GAME_ID, StrictSchema
+from .schemas.views import ViewSchema
 from .scopes import requires
 
 blp = Blueprint("replays", __name__, url_prefix="/v1/games", description="Replays of finished games, turn by turn")

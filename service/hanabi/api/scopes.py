@@ -62,16 +62,7 @@ def check_scope(public_endpoints: frozenset[str]) -> None:
         else []
     )
     if missing:
-        raise Problem(
-            403,
-            "insufficient_scope",
-            f"This token lacks the scope {', '.join(repr(scope) for scope in missing)}, which "
-            f"{request.method} {request.path} needs; issue a token that has it (POST /v1/tokens with its scopes).",
-            headers={
-                "WWW-Authenticate": f'Bearer realm="hanabi", error="insufficient_scope", scope="{" ".join(missing)}"'
-            },
-            scope=missing[0],
-        )
+        raise insufficient_scope(missing, request.method, request.path)
     if token.game_id is not None:
         game_id = (request.view_args or {}).get("game_id")
         function = view_function(request.endpoint, request.method)
@@ -82,3 +73,15 @@ def check_scope(public_endpoints: frozenset[str]) -> None:
                 "token_limited_to_game",
                 f"This token acts only in game {token.game_id}.",
             )
+
+
+def insufficient_scope(missing: list[str], method: str, path: str) -> Problem:
+    """The 403 of a token that lacks the `missing` scopes, which `method path` needs."""
+    return Problem(
+        403,
+        "insufficient_scope",
+        f"This token lacks the scope {', '.join(repr(scope) for scope in missing)}, which "
+        f"{method} {path} needs; issue a token that has it (POST /v1/tokens with its scopes).",
+        headers={"WWW-Authenticate": f'Bearer realm="hanabi", error="insufficient_scope", scope="{" ".join(missing)}"'},
+        scope=missing[0],
+    )

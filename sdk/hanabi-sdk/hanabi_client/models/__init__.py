@@ -63,10 +63,10 @@ from .game_status import GameStatus
 from .game_warning import GameWarning
 from .game_warning_code import GameWarningCode
 from .get_arena_leaderboard_family import GetArenaLeaderboardFamily
+from .hanab_live_action import HanabLiveAction
+from .hanab_live_card import HanabLiveCard
 from .hanab_live_game import HanabLiveGame
-from .hanab_live_game_actions_item import HanabLiveGameActionsItem
-from .hanab_live_game_deck_item import HanabLiveGameDeckItem
-from .hanab_live_game_options import HanabLiveGameOptions
+from .hanab_live_options import HanabLiveOptions
 from .hand_card import HandCard
 from .hidden_clue_event import HiddenClueEvent
 from .history_event import HistoryEvent
@@ -239,10 +239,10 @@ __all__ = (
     "GameWarning",
     "GameWarningCode",
     "GetArenaLeaderboardFamily",
+    "HanabLiveAction",
+    "HanabLiveCard",
     "HanabLiveGame",
-    "HanabLiveGameActionsItem",
-    "HanabLiveGameDeckItem",
-    "HanabLiveGameOptions",
+    "HanabLiveOptions",
     "HandCard",
     "HiddenClueEvent",
     "HistoryEvent",

@@ -9,9 +9,9 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.hanab_live_game_actions_item import HanabLiveGameActionsItem
-    from ..models.hanab_live_game_deck_item import HanabLiveGameDeckItem
-    from ..models.hanab_live_game_options import HanabLiveGameOptions
+    from ..models.hanab_live_action import HanabLiveAction
+    from ..models.hanab_live_card import HanabLiveCard
+    from ..models.hanab_live_options import HanabLiveOptions
 
 
 T = TypeVar("T", bound="HanabLiveGame")
@@ -22,9 +22,10 @@ class HanabLiveGame:
     """A game in hanab.live's JSON format (players, deck, actions, options, ...)"""
 
     players: list[str]
-    deck: list[HanabLiveGameDeckItem]
-    actions: list[HanabLiveGameActionsItem]
-    options: HanabLiveGameOptions | Unset = UNSET
+    deck: list[HanabLiveCard]
+    actions: list[HanabLiveAction]
+    options: HanabLiveOptions | Unset = UNSET
+    """ A hanab.live game's options, as hanab.live names them (`variant`, `cardCycle`, ...) """
     notes: list[list[str]] | Unset = UNSET
     id: int | Unset = UNSET
     seed: str | Unset = UNSET
@@ -81,9 +82,9 @@ class HanabLiveGame:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.hanab_live_game_actions_item import HanabLiveGameActionsItem  # noqa: PLC0415
-        from ..models.hanab_live_game_deck_item import HanabLiveGameDeckItem  # noqa: PLC0415
-        from ..models.hanab_live_game_options import HanabLiveGameOptions  # noqa: PLC0415
+        from ..models.hanab_live_action import HanabLiveAction  # noqa: PLC0415
+        from ..models.hanab_live_card import HanabLiveCard  # noqa: PLC0415
+        from ..models.hanab_live_options import HanabLiveOptions  # noqa: PLC0415
 
         d = dict(src_dict)
         players = cast(list[str], d.pop("players"))
@@ -91,23 +92,23 @@ class HanabLiveGame:
         deck = []
         _deck = d.pop("deck")
         for deck_item_data in _deck:
-            deck_item = HanabLiveGameDeckItem.from_dict(deck_item_data)
+            deck_item = HanabLiveCard.from_dict(deck_item_data)
 
             deck.append(deck_item)
 
         actions = []
         _actions = d.pop("actions")
         for actions_item_data in _actions:
-            actions_item = HanabLiveGameActionsItem.from_dict(actions_item_data)
+            actions_item = HanabLiveAction.from_dict(actions_item_data)
 
             actions.append(actions_item)
 
         _options = d.pop("options", UNSET)
-        options: HanabLiveGameOptions | Unset
+        options: HanabLiveOptions | Unset
         if isinstance(_options, Unset):
             options = UNSET
         else:
-            options = HanabLiveGameOptions.from_dict(_options)
+            options = HanabLiveOptions.from_dict(_options)
 
         _notes = d.pop("notes", UNSET)
         notes: list[list[str]] | Unset = UNSET

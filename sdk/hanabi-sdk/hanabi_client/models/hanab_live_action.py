@@ -8,11 +8,17 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-T = TypeVar("T", bound="HanabLiveGameActionsItem")
+T = TypeVar("T", bound="HanabLiveAction")
 
 
 @_attrs_define
-class HanabLiveGameActionsItem:
+class HanabLiveAction:
+    """An action of a hanab.live game: `type` 0 play, 1 discard (`target`: the card), 2 color clue, 3 rank clue (`target`:
+    the seat, `value`: the color or rank), 4 game over (`target`: the seat, `value`: the end condition), 5 game over by
+    vote
+
+    """
+
     type_: int | Unset = UNSET
     target: int | Unset = UNSET
     value: int | Unset = UNSET
@@ -53,15 +59,15 @@ class HanabLiveGameActionsItem:
 
         announce = d.pop("announce", UNSET)
 
-        hanab_live_game_actions_item = cls(
+        hanab_live_action = cls(
             type_=type_,
             target=target,
             value=value,
             announce=announce,
         )
 
-        hanab_live_game_actions_item.additional_properties = d
-        return hanab_live_game_actions_item
+        hanab_live_action.additional_properties = d
+        return hanab_live_action
 
     @property
     def additional_keys(self) -> list[str]:

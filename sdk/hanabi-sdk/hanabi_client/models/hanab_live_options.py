@@ -6,46 +6,29 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
-T = TypeVar("T", bound="HanabLiveGameDeckItem")
+T = TypeVar("T", bound="HanabLiveOptions")
 
 
 @_attrs_define
-class HanabLiveGameDeckItem:
-    suit_index: int | Unset = UNSET
-    rank: int | Unset = UNSET
+class HanabLiveOptions:
+    """A hanab.live game's options, as hanab.live names them (`variant`, `cardCycle`, ...)"""
+
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        suit_index = self.suit_index
-
-        rank = self.rank
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update({})
-        if suit_index is not UNSET:
-            field_dict["suitIndex"] = suit_index
-        if rank is not UNSET:
-            field_dict["rank"] = rank
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        suit_index = d.pop("suitIndex", UNSET)
+        hanab_live_options = cls()
 
-        rank = d.pop("rank", UNSET)
-
-        hanab_live_game_deck_item = cls(
-            suit_index=suit_index,
-            rank=rank,
-        )
-
-        hanab_live_game_deck_item.additional_properties = d
-        return hanab_live_game_deck_item
+        hanab_live_options.additional_properties = d
+        return hanab_live_options
 
     @property
     def additional_keys(self) -> list[str]:

@@ -6,27 +6,48 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="HanabLiveGameOptions")
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="HanabLiveCard")
 
 
 @_attrs_define
-class HanabLiveGameOptions:
+class HanabLiveCard:
+    """A card of a hanab.live deck: its suit (an index into the variant's suits) and rank"""
+
+    suit_index: int | Unset = UNSET
+    rank: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        suit_index = self.suit_index
+
+        rank = self.rank
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
+        field_dict.update({})
+        if suit_index is not UNSET:
+            field_dict["suitIndex"] = suit_index
+        if rank is not UNSET:
+            field_dict["rank"] = rank
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        hanab_live_game_options = cls()
+        suit_index = d.pop("suitIndex", UNSET)
 
-        hanab_live_game_options.additional_properties = d
-        return hanab_live_game_options
+        rank = d.pop("rank", UNSET)
+
+        hanab_live_card = cls(
+            suit_index=suit_index,
+            rank=rank,
+        )
+
+        hanab_live_card.additional_properties = d
+        return hanab_live_card
 
     @property
     def additional_keys(self) -> list[str]:
