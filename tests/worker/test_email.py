@@ -22,6 +22,8 @@ from hanabi.runtime.composition import api_app
 from hanabi.worker.celery_app import create_celery
 from hanabi.worker.email import send_digests, send_mail
 
+from tests.waiting import until
+
 from .processes import kill, start_hanabi, stop
 
 PASSWORD = "correct horse battery"
@@ -154,6 +156,14 @@ def outbox_rows(environ, account_id, kind):
         "WHERE account_id = %s AND kind = %s ORDER BY id",
         (account_id, kind),
     )
+
+
+def due_mail(environ, account_id) -> int:
+    """How many of the account's mails are still to be sent (none: no more can go out)."""
+    ((count,),) = query(
+        environ, "SELECT count(*) FROM email_outbox WHERE account_id = %s AND outcome IS NULL", (account_id,)
+    )
+    return count
 
 
 def two_player_game(api, first, second, **extra) -> int:
@@ -346,7 +356,7 @@ def test_a_bots_move_sends_one_your_turn_mail_through_a_real_worker(worker_env, 
         assert client.post(f"/v1/games/{game_id}/join", headers=alice["headers"]).status_code == 200
 
         mails = smtp.wait_for(alice["email"], 2)
-        time.sleep(3)
+        until(lambda: not due_mail(worker_env, alice["id"]), 30, "alice's outbox has no mail left to send")
     finally:
         stop(worker)
         api.extensions[POOL_EXTENSION].close()
@@ -381,7 +391,11 @@ def test_a_worker_killed_mid_send_sends_the_mail_once_not_twice(worker_env, smtp
 
         worker = start_hanabi(command, worker_env, log)
         (message,) = smtp.wait_for(account["email"], 1)
-        time.sleep(3)
+        until(
+            lambda: outbox_rows(worker_env, account["id"], "verify_email")[0][1] == "sent",
+            30,
+            "the mail marked sent (after which it cannot be sent again)",
+        )
     finally:
         stop(worker)
         api.extensions[POOL_EXTENSION].close()
