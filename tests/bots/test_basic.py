@@ -303,3 +303,22 @@ def test_saves_the_next_players_chop_before_its_own_play():
     state = state.apply(action)
     assert blue_five in state.history[-1].touched
     assert basic(view(state, 1), random.Random(0)) != Discard(1, blue_five)
+
+
+def test_a_play_clue_goes_to_the_teammate_who_knows_no_play():
+    """Seat 1 knows its red 1 plays; seat 0 could make seat 1's yellow 1 or seat 2's blue 1 known
+    to play, and clues seat 2, who would otherwise have nothing to do."""
+    options = GameOptions(players=3, starting_seat=2)
+    state = deal(
+        options,
+        [
+            [(GREEN, 3), (GREEN, 4), (WHITE, 4), (BLUE, 4), (YELLOW, 4)],
+            [(YELLOW, 3), (GREEN, 4), (WHITE, 3), (YELLOW, 1), (RED, 1)],
+            [(WHITE, 3), (YELLOW, 4), (GREEN, 3), (BLUE, 1), (RED, 4)],
+        ],
+    )
+    blue_one = 13
+    state = state.apply(ColorClue(2, 1, RED))
+    action = basic(view(state, 0), random.Random(0))
+    assert isinstance(action, (ColorClue, RankClue)) and action.target == 2
+    assert blue_one in state.apply(action).history[-1].touched

@@ -21,7 +21,8 @@ at a table with it (written for people in docs/conventions.md).
   saves that chop before its own play; else it plays a card it knows plays (from clues, the
   clue's meaning, good touch and card counting); else saves a teammate's endangered chop or
   gives the most useful play clue or finesse (one that also touches last copies elsewhere in
-  the hand is worth a little more, since clued cards are kept); with 2 or more clue tokens,
+  the hand is worth a little more, since clued cards are kept, and one to a teammate who knows
+  no card to play more again); with 2 or more clue tokens,
   any clue that misleads no one; else discards a card it knows is useless, or its chop. It
   never discards a clued card unless it knows the card is useless.
 - A teammate seen making a move these conventions never make (a clue that tells nothing new or
@@ -58,6 +59,8 @@ DELAYED_PLAY_WORTH = 1.5
 """Worth of making a card known to play once cards others are known to hold have played."""
 FINESSE_WORTH = 6.0
 """Worth of a finesse: the next player's blind play and the focus, which then plays."""
+IDLE_TARGET_WORTH = 2.5
+"""Worth of a play clue to a teammate who knows no card to play (who would otherwise discard)."""
 TWO_SAVE_WORTH = 1.5
 """Worth of a 2 save: a "2" clue on a chop 2 whose other copy no one holds that the giver sees."""
 EARLY_SAVE_WORTH = 0.5
@@ -281,6 +284,7 @@ def _rank_clues(t: Picture) -> list[tuple[float, object]]:
         chop = state.chop(target)
         urgent_save = chop is not None and t.critical >> t.identity[chop] & 1
         two_save = chop is not None and not urgent_save and _two_to_save(t, target, chop)
+        idle = not any(state.known(card) & ~(t.playable | t.soon) == 0 for card in hand)
         for kind, value in candidates:
             mask = rules.clue_mask(kind, value)
             critical = state.savable(kind, value, t.critical, t.dead, t.soon)
@@ -351,6 +355,8 @@ def _rank_clues(t: Picture) -> list[tuple[float, object]]:
                         seen_new_plays.add(i)
             if worth <= -100:
                 continue
+            if idle and seen_new_plays:
+                worth += IDLE_TARGET_WORTH
             clue = ColorClue(seat, target, value) if kind == "color" else RankClue(seat, target, value)
             ranked.append((worth, clue))
     ranked.sort(key=lambda pair: -pair[0])
