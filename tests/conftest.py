@@ -30,8 +30,8 @@ SLOW_FOLDERS = {
     "deploy": "the image, compose files and packaged wheel",
 }
 """The folders whose every test is `slow` (`make test-fast` leaves them out), with what each runs."""
-SLOW_FIXTURES = {"live_server", "two_servers"}
-"""Fixtures that start `hanabi serve` processes: the tests that use them are `slow` too."""
+SLOW_FIXTURES = {"live_server", "two_servers", "limited_server", "cors_server", "hanabi_serve", "chromium"}
+"""Fixtures that start `hanabi serve` processes or a browser: the tests that use them are `slow` too."""
 ONE_AT_A_TIME_FOLDERS = {"web", "cluster"}
 """The folders whose tests run in one pytest-xdist worker, one after another (`--dist loadgroup`):
 the cluster's dozen processes starve a browser test's server of CPU when the two run together."""

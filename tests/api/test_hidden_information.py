@@ -37,7 +37,7 @@ TIMES = {
 
 
 @pytest.fixture(scope="module")
-def server(create_database, tmp_path_factory):
+def hanabi_serve(create_database, tmp_path_factory):
     """A real server (with its embedded worker) on a fresh database: (base URL, database URL)."""
     database = create_database()
     env = {**os.environ, "DATABASE_URL": database, "HANABI_DATA_DIR": str(tmp_path_factory.mktemp("data"))}
@@ -114,8 +114,8 @@ def agreeing_positions(deck: list, other: list) -> int:
     return sum(a == b for a, b in zip(deck, other))
 
 
-def test_no_value_the_api_shows_about_a_running_game_deals_its_deck(server):
-    base_url, database = server
+def test_no_value_the_api_shows_about_a_running_game_deals_its_deck(hanabi_serve):
+    base_url, database = hanabi_serve
     creator, alice, bob, outsider = (Account(base_url, prefix) for prefix in ("creator", "alice", "bob", "outsider"))
     seed = f"the creator's secret {uuid.uuid4().hex}"
     seats = [{"kind": "account", "account": alice.name}, {"kind": "account", "account": bob.name}]
@@ -466,8 +466,8 @@ def twin_decks() -> tuple[list, list]:
     return deck, twin
 
 
-def test_a_seat_cannot_tell_two_games_apart_that_differ_in_its_own_and_undealt_cards(server, receiver):
-    base_url, database = server
+def test_a_seat_cannot_tell_two_games_apart_that_differ_in_its_own_and_undealt_cards(hanabi_serve, receiver):
+    base_url, database = hanabi_serve
     alice, bob = accounts(base_url, 2)
     twins = Twins(database, OPTIONS, twin_decks(), [alice, bob], [alice], receiver)
     twins.move(0, first_action(alice, twins.games[0], "rank_clue"))  # bob's cards are the same in both
@@ -499,8 +499,8 @@ def hole_twin_decks() -> tuple[list, list]:
     raise AssertionError("no deal fits")
 
 
-def test_a_seat_cannot_learn_what_went_into_the_hole(server, receiver):
-    base_url, database = server
+def test_a_seat_cannot_learn_what_went_into_the_hole(hanabi_serve, receiver):
+    base_url, database = hanabi_serve
     alice, bob = accounts(base_url, 2)
     twins = Twins(database, HOLE, hole_twin_decks(), [alice, bob], [alice], receiver)
     twins.move(0, {"kind": "play", "card": 0})
@@ -537,10 +537,10 @@ def pointing_deal(options: GameOptions, receiver_seat: int) -> tuple[list, int]:
 DUCK = GameOptions(players=3, variant="Duck (5 Suits)")
 
 
-def test_a_duck_clue_shows_neither_its_kind_nor_its_value_to_its_receiver_or_a_third_seat(server, receiver):
+def test_a_duck_clue_shows_neither_its_kind_nor_its_value_to_its_receiver_or_a_third_seat(hanabi_serve, receiver):
     """One deal, two games: bob clues alice's one card by its color in the first, by its rank in
     the second. alice (who got it) and cathy (who watched) must read both games the same."""
-    base_url, database = server
+    base_url, database = hanabi_serve
     alice, bob, cathy = accounts(base_url, 3)
     deck, card = pointing_deal(DUCK, 0)
     twins = Twins(database, DUCK, [deck, deck], [alice, bob, cathy], [alice, cathy], receiver)
@@ -558,11 +558,11 @@ def test_a_duck_clue_shows_neither_its_kind_nor_its_value_to_its_receiver_or_a_t
 COW_AND_PIG = GameOptions(players=2, variant="Cow & Pig (5 Suits)")
 
 
-def test_a_cow_and_pig_clue_shows_its_kind_not_its_value_to_its_receiver(server, receiver):
+def test_a_cow_and_pig_clue_shows_its_kind_not_its_value_to_its_receiver(hanabi_serve, receiver):
     """Two games that differ in one of alice's cards (and an undealt one): its suit is the only
     one of its color in her hand either way, and bob clues that color. alice must read both
     games the same: a color clue touching that card, of no value she can see."""
-    base_url, database = server
+    base_url, database = hanabi_serve
     alice, bob = accounts(base_url, 2)
     deck, card = pointing_deal(COW_AND_PIG, 0)
     suit, rank = deck[card]
