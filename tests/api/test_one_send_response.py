@@ -8,7 +8,7 @@ import pytest
 from gunicorn.config import Config
 from gunicorn.http import get_parser
 from gunicorn.http.wsgi import Response
-from hanabi.runtime.api_worker import JOINED_BODY_BYTES, OneSendResponse
+from hanabi.runtime.api_worker import JOINED_BODY_BYTES, BaseEnviron, OneSendResponse
 
 
 class RecordedSocket(socket.socket):
@@ -105,3 +105,20 @@ def test_a_long_first_piece_follows_the_head(connection):
     sends, received = answer(connection, OneSendResponse, GET, headers, [long_body])
     assert len(sends) == 2 and sends[1] == long_body
     assert received.endswith(b"\r\n\r\n" + long_body)
+
+
+def test_each_request_gets_a_copy_of_a_base_environ_made_once_until_the_logs_reopen():
+    made = []
+
+    def make(cfg):
+        made.append(cfg)
+        return {"wsgi.errors": object(), "wsgi.version": (1, 0)}
+
+    base = BaseEnviron(make)
+    cfg = Config()
+    first, second = base(cfg), base(cfg)
+    assert first == second and first is not second and len(made) == 1
+    first["REQUEST_METHOD"] = "GET"
+    assert "REQUEST_METHOD" not in base(cfg)
+    base.forget()
+    assert base(cfg)["wsgi.errors"] is not second["wsgi.errors"] and len(made) == 2

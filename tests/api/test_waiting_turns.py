@@ -198,3 +198,20 @@ def test_a_wait_counts_from_when_the_requests_bytes_arrived():
             unread = waited_unread({"gunicorn.socket": accepted})
     assert 0.4 <= unread <= MAX_WAIT_SECONDS
     assert waited_unread({}) == 0.0
+
+
+def test_the_first_poll_of_a_new_process_waits_for_its_listener_and_takes_the_short_path(create_database):
+    """A restarted server's first polls: the listener that follows the turns is not running yet;
+    the poll starts it and waits for it rather than going to Flask."""
+    database_url = create_database()
+    apply_migrations(database_url)
+    settings = dataclasses.replace(load_settings(), database_url=database_url, pool_min_size=1, pool_max_size=4)
+    app = api_app(settings, with_worker=False)
+    try:
+        full_path = FullPathCalls(app)
+        bot = player(app)
+        response = bot.get(f"{TURN}?wait=1")
+        assert response.status_code == 200 and response.json["items"] == []
+        assert len(full_path) == 0, "the first poll took the full path"
+    finally:
+        app.extensions[POOL_EXTENSION].close()

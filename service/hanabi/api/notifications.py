@@ -185,6 +185,7 @@ class Listener:
         self._thread: threading.Thread | None = None
         self._keep_running = False
         self._token_subscribers: list[TokenSubscriber] = []
+        self._listening_event = event_class()()
 
     @property
     def listening(self) -> bool:
@@ -196,6 +197,16 @@ class Listener:
         disconnection), None while it is not listening: while it stays the same, every
         notification since was heard."""
         return self._connections if self._listening else None
+
+    def connection_within(self, timeout: float) -> int | None:
+        """`connection`, starting the listener when it is not running and waiting up to
+        `timeout` seconds for it to connect."""
+        if self._listening:
+            return self.connection
+        with self._lock:
+            self._start()
+        self._listening_event.wait(timeout)
+        return self.connection
 
     def has_nothing(self, key: tuple) -> bool:
         """No running game waits for the move of the account of `key` (a `turn_key`), as the
@@ -301,6 +312,10 @@ class Listener:
             self._turns_connection = self._connections if listening and turns is not None else None
             watches = [watch for group in self._watches.values() for watch in group]
             subscribers = list(self._token_subscribers)
+        if listening:
+            self._listening_event.set()
+        else:
+            self._listening_event.clear()
         for subscriber in subscribers:
             subscriber.listening_changed(listening)
         for watch in watches:
@@ -349,6 +364,10 @@ class Listener:
 
 _listeners: dict[tuple[int, str, tuple[str, ...]], Listener] = {}
 _listeners_lock = threading.Lock()
+_listeners_here: dict[tuple[str, tuple[str, ...]], Listener] = {}
+"""This process's listeners, found without a lock (or a system call for the process id): a
+forked child starts with none."""
+os.register_at_fork(after_in_child=_listeners_here.clear)
 
 
 def listener_for(
@@ -356,11 +375,15 @@ def listener_for(
 ) -> Listener:
     """This process's listener on `channels` of the database of `conninfo` (a forked child gets
     its own); its connection is named `application_name` in pg_stat_activity."""
+    listener = _listeners_here.get((conninfo, channels))
+    if listener is not None:
+        return listener
     key = (os.getpid(), conninfo, channels)
     with _listeners_lock:
         listener = _listeners.get(key)
         if listener is None:
             listener = _listeners[key] = Listener(conninfo, channels, application_name)
+        _listeners_here[(conninfo, channels)] = listener
         return listener
 
 

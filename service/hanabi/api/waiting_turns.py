@@ -43,12 +43,14 @@ TURN_PATH = "/v1/me/turn"
 TURN_ENDPOINT = "me.MyTurn"
 TURN_OPERATION = "list_my_turn"
 READ_SCOPE = "read"
-POOL_WAIT_SECONDS = 1.0
-"""How long the short path waits for a connection to read tokens it does not know: past that
-the full path takes the requests, with its own wait and its answer when the database is away."""
-TOKEN_READ_WAIT_SECONDS = 10.0
-"""How long a request waits for the read that takes its token (the reads before it, then its
-own; a read that fails, fails those waiting at once): past that the full path takes it."""
+POOL_WAIT_SECONDS = 5.0
+"""How long a read of tokens the process does not know waits for a connection of the pool: past
+that the requests it reads for take the full path, with its own wait and its answer when the
+database is away. A process that falls behind (a reconnect storm) is slow to take a connection
+it was given, so this is longer than a read takes."""
+LISTENER_WAIT_SECONDS = 5.0
+"""How long a poll waits for the process's listener to connect (the first polls after a start):
+past that the full path takes it."""
 EMPTY_PAGE = b'{"items":[],"next_cursor":null}\n'
 """The answer of a turn poll that ends empty, as the app's JSON provider writes it."""
 
@@ -126,13 +128,13 @@ class WaitingTurns:
             return self.wsgi_app(wsgi_environ, start_response)
         listen_conninfo = self.extensions[LISTEN_CONNINFO_EXTENSION]
         listener = listener_for(listen_conninfo)
-        if listener.connection is None:
+        if listener.connection_within(LISTENER_WAIT_SECONDS) is None:
             return self.wsgi_app(wsgi_environ, start_response)
         cache = accounts_cache_for(listen_conninfo, token_cache_seconds)
         digest = hash_token(token)
         found = unexpired(cache.get(digest))
         if found is None:
-            found = self.authenticated(cache, token, digest, wsgi_environ)
+            found = self.authenticated(cache, token, digest, wsgi_environ, seconds)
         if found is None or READ_SCOPE not in found.scopes or found.game_id is not None:
             return self.wsgi_app(wsgi_environ, start_response)
         mark_seen(self.extensions, found.account)
@@ -168,12 +170,15 @@ class WaitingTurns:
             REQUEST_ID.reset(marker)
         return [EMPTY_PAGE]
 
-    def authenticated(self, cache: AccountsCache, token: str, digest: bytes, wsgi_environ: dict) -> Token | None:
+    def authenticated(
+        self, cache: AccountsCache, token: str, digest: bytes, wsgi_environ: dict, seconds: int
+    ) -> Token | None:
         """A token the cache does not know, looked up as the full path would: counted for the
         token first (a flood of bad tokens is slowed before it reaches the database), then read
-        and remembered, in one query with the other tokens asked for meanwhile (`TokenReads`).
-        None (the full path answers) when it is over its limit, unknown or expired, or when the
-        database is not at hand at once."""
+        and remembered, in one query with the other tokens asked for meanwhile (`TokenReads`),
+        for which it waits as long as the poll would (`seconds`): the full path, where it would
+        go instead, costs more. None (the full path answers) when it is over its limit, unknown
+        or expired, or when the database is not at hand."""
         if self.limiter is not None:
             if not self.limiter.allows_token_read(token, TURN_ENDPOINT):
                 return None
@@ -183,7 +188,7 @@ class WaitingTurns:
         found = cache.get(digest)
         if found is None:
             try:
-                found = cache.reads.read(digest, self.read_tokens, TOKEN_READ_WAIT_SECONDS)
+                found = cache.reads.read(digest, self.read_tokens, max(seconds, POOL_WAIT_SECONDS))
             except TokenReadFailed:
                 return None
         return unexpired(found)

@@ -20,7 +20,8 @@ listener's threads and events all become greenlets and hub waits.
   address; the proxy holds each client to its own cap (deploy/haproxy.cfg).
 - An answer goes out in as few sends as it can (`OneSendResponse`): its head with the first
   piece of its body, so an answer of one piece (every JSON answer) is one send, where gunicorn
-  sends the head and then each piece; the Date header is formatted once a second.
+  sends the head and then each piece; the Date header is formatted once a second, and each
+  request's environ starts from a copy of one made once.
 - A request that gunicorn's parser refuses (`limit_request_line`, `limit_request_fields`,
   `limit_request_field_size`, a malformed head) gets the API's problem+json, 414
   `uri_too_long`, 431 `request_headers_too_large` or 400 `malformed_request`, and the
@@ -39,6 +40,7 @@ import time
 from collections import Counter
 from email.utils import formatdate
 
+import gevent
 from gunicorn.http import wsgi as gunicorn_wsgi
 from gunicorn.http.errors import LimitRequestHeaders, LimitRequestLine, ParseException
 from gunicorn.util import write_nonblock
@@ -219,6 +221,16 @@ class ApiWorker(GeventWorker):
         except OSError:
             self.log.debug("Failed to send error message.")
 
+    def handle_usr1(self, sig, frame):
+        """Reopen the log files (as gunicorn's gevent worker does, in a greenlet), then make the
+        base environ again with their new streams."""
+
+        def reopen() -> None:
+            self.log.reopen_files()
+            base_environ.forget()
+
+        gevent.spawn(reopen)
+
     def handle_request(self, listener_name, req, sock, addr):
         sock.settimeout(self.cfg.keepalive or None)
         try:
@@ -261,8 +273,31 @@ def closing_after_a_refused_body(app):
 def answer_in_one_send() -> None:
     """gunicorn's HTTP/1 answers in this process are `OneSendResponse`s: `gunicorn.http.wsgi.create`
     takes a response class, but the async workers' `handle_request` does not pass one, so the
-    module's `Response` is replaced (in the worker process only; HTTP/2 has a class of its own)."""
+    module's `Response` is replaced (in the worker process only; HTTP/2 has a class of its own).
+    Each request's environ starts from a copy of one made once (`BaseEnviron`), where gunicorn
+    built it again, its `wsgi.errors` stream included."""
     gunicorn_wsgi.Response = OneSendResponse
+    gunicorn_wsgi.base_environ = base_environ
+
+
+class BaseEnviron:
+    """gunicorn's `base_environ(cfg)`, made once and copied for each request; made again after
+    the log files are reopened (`wsgi.errors` holds their streams)."""
+
+    def __init__(self, make):
+        self.make = make
+        self.made: dict | None = None
+
+    def __call__(self, cfg) -> dict:
+        if self.made is None:
+            self.made = self.make(cfg)
+        return self.made.copy()
+
+    def forget(self) -> None:
+        self.made = None
+
+
+base_environ = BaseEnviron(gunicorn_wsgi.base_environ)
 
 
 def require_cooperative_psycopg() -> None:
