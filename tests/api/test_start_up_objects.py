@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from hanabi.runtime.server import FULL_COLLECTION_THRESHOLD
 
 WORKER = r"""
@@ -41,6 +42,7 @@ print(json.dumps({
 """
 
 
+@pytest.mark.slow  # a process that loads the whole app
 def test_the_wsgi_app_hides_its_start_up_objects_and_still_frees_its_requests_garbage(create_database, tmp_path):
     env = {key: value for key, value in os.environ.items() if key != "PROMETHEUS_MULTIPROC_DIR"}
     env["DATABASE_URL"] = create_database()

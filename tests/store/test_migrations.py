@@ -74,6 +74,7 @@ def data_dir():
     shutil.rmtree(folder)
 
 
+@pytest.mark.slow  # initdb and a Postgres server process
 def test_without_database_url_an_embedded_postgres_is_started_in_the_data_dir(data_dir):
     settings = load_settings({"HANABI_DATA_DIR": str(data_dir)})
     assert settings.database_url is None
