@@ -263,8 +263,8 @@ def _run_worker(args: argparse.Namespace, settings) -> int:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
         argv += ["--beat", f"--schedule={app.conf.beat_schedule_filename}"]
         # Beat inside a worker sleeps until its next task is due and the worker's stop waits
-        # for that sleep (up to HANABI_SWEEP_SECONDS): waking every second lets it stop at once.
-        app.conf.beat_max_loop_interval = 1
+        # for that sleep (up to HANABI_SWEEP_SECONDS): waking four times a second lets it stop at once.
+        app.conf.beat_max_loop_interval = 0.25
     app.worker_main(argv)
     return 0
 

@@ -145,6 +145,14 @@ def _exit_worker_now(server, worker) -> None:
     os._exit(status if isinstance(status, int) else 1)
 
 
+def _end_thread_pool() -> None:
+    """End gevent's pool of threads (the master's blocking calls ran there): its idle threads
+    would hold the process's exit for up to 5 s."""
+    import gevent
+
+    gevent.get_hub().threadpool.kill()
+
+
 def _tell_to_stop(child: subprocess.Popen | None) -> None:
     if child is not None and child.poll() is None:
         child.send_signal(signal.SIGTERM)
@@ -209,5 +217,7 @@ def serve(
         with worker_process(settings, url) if run_worker else nullcontext() as child:
             _Gunicorn(dataclasses.replace(settings, database_url=url), options, lambda: _tell_to_stop(child)).run()
     finally:
-        if embedded and os.getpid() == master:
-            stop_embedded_postgres(settings.embedded_postgres_dir)
+        if os.getpid() == master:
+            if embedded:
+                stop_embedded_postgres(settings.embedded_postgres_dir)
+            _end_thread_pool()
