@@ -17,6 +17,7 @@ from datetime import datetime
 
 import pytest
 from celery.contrib.testing.worker import start_worker
+from celery.signals import task_postrun
 from hanabi.api.context import POOL_EXTENSION
 from hanabi.api.webhooks import ADDRESSES_EXTENSION
 from hanabi.engine import EndCondition, EndGame
@@ -27,6 +28,7 @@ from hanabi.store.moves import make_move
 from hanabi.webhooks.addresses import WebhookAddresses
 from hanabi.worker import sweeper
 from hanabi.worker.dispatch import enqueue_delivery
+from hanabi.worker.tasks import DELIVER_WEBHOOK
 
 from tests.waiting import until
 
@@ -227,9 +229,19 @@ def test_copies_of_a_message_make_one_attempt(service, receiver):
     game_id = full_lobby(alice, bob)
     alice.call("post", f"/v1/games/{game_id}/abort")
     [delivery] = alice.wait_for_deliveries(hook["id"], lambda items: items and items[0]["status"] == "delivered")
-    for _ in range(3):
-        enqueue_delivery(app, delivery["id"], 1)
-    time.sleep(1)
+    copies = []
+
+    def ran(task=None, args=None, **kwargs):
+        if task.name == DELIVER_WEBHOOK and tuple(args) == (delivery["id"], 1):
+            copies.append(kwargs.get("retval"))
+
+    task_postrun.connect(ran, weak=False)
+    try:
+        for _ in range(3):
+            enqueue_delivery(app, delivery["id"], 1)
+        until(lambda: len(copies) >= 3, 20, "the three copies ran")
+    finally:
+        task_postrun.disconnect(ran)
     assert len(receiver.received(path)) == 1
     assert alice.deliveries(hook["id"])[0]["attempts"] == 1
 
