@@ -187,6 +187,7 @@ UNIONS = {
     ("LegalAction", "kind"): {"play", "discard", "color_clue", "rank_clue"},
     ("SeatPlanRequest", "kind"): {"open", "account", "bot"},
     ("TimeControlRequest", "kind"): {"none", "per_turn", "correspondence", "clock"},
+    ("HistoryEvent", "kind"): {"play", "discard", "color_clue", "rank_clue", "clue", "reorder", "end_game"},
     ("Event", "type"): {
         *("seat_joined", "seat_left", "game_started", "play", "discard"),
         *("color_clue", "rank_clue", "clue", "reorder", "end_game"),

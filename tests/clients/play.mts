@@ -99,6 +99,10 @@ export const misspeltCode: Schemas["ProblemCode"] = "not_youre_turn";
 export const noSuchVariant: Schemas["OptionsRequest"] = { players: 2, variant: "No Varient" };
 // @ts-expect-error an event's fields depend on its type: a seat_joined has no card
 export const cardOfAnyEvent = (event: GameEvent): number => event.card;
+// @ts-expect-error a history entry's fields depend on its kind: a reorder has no card
+export const cardOfAnyEntry = (entry: Schemas["HistoryEvent"]): number => entry.card;
+export const playedCards = (view: Schemas["View"]): number[] =>
+  view.history.flatMap((entry) => (entry.kind === "play" ? [entry.card] : []));
 // @ts-expect-error an event type is one the server sends
 export const noSuchEvent: GameEvent["type"] = "seat_swapped";
 

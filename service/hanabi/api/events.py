@@ -17,7 +17,7 @@ from .instrumentation import request_started
 from .notifications import WaitSeconds, game_key, listener_for, long_poll
 from .present import public_events, watcher_seat
 from .schemas import COMPONENT, GAME_ID, OneOfKinds, StrictSchema
-from .schemas.views import CLUE_EVENT_KINDS, HISTORY_EVENT_KINDS, ActionOutcomeSchema
+from .schemas.views import HISTORY_EVENT_KINDS, HISTORY_FIELDS, ActionOutcomeSchema, outcome_names
 from .scopes import requires
 
 blp = Blueprint("events", __name__, url_prefix="/v1/games", description="The event log of a game")
@@ -56,24 +56,19 @@ class DealtCardSchema(ma.Schema):
     )
 
 
-DRAWS = ("drew", "drew_suit", "drew_rank", "clue_tokens", "half_clue_token")
-CLUE_FIELDS = ("turn", "target", "clue_kind", "value", "touched", "clue_tokens", "half_clue_token", "informative")
 EVENT_FIELDS = {
     "seat_joined": (("account",), ()),
     "seat_left": (("account",), ()),
     "game_started": (("hands",), ()),
-    "play": (("turn", "card", "suit", "rank", "success", "announce", *DRAWS), ("by",)),
-    "discard": (("turn", "card", "suit", "rank", *DRAWS), ("by",)),
-    **dict.fromkeys(CLUE_EVENT_KINDS, (CLUE_FIELDS, ("by",))),
-    "reorder": (("turn", "cards"), ("by",)),
-    "end_game": (("turn", "condition"), ("by",)),
+    **{
+        kind: (("turn", *fields, *(("drew_suit", "drew_rank") if "drew" in fields else ())), ("by",))
+        for kind, fields in HISTORY_FIELDS.items()
+    },
 }
 """The fields of each type of event besides seq, type, seat and created_at (present.public_events
 writes them): (always there, there when the server moved for the seat)."""
-EVENT_NAMES = {
-    **{kind: "".join(word.title() for word in kind.split("_")) + "Event" for kind in EVENT_FIELDS},
-    "clue": "HiddenClueEvent",
-}
+EVENT_NAMES = {"seat_joined": "SeatJoinedEvent", "seat_left": "SeatLeftEvent", "game_started": "GameStartedEvent"}
+EVENT_NAMES |= outcome_names("Event")
 
 
 class EventSchema(ActionOutcomeSchema):

@@ -31,6 +31,7 @@ from .clue_mark import ClueMark
 from .clue_mark_kind import ClueMarkKind
 from .color_clue_action import ColorClueAction
 from .color_clue_event import ColorClueEvent
+from .color_clue_history_event import ColorClueHistoryEvent
 from .color_clue_request import ColorClueRequest
 from .correspondence_time_control_request import CorrespondenceTimeControlRequest
 from .correspondence_time_control_request_on_timeout import CorrespondenceTimeControlRequestOnTimeout
@@ -47,9 +48,11 @@ from .delivery_status import DeliveryStatus
 from .delivery_type import DeliveryType
 from .discard_action import DiscardAction
 from .discard_event import DiscardEvent
+from .discard_history_event import DiscardHistoryEvent
 from .discard_request import DiscardRequest
 from .end_condition import EndCondition
 from .end_game_event import EndGameEvent
+from .end_game_history_event import EndGameHistoryEvent
 from .entry import Entry
 from .entry_request import EntryRequest
 from .event_page import EventPage
@@ -69,8 +72,7 @@ from .hanab_live_game import HanabLiveGame
 from .hanab_live_options import HanabLiveOptions
 from .hand_card import HandCard
 from .hidden_clue_event import HiddenClueEvent
-from .history_event import HistoryEvent
-from .history_event_kind import HistoryEventKind
+from .hidden_clue_history_event import HiddenClueHistoryEvent
 from .history_point import HistoryPoint
 from .inbox import Inbox
 from .inbox_section import InboxSection
@@ -120,6 +122,7 @@ from .per_turn_time_control_request import PerTurnTimeControlRequest
 from .per_turn_time_control_request_on_timeout import PerTurnTimeControlRequestOnTimeout
 from .play_action import PlayAction
 from .play_event import PlayEvent
+from .play_history_event import PlayHistoryEvent
 from .play_request import PlayRequest
 from .player import Player
 from .player_kind import PlayerKind
@@ -136,12 +139,14 @@ from .problem_errors import ProblemErrors
 from .profile import Profile
 from .rank_clue_action import RankClueAction
 from .rank_clue_event import RankClueEvent
+from .rank_clue_history_event import RankClueHistoryEvent
 from .rank_clue_request import RankClueRequest
 from .rating import Rating
 from .recent_game import RecentGame
 from .registration import Registration
 from .registration_credential import RegistrationCredential
 from .reorder_event import ReorderEvent
+from .reorder_history_event import ReorderHistoryEvent
 from .reorder_request import ReorderRequest
 from .replay import Replay
 from .replay_status import ReplayStatus
@@ -207,6 +212,7 @@ __all__ = (
     "ClueMarkKind",
     "ColorClueAction",
     "ColorClueEvent",
+    "ColorClueHistoryEvent",
     "ColorClueRequest",
     "CorrespondenceTimeControlRequest",
     "CorrespondenceTimeControlRequestOnTimeout",
@@ -223,9 +229,11 @@ __all__ = (
     "DeliveryType",
     "DiscardAction",
     "DiscardEvent",
+    "DiscardHistoryEvent",
     "DiscardRequest",
     "EndCondition",
     "EndGameEvent",
+    "EndGameHistoryEvent",
     "Entry",
     "EntryRequest",
     "EventPage",
@@ -245,8 +253,7 @@ __all__ = (
     "HanabLiveOptions",
     "HandCard",
     "HiddenClueEvent",
-    "HistoryEvent",
-    "HistoryEventKind",
+    "HiddenClueHistoryEvent",
     "HistoryPoint",
     "Inbox",
     "InboxSection",
@@ -305,6 +312,7 @@ __all__ = (
     "PlayerTokenRequestScopesItem",
     "PlayerTokenScopesItem",
     "PlayEvent",
+    "PlayHistoryEvent",
     "PlayRequest",
     "Problem",
     "ProblemCode",
@@ -312,12 +320,14 @@ __all__ = (
     "Profile",
     "RankClueAction",
     "RankClueEvent",
+    "RankClueHistoryEvent",
     "RankClueRequest",
     "Rating",
     "RecentGame",
     "Registration",
     "RegistrationCredential",
     "ReorderEvent",
+    "ReorderHistoryEvent",
     "ReorderRequest",
     "Replay",
     "ReplayStatus",

@@ -13,12 +13,18 @@ if TYPE_CHECKING:
     from ..models.card import Card
     from ..models.card_copies import CardCopies
     from ..models.color_clue_action import ColorClueAction
+    from ..models.color_clue_history_event import ColorClueHistoryEvent
     from ..models.discard_action import DiscardAction
+    from ..models.discard_history_event import DiscardHistoryEvent
+    from ..models.end_game_history_event import EndGameHistoryEvent
     from ..models.hand_card import HandCard
-    from ..models.history_event import HistoryEvent
+    from ..models.hidden_clue_history_event import HiddenClueHistoryEvent
     from ..models.options import Options
     from ..models.play_action import PlayAction
+    from ..models.play_history_event import PlayHistoryEvent
     from ..models.rank_clue_action import RankClueAction
+    from ..models.rank_clue_history_event import RankClueHistoryEvent
+    from ..models.reorder_history_event import ReorderHistoryEvent
 
 
 T = TypeVar("T", bound="Replay")
@@ -89,7 +95,15 @@ class Replay:
     """ Cards left to draw """
     hands: list[list[HandCard]]
     """ Per seat, its hand left to right (a drawn card enters on the left) """
-    history: list[HistoryEvent]
+    history: list[
+        ColorClueHistoryEvent
+        | DiscardHistoryEvent
+        | EndGameHistoryEvent
+        | HiddenClueHistoryEvent
+        | PlayHistoryEvent
+        | RankClueHistoryEvent
+        | ReorderHistoryEvent
+    ]
     """ Every action so far, oldest first, with its public outcome; kind as /events' type """
     legal_actions: list[ColorClueAction | DiscardAction | PlayAction | RankClueAction]
     """ Your turn actions now (post one to /actions without its seat); empty when not your turn """
@@ -110,8 +124,14 @@ class Replay:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.color_clue_action import ColorClueAction  # noqa: PLC0415
+        from ..models.color_clue_history_event import ColorClueHistoryEvent  # noqa: PLC0415
         from ..models.discard_action import DiscardAction  # noqa: PLC0415
+        from ..models.discard_history_event import DiscardHistoryEvent  # noqa: PLC0415
+        from ..models.hidden_clue_history_event import HiddenClueHistoryEvent  # noqa: PLC0415
         from ..models.play_action import PlayAction  # noqa: PLC0415
+        from ..models.play_history_event import PlayHistoryEvent  # noqa: PLC0415
+        from ..models.rank_clue_history_event import RankClueHistoryEvent  # noqa: PLC0415
+        from ..models.reorder_history_event import ReorderHistoryEvent  # noqa: PLC0415
 
         game_id = self.game_id
 
@@ -223,7 +243,22 @@ class Replay:
 
         history = []
         for history_item_data in self.history:
-            history_item = history_item_data.to_dict()
+            history_item: dict[str, Any]
+            if isinstance(history_item_data, PlayHistoryEvent):
+                history_item = history_item_data.to_dict()
+            elif isinstance(history_item_data, DiscardHistoryEvent):
+                history_item = history_item_data.to_dict()
+            elif isinstance(history_item_data, ColorClueHistoryEvent):
+                history_item = history_item_data.to_dict()
+            elif isinstance(history_item_data, RankClueHistoryEvent):
+                history_item = history_item_data.to_dict()
+            elif isinstance(history_item_data, HiddenClueHistoryEvent):
+                history_item = history_item_data.to_dict()
+            elif isinstance(history_item_data, ReorderHistoryEvent):
+                history_item = history_item_data.to_dict()
+            else:
+                history_item = history_item_data.to_dict()
+
             history.append(history_item)
 
         legal_actions = []
@@ -304,12 +339,18 @@ class Replay:
         from ..models.card import Card  # noqa: PLC0415
         from ..models.card_copies import CardCopies  # noqa: PLC0415
         from ..models.color_clue_action import ColorClueAction  # noqa: PLC0415
+        from ..models.color_clue_history_event import ColorClueHistoryEvent  # noqa: PLC0415
         from ..models.discard_action import DiscardAction  # noqa: PLC0415
+        from ..models.discard_history_event import DiscardHistoryEvent  # noqa: PLC0415
+        from ..models.end_game_history_event import EndGameHistoryEvent  # noqa: PLC0415
         from ..models.hand_card import HandCard  # noqa: PLC0415
-        from ..models.history_event import HistoryEvent  # noqa: PLC0415
+        from ..models.hidden_clue_history_event import HiddenClueHistoryEvent  # noqa: PLC0415
         from ..models.options import Options  # noqa: PLC0415
         from ..models.play_action import PlayAction  # noqa: PLC0415
+        from ..models.play_history_event import PlayHistoryEvent  # noqa: PLC0415
         from ..models.rank_clue_action import RankClueAction  # noqa: PLC0415
+        from ..models.rank_clue_history_event import RankClueHistoryEvent  # noqa: PLC0415
+        from ..models.reorder_history_event import ReorderHistoryEvent  # noqa: PLC0415
 
         d = dict(src_dict)
         game_id = d.pop("game_id")
@@ -508,7 +549,73 @@ class Replay:
         history = []
         _history = d.pop("history")
         for history_item_data in _history:
-            history_item = HistoryEvent.from_dict(history_item_data)
+
+            def _parse_history_item(
+                data: object,
+            ) -> (
+                ColorClueHistoryEvent
+                | DiscardHistoryEvent
+                | EndGameHistoryEvent
+                | HiddenClueHistoryEvent
+                | PlayHistoryEvent
+                | RankClueHistoryEvent
+                | ReorderHistoryEvent
+            ):
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_history_event_type_0 = PlayHistoryEvent.from_dict(data)
+
+                    return componentsschemas_history_event_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_history_event_type_1 = DiscardHistoryEvent.from_dict(data)
+
+                    return componentsschemas_history_event_type_1
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_history_event_type_2 = ColorClueHistoryEvent.from_dict(data)
+
+                    return componentsschemas_history_event_type_2
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_history_event_type_3 = RankClueHistoryEvent.from_dict(data)
+
+                    return componentsschemas_history_event_type_3
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_history_event_type_4 = HiddenClueHistoryEvent.from_dict(data)
+
+                    return componentsschemas_history_event_type_4
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_history_event_type_5 = ReorderHistoryEvent.from_dict(data)
+
+                    return componentsschemas_history_event_type_5
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_history_event_type_6 = EndGameHistoryEvent.from_dict(data)
+
+                return componentsschemas_history_event_type_6
+
+            history_item = _parse_history_item(history_item_data)
 
             history.append(history_item)
 

@@ -137,9 +137,38 @@ class ActionOutcomeSchema(ma.Schema):
     )
 
 
+CLUE_OUTCOME = ("target", "clue_kind", "value", "touched", "clue_tokens", "half_clue_token", "informative")
+HISTORY_FIELDS = {
+    "play": ("card", "suit", "rank", "success", "announce", "drew", "clue_tokens", "half_clue_token"),
+    "discard": ("card", "suit", "rank", "drew", "clue_tokens", "half_clue_token"),
+    **dict.fromkeys(CLUE_EVENT_KINDS, CLUE_OUTCOME),
+    "reorder": ("cards",),
+    "end_game": ("condition",),
+}
+"""The fields of each kind of history entry besides kind, turn and seat (the engine's event_to_dict
+writes them); the event log's action events have them too."""
+
+
+def outcome_names(suffix: str) -> dict[str, str]:
+    """A component name per kind of action outcome: PlayEvent, HiddenClueEvent (a clue whose kind
+    is hidden), ... for the suffix Event."""
+    names = {kind: "".join(word.title() for word in kind.split("_")) + suffix for kind in HISTORY_FIELDS}
+    return {**names, "clue": f"HiddenClue{suffix}"}
+
+
 class HistoryEventSchema(ActionOutcomeSchema):
     """One public event of the engine's history; which fields appear depends on `kind`, which
-    names it as the event log's `type` does (docs/api.md#the-view)."""
+    names it as the event log's `type` does (docs/api.md#the-view): a union on `kind`."""
+
+    ONE_OF_KINDS = OneOfKinds(
+        {kind: (fields, ()) for kind, fields in HISTORY_FIELDS.items()},
+        tuple(sorted({field for fields in HISTORY_FIELDS.values() for field in fields})),
+        outcome_names("HistoryEvent"),
+    )
+    JSON_SCHEMA = {
+        "description": "One action of the game's history with its public outcome; its `kind` decides its fields "
+        "(the event log's `type` of the same action)"
+    }
 
     kind = fields.String(
         required=True,
