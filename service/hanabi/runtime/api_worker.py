@@ -22,6 +22,8 @@ listener's threads and events all become greenlets and hub waits.
   piece of its body, so an answer of one piece (every JSON answer) is one send, where gunicorn
   sends the head and then each piece; the Date header is formatted once a second, and each
   request's environ starts from a copy of one made once.
+- A worker accepts up to ACCEPTS_PER_TURN waiting connections at a time (`AcceptingServer`),
+  where gunicorn's gevent worker with siblings accepts one per turn of its loop.
 - A request that gunicorn's parser refuses (`limit_request_line`, `limit_request_fields`,
   `limit_request_field_size`, a malformed head) gets the API's problem+json, 414
   `uri_too_long`, 431 `request_headers_too_large` or 400 `malformed_request`, and the
@@ -41,9 +43,11 @@ from collections import Counter
 from email.utils import formatdate
 
 import gevent
+from gevent.server import StreamServer
 from gunicorn.http import wsgi as gunicorn_wsgi
 from gunicorn.http.errors import LimitRequestHeaders, LimitRequestLine, ParseException
 from gunicorn.util import write_nonblock
+from gunicorn.workers import ggevent
 from gunicorn.workers.ggevent import GeventWorker
 
 REFUSED = {
@@ -156,6 +160,27 @@ class OneSendResponse(gunicorn_wsgi.Response):
         return super().sendfile(respiter)
 
 
+ACCEPTS_PER_TURN = 100
+"""Connections a worker accepts each time its listening socket is ready (gevent's default)."""
+
+
+class AcceptingServer(StreamServer):
+    """gevent's StreamServer, accepting up to ACCEPTS_PER_TURN waiting connections at a time.
+    gunicorn's gevent worker sets `max_accept = 1` when it has siblings, so that they share the
+    connections; but then a busy worker accepts one connection per turn of its loop, and in a
+    reconnect storm thousands wait in the listen queue (past its length, the kernel drops their
+    SYNs and clients retry seconds later). The sibling that is less busy still takes more: it
+    comes back to the socket sooner."""
+
+    @property
+    def max_accept(self) -> int:
+        return ACCEPTS_PER_TURN
+
+    @max_accept.setter
+    def max_accept(self, value: int) -> None:
+        pass
+
+
 class ApiWorker(GeventWorker):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -188,7 +213,7 @@ class ApiWorker(GeventWorker):
     def patch(self):
         super().patch()
         require_cooperative_psycopg()
-        answer_in_one_send()
+        use_our_parts()
 
     def load_wsgi(self):
         super().load_wsgi()
@@ -270,14 +295,16 @@ def closing_after_a_refused_body(app):
     return app_closing_after_a_refused_body
 
 
-def answer_in_one_send() -> None:
-    """gunicorn's HTTP/1 answers in this process are `OneSendResponse`s: `gunicorn.http.wsgi.create`
-    takes a response class, but the async workers' `handle_request` does not pass one, so the
-    module's `Response` is replaced (in the worker process only; HTTP/2 has a class of its own).
-    Each request's environ starts from a copy of one made once (`BaseEnviron`), where gunicorn
-    built it again, its `wsgi.errors` stream included."""
+def use_our_parts() -> None:
+    """gunicorn's gevent worker in this process uses this module's parts, by replacing the module
+    attributes it reads (in the worker process only): its HTTP/1 answers are `OneSendResponse`s
+    (`gunicorn.http.wsgi.create` takes a response class, but the async workers' `handle_request`
+    does not pass one; HTTP/2 has a class of its own), each request's environ starts from a copy
+    of one made once (`BaseEnviron`, where gunicorn built it again, its `wsgi.errors` stream
+    included), and its server accepts many connections at a time (`AcceptingServer`)."""
     gunicorn_wsgi.Response = OneSendResponse
     gunicorn_wsgi.base_environ = base_environ
+    ggevent.StreamServer = AcceptingServer
 
 
 class BaseEnviron:

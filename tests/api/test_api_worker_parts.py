@@ -1,6 +1,7 @@
-"""The API worker's answers leave in as few sends as they can (hanabi.runtime.api_worker.OneSendResponse):
-gunicorn's parser reads a real request from one end of a socket pair, the response writes to
-it, and the other end reads what was sent."""
+"""The API worker's parts in place of gunicorn's (hanabi.runtime.api_worker): answers leave in as
+few sends as they can (OneSendResponse: gunicorn's parser reads a real request from one end of a
+socket pair, the response writes to it, and the other end reads what was sent), the base environ
+is made once, and the server accepts many connections at a time."""
 
 import socket
 
@@ -8,7 +9,13 @@ import pytest
 from gunicorn.config import Config
 from gunicorn.http import get_parser
 from gunicorn.http.wsgi import Response
-from hanabi.runtime.api_worker import JOINED_BODY_BYTES, BaseEnviron, OneSendResponse
+from hanabi.runtime.api_worker import (
+    ACCEPTS_PER_TURN,
+    JOINED_BODY_BYTES,
+    AcceptingServer,
+    BaseEnviron,
+    OneSendResponse,
+)
 
 
 class RecordedSocket(socket.socket):
@@ -122,3 +129,9 @@ def test_each_request_gets_a_copy_of_a_base_environ_made_once_until_the_logs_reo
     assert "REQUEST_METHOD" not in base(cfg)
     base.forget()
     assert base(cfg)["wsgi.errors"] is not second["wsgi.errors"] and len(made) == 2
+
+
+def test_the_server_accepts_many_connections_at_a_time_though_gunicorn_asks_for_one():
+    server = AcceptingServer(("127.0.0.1", 0), handle=lambda client, address: None)
+    server.max_accept = 1
+    assert server.max_accept == ACCEPTS_PER_TURN > 1
