@@ -17,29 +17,29 @@ def link_player(owner: Player, link: dict) -> Player:
 
 def test_a_watch_link_reads_one_game_and_nothing_else(started_game, new_player):
     game_id, (first, _) = started_game()
-    watcher = new_player()
-    assert_problem(watcher.post(f"/v1/games/{game_id}/watch-links"), 403, "not_a_player")
+    spectator = new_player()
+    assert_problem(spectator.post(f"/v1/games/{game_id}/watch-links"), 403, "not_a_player")
     response = first.post(f"/v1/games/{game_id}/watch-links", json={"seconds": 600})
     assert response.status_code == 201, response.json
     link = response.json
     assert link["url"].endswith(f"/embed/games/{game_id}#token={link['token']}")
     assert link["scopes"] == ["read"] and link["game_id"] == game_id
-    viewer = link_player(first, link)
-    assert viewer.view(game_id)["seat"] == 0
-    assert viewer.get("/v1/tokens/current").json["game_id"] == game_id
-    assert_problem(viewer.act(game_id, kind="discard", card=0), 403, "insufficient_scope")
-    assert_problem(viewer.get("/v1/games"), 403, "token_limited_to_game")
+    link_holder = link_player(first, link)
+    assert link_holder.view(game_id)["seat"] == 0
+    assert link_holder.get("/v1/tokens/current").json["game_id"] == game_id
+    assert_problem(link_holder.act(game_id, kind="discard", card=0), 403, "insufficient_scope")
+    assert_problem(link_holder.get("/v1/games"), 403, "token_limited_to_game")
     other_game, _ = started_game()
-    assert_problem(viewer.get(f"/v1/games/{other_game}"), 403, "token_limited_to_game")
+    assert_problem(link_holder.get(f"/v1/games/{other_game}"), 403, "token_limited_to_game")
 
 
 def test_anyone_may_link_to_a_game_that_allows_spectators(new_player):
-    first, second, watcher = new_player(), new_player(), new_player()
+    first, second, spectator = new_player(), new_player(), new_player()
     game_id = first.post("/v1/games", json={"options": {"players": 2}, "spectators": True}).json["id"]
     first.post(f"/v1/games/{game_id}/join")
     second.post(f"/v1/games/{game_id}/join")
-    link = watcher.post(f"/v1/games/{game_id}/watch-links").json
-    view = link_player(watcher, link).view(game_id)
+    link = spectator.post(f"/v1/games/{game_id}/watch-links").json
+    view = link_player(spectator, link).view(game_id)
     assert view["seat"] is None and all(card["suit"] is not None for hand in view["hands"] for card in hand)
 
 

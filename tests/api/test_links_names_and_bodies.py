@@ -112,18 +112,18 @@ def test_a_streamed_body_over_the_limit_closes_its_connection(live_server):
 def test_a_links_token_reads_its_game_and_not_the_account(live_server):
     game_id, alice, _ = running_game(live_server)
     link = alice.post(f"/games/{game_id}/watch-links").json()
-    watcher = as_token(live_server, link["token"])
-    assert watcher.get(f"/games/{game_id}/view").json()["seat"] == 0
-    assert watcher.get("/tokens/current").json()["game_id"] == game_id
-    assert_problem(watcher.get("/accounts/me"), 403, "token_limited_to_game")
+    link_holder = as_token(live_server, link["token"])
+    assert link_holder.get(f"/games/{game_id}/view").json()["seat"] == 0
+    assert link_holder.get("/tokens/current").json()["game_id"] == game_id
+    assert_problem(link_holder.get("/accounts/me"), 403, "token_limited_to_game")
     assert alice.get("/accounts/me").status_code == 200
 
 
 def test_a_watch_link_does_not_show_its_makers_notes(live_server):
     game_id, alice, _ = running_game(live_server)
     assert alice.put(f"/games/{game_id}/notes/0", json={"text": "I think this is red 5"}).status_code == 200
-    watcher = as_token(live_server, alice.post(f"/games/{game_id}/watch-links").json()["token"])
-    problem = assert_problem(watcher.get(f"/games/{game_id}/notes"), 403, "notes_not_shown_to_watch_links")
+    link_holder = as_token(live_server, alice.post(f"/games/{game_id}/watch-links").json()["token"])
+    problem = assert_problem(link_holder.get(f"/games/{game_id}/notes"), 403, "notes_not_shown_to_watch_links")
     assert "red 5" not in problem["detail"]
     assert alice.get(f"/games/{game_id}/notes").json()["notes"] == [{"card": 0, "text": "I think this is red 5"}]
 

@@ -165,12 +165,12 @@ def test_the_view_etag_is_the_version_and_if_none_match_gives_304(started_game):
 
 def test_views_of_running_games_are_for_players_and_finished_ones_for_anyone(started_game, new_player):
     game_id, (alice, bob) = started_game()
-    watcher = new_player()
-    assert_problem(watcher.get(f"/v1/games/{game_id}/view"), 403, "not_a_player")
-    assert_problem(watcher.get(f"/v1/games/{game_id}/events"), 403, "not_a_player")
+    spectator = new_player()
+    assert_problem(spectator.get(f"/v1/games/{game_id}/view"), 403, "not_a_player")
+    assert_problem(spectator.get(f"/v1/games/{game_id}/events"), 403, "not_a_player")
 
     alice.post(f"/v1/games/{game_id}/resign")
-    full = watcher.view(game_id)
+    full = spectator.view(game_id)
     assert full["seat"] is None and full["is_over"] and full["legal_actions"] == []
     ViewSchema().load(full)
     assert all(card["suit"] is not None and card["rank"] is not None for hand in full["hands"] for card in hand)

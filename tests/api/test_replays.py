@@ -36,13 +36,13 @@ def finished_game(started_game):
 
 def test_each_turn_of_a_finished_game_shows_the_whole_table_as_it_stood(finished_game, new_player):
     game_id, seated = finished_game
-    watcher = new_player()
-    summary = watcher.get(f"/v1/games/{game_id}").json
-    events = watcher.get(f"/v1/games/{game_id}/events?limit=500").json["events"]
+    spectator = new_player()
+    summary = spectator.get(f"/v1/games/{game_id}").json
+    events = spectator.get(f"/v1/games/{game_id}/events?limit=500").json["events"]
     dealt = next(event for event in events if event["type"] == "game_started")["hands"]
     turn_events = [event for event in events if event["type"] in TURN_EVENTS]
 
-    start = watcher.get(f"/v1/games/{game_id}/replay?turn=0")
+    start = spectator.get(f"/v1/games/{game_id}/replay?turn=0")
     assert start.status_code == 200, start.json
     start = start.json
     assert start["turns"] == summary["turn"] == len(turn_events)
@@ -54,26 +54,26 @@ def test_each_turn_of_a_finished_game_shows_the_whole_table_as_it_stood(finished
     assert not start["is_over"] and start["rating"] is None
 
     for turn in range(1, start["turns"] + 1):
-        table = watcher.get(f"/v1/games/{game_id}/replay?turn={turn}").json
+        table = spectator.get(f"/v1/games/{game_id}/replay?turn={turn}").json
         assert table["turn"] == turn
         assert table["clue_tokens"] == turn_events[turn - 1]["clue_tokens"]
         assert all(card["suit"] is not None and card["rank"] is not None for hand in table["hands"] for card in hand)
 
-    final = watcher.get(f"/v1/games/{game_id}/replay?turn={start['turns']}").json
-    spectator = watcher.view(game_id)
-    assert final["is_over"] and final["rating"] == spectator["rating"] is not None
+    final = spectator.get(f"/v1/games/{game_id}/replay?turn={start['turns']}").json
+    full = spectator.view(game_id)
+    assert final["is_over"] and final["rating"] == full["rating"] is not None
     assert final["score"] == summary["score"]
-    assert final["hands"] == spectator["hands"] and final["history"] == spectator["history"]
+    assert final["hands"] == full["hands"] and final["history"] == full["history"]
 
 
 def test_a_reorder_shows_at_the_turn_whose_player_made_it(finished_game, new_player):
     game_id, _ = finished_game
-    watcher = new_player()
-    events = watcher.get(f"/v1/games/{game_id}/events?limit=500").json["events"]
+    spectator = new_player()
+    events = spectator.get(f"/v1/games/{game_id}/events?limit=500").json["events"]
     reorder = next(event for event in events if event["type"] == "reorder")
 
-    before = watcher.get(f"/v1/games/{game_id}/replay?turn={reorder['turn'] - 1}").json
-    at = watcher.get(f"/v1/games/{game_id}/replay?turn={reorder['turn']}").json
+    before = spectator.get(f"/v1/games/{game_id}/replay?turn={reorder['turn'] - 1}").json
+    at = spectator.get(f"/v1/games/{game_id}/replay?turn={reorder['turn']}").json
     assert [card["id"] for card in at["hands"][reorder["seat"]]] == reorder["cards"]
     assert [card["id"] for card in before["hands"][reorder["seat"]]] != reorder["cards"]
 
@@ -112,12 +112,12 @@ def test_a_lobby_game_has_no_replay(new_player):
 
 def test_bad_replay_requests_are_problems(finished_game, new_player, client):
     game_id, _ = finished_game
-    watcher = new_player()
-    turns = watcher.get(f"/v1/games/{game_id}/replay").json["turns"]
+    spectator = new_player()
+    turns = spectator.get(f"/v1/games/{game_id}/replay").json["turns"]
 
-    body = assert_problem(watcher.get(f"/v1/games/{game_id}/replay?turn={turns + 1}"), 422, "invalid_turn")
+    body = assert_problem(spectator.get(f"/v1/games/{game_id}/replay?turn={turns + 1}"), 422, "invalid_turn")
     assert f"0 to {turns}" in body["detail"]
     for query in ("turn=-1", "turn=two", "turn=1&color=3"):
-        assert_problem(watcher.get(f"/v1/games/{game_id}/replay?{query}"), 422, "invalid_request")
-    assert_problem(watcher.get("/v1/games/999999999/replay"), 404, "game_not_found")
+        assert_problem(spectator.get(f"/v1/games/{game_id}/replay?{query}"), 422, "invalid_request")
+    assert_problem(spectator.get("/v1/games/999999999/replay"), 404, "game_not_found")
     assert_problem(client.get(f"/v1/games/{game_id}/replay"), 401, "unauthorized")

@@ -16,7 +16,7 @@ ACTION_EVENTS = {"play", "discard", "color_clue", "rank_clue", "clue", "reorder"
 
 
 def account(base_url: str) -> httpx.Client:
-    name = f"viewer-{uuid.uuid4().hex[:10]}"
+    name = f"player-{uuid.uuid4().hex[:10]}"
     created = httpx.post(f"{base_url}/v1/accounts", json={"name": name, "kind": "bot"})
     assert created.status_code == 201, created.text
     return httpx.Client(base_url=f"{base_url}/v1", headers={"Authorization": f"Bearer {created.json()['token']}"})

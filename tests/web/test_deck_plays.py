@@ -15,15 +15,15 @@ def run_down_the_deck(site_url: str, tokens: list[str], game_id: int) -> dict:
     while True:
         views = [view_of(site_url, token, game_id) for token in tokens]
         seat = views[0]["current_seat"]
-        mover, watcher = views[seat], views[1 - seat]
+        mover, teammate = views[seat], views[1 - seat]
         if mover["deck_size"] == 1:
             return mover
         orange = {index for index, suit in enumerate(mover["suits"]) if "orange" in suit.lower()}
-        hand = {card["id"]: card for card in watcher["hands"][seat]}
+        hand = {card["id"]: card for card in teammate["hands"][seat]}
 
         def plays(card_id: int) -> bool:
             card = hand[card_id]
-            return card["rank"] in watcher["next_ranks"][card["suit"]]
+            return card["rank"] in teammate["next_ranks"][card["suit"]]
 
         def is_orange(card_id: int) -> bool:
             return hand[card_id]["suit"] in orange

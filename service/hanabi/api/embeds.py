@@ -23,7 +23,7 @@ from .context import current_account, db, issue_child_token
 from .docs import problems
 from .errors import Problem
 from .inputs import Blueprint
-from .present import watcher_seat
+from .present import seat_or_spectator
 from .schemas import GAME_ID, MAX_ID, StrictSchema
 from .scopes import requires
 
@@ -94,7 +94,7 @@ class WatchLinks(MethodView):
         Idempotency-Key is not supported here: the response holds a secret.
         """
         account = current_account()
-        watcher_seat(get_game(db(), game_id), account.id)
+        seat_or_spectator(get_game(db(), game_id), account.id)
         return link(account.id, game_id, WATCH_SCOPES, (data or {}).get("seconds", DEFAULT_LINK_SECONDS)), 201
 
 

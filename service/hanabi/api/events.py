@@ -15,7 +15,7 @@ from .errors import Problem
 from .inputs import Blueprint
 from .instrumentation import request_started
 from .notifications import WaitSeconds, game_key, listener_for, long_poll
-from .present import public_events, watcher_seat
+from .present import public_events, seat_or_spectator
 from .schemas import COMPONENT, GAME_ID, OneOfKinds, StrictSchema
 from .schemas.views import HISTORY_EVENT_KINDS, HISTORY_FIELDS, ActionOutcomeSchema, outcome_names
 from .scopes import requires
@@ -182,7 +182,7 @@ def _event_page(account_id: int, game_id: int, after: int, limit: int) -> dict:
             "pass 0, or a last_seq this game gave you.",
             current_version=game.version,
         )
-    seat = watcher_seat(game, account_id) if game.status == "running" else game.seat_of(account_id)
+    seat = seat_or_spectator(game, account_id) if game.status == "running" else game.seat_of(account_id)
     names = account_names(conn, [event.payload.get("account_id") for event in events])
     visible = public_events(game, events, seat, names)
     page = [event for event in visible if event["seq"] > after][:limit]

@@ -117,10 +117,10 @@ def _problems(game: Game, state) -> list[dict]:
 def schema_examples() -> dict[str, list]:
     """The examples of each named schema of the description that has some."""
     game, events, state = _played_game()
-    viewer = 0
-    log = public_events(game, events, viewer, NAMES)
+    seat_of_view = 0
+    log = public_events(game, events, seat_of_view, NAMES)
     return {
-        "View": [json.loads(json.dumps(view_payload(game, state, viewer), default=str))],
+        "View": [json.loads(json.dumps(view_payload(game, state, seat_of_view), default=str))],
         "EventPage": [EventPageSchema().dump({"events": log, "last_seq": log[-1]["seq"], "has_more": False})],
         "Game": [GameSchema().dump(game_summary(game, NAMES))],
         "Problem": _problems(game, state),

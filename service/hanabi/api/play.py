@@ -13,7 +13,7 @@ from .context import Reply, current_account, db, followups, idempotent_write
 from .docs import IF_NONE_MATCH_PARAMETER, idempotent, problems
 from .errors import Problem
 from .inputs import Blueprint
-from .present import view_payload, watcher_seat
+from .present import seat_or_spectator, view_payload
 from .schemas import GAME_ID, OneOfKinds, StrictSchema
 from .schemas.views import ViewSchema
 from .scopes import requires
@@ -122,7 +122,7 @@ class GameView(MethodView):
         """
         account = current_account()
         game, state = load_game(db(), game_id)
-        seat = _viewer_seat(game, account)
+        seat = _seat_of_view(game, account)
         headers = {"ETag": etag(game.version), "Vary": "Authorization"}
         if etag(game.version) in _if_none_match():
             return Response(status=304, headers=headers)
@@ -134,10 +134,10 @@ def _if_none_match() -> set[str]:
     return {tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()}
 
 
-def _viewer_seat(game: Game, account) -> int | None:
-    """The seat whose view `account` gets; None for a spectator's view (see `watcher_seat`)."""
+def _seat_of_view(game: Game, account) -> int | None:
+    """The seat whose view `account` gets; None for a spectator's view (see `seat_or_spectator`)."""
     if game.status == "lobby":
         raise Problem(
             409, "game_not_started", f"Game {game.id} has not started; GET /v1/games/{game.id} shows its seats."
         )
-    return watcher_seat(game, account.id)
+    return seat_or_spectator(game, account.id)

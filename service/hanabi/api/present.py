@@ -1,8 +1,8 @@
-"""What the API shows of a game: its summary, a seat's view, its event log as a viewer may see it.
+"""What the API shows of a game: its summary, a seat's view, its event log as a seat or a spectator may see it.
 
 Nothing here decides a rule: the engine builds the views and, by replaying the log, the
 public outcome of every event (what was played, which cards a clue touched, which card was
-drawn). This module only leaves out what the viewer may not see: the identity of its own
+drawn). This module only leaves out what a seat or a spectator may not see: the identity of its own
 cards while the game runs, what the engine's `seat_history` hides from a seat (Throw It in a
 Hole's plays, Cow & Pig's and Duck's clue values), the score of a running game whose plays are
 hidden, and the seed of a game that has not ended (whoever knows a seed can see its deal by
@@ -115,7 +115,7 @@ def player_names(game: Game, names: dict[int, str]) -> list[str]:
     return [entry["name"] or f"Seat {entry['seat'] + 1}" for entry in _seat_summaries(game, names)]
 
 
-def watcher_seat(game: Game, account_id: int) -> int | None:
+def seat_or_spectator(game: Game, account_id: int) -> int | None:
     """The seat whose view of the game `account_id` gets: its own seat, or None for a spectator,
     who sees every hand. Spectators are allowed in a finished game, and in any other game whose
     creator allowed them (`spectators`); otherwise 403 `not_a_player`. A seat is never a
@@ -142,9 +142,9 @@ def _utc(moment: datetime | None) -> datetime | None:
     return moment.astimezone(UTC) if moment is not None else None
 
 
-def public_events(game: Game, events: list[GameEvent], viewer_seat: int | None, names: dict[int, str]) -> list[dict]:
-    """The game's events (all of them, oldest first) as `viewer_seat` may see them (None: a
-    spectator, see `watcher_seat`). Action events carry their public outcome as the engine's
+def public_events(game: Game, events: list[GameEvent], seat_of_view: int | None, names: dict[int, str]) -> list[dict]:
+    """The game's events (all of them, oldest first) as `seat_of_view` may see them (None: a
+    spectator, see `seat_or_spectator`). Action events carry their public outcome as the engine's
     history records it, plus `drew_suit`/`drew_rank`: the drawn card's identity; an action
     event's `type` is its history entry's `kind` (a Duck clue is "clue" to those who may not
     see its kind). While the game runs, a player sees the identity of the other seats' cards
@@ -156,9 +156,9 @@ def public_events(game: Game, events: list[GameEvent], viewer_seat: int | None, 
         final = final.apply(action)
 
     def visible(owner: int) -> bool:
-        return final.is_over or owner != viewer_seat
+        return final.is_over or owner != seat_of_view
 
-    history = seat_history(final, viewer_seat)
+    history = seat_history(final, seat_of_view)
     result, action_index = [], 0
     for event in events:
         entry = {"seq": event.seq, "type": event.type, "seat": event.seat, "created_at": event.created_at}

@@ -25,7 +25,7 @@ from .errors import Problem
 from .inputs import Blueprint
 from .instrumentation import request_started
 from .notifications import WaitSeconds, chat_key, listener_for, long_poll
-from .present import watcher_seat
+from .present import seat_or_spectator
 from .schemas import GAME_ID, MAX_ID, NO_NUL, FullMatch, StrictSchema
 from .scopes import requires
 
@@ -95,7 +95,7 @@ class NotesSchema(ma.Schema):
 def _watched_game(conn, game_id: int, account_id: int) -> tuple[Game, int | None]:
     """The game and the caller's seat in it (None: a spectator); 403 when the caller may not watch it."""
     game = get_game(conn, game_id)
-    return game, watcher_seat(game, account_id)
+    return game, seat_or_spectator(game, account_id)
 
 
 @blp.route(f"/<{GAME_ID}>/chat")

@@ -23,7 +23,7 @@ export function colorKeys(colors) {
   });
 }
 
-// The teammates in turn order from the viewer: the first is the next player.
+// The teammates in turn order from the view's seat: the first is the next player.
 export function teammates(view) {
   const count = view.hands.length;
   return Array.from({ length: count - 1 }, (_, index) => (view.seat + 1 + index) % count);

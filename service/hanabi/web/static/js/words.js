@@ -44,7 +44,7 @@ export function directionWords(direction) {
 }
 
 // Whether a history event is a clue: its kind is color_clue or rank_clue, or clue while the
-// clue's kind is hidden from the viewer (Duck).
+// clue's kind is hidden from the view's seat (Duck).
 export function isClue(event) {
   return event.kind === "color_clue" || event.kind === "rank_clue" || event.kind === "clue";
 }
