@@ -1,7 +1,7 @@
 """The API worker's parts in place of gunicorn's (hanabi.runtime.api_worker): answers leave in as
 few sends as they can (OneSendResponse: gunicorn's parser reads a real request from one end of a
 socket pair, the response writes to it, and the other end reads what was sent), the base environ
-is made once, and the server accepts many connections at a time."""
+is made once, the settings are read once, and the server accepts many connections at a time."""
 
 import socket
 
@@ -15,6 +15,7 @@ from hanabi.runtime.api_worker import (
     AcceptingServer,
     BaseEnviron,
     OneSendResponse,
+    SettledConfig,
 )
 
 
@@ -135,3 +136,15 @@ def test_the_server_accepts_many_connections_at_a_time_though_gunicorn_asks_for_
     server = AcceptingServer(("127.0.0.1", 0), handle=lambda client, address: None)
     server.max_accept = 1
     assert server.max_accept == ACCEPTS_PER_TURN > 1
+
+
+def test_a_worker_reads_each_setting_of_gunicorns_config_once_and_as_it_is():
+    config = Config()
+    config.set("keepalive", 10)
+    settled = SettledConfig(config)
+    names = ("keepalive", "limit_request_line", "is_ssl", "forwarded_allow_ips")
+    assert [getattr(settled, name) for name in names] == [getattr(config, name) for name in names]
+    assert settled.keepalive == 10
+    assert "keepalive" in vars(settled)
+    with pytest.raises(AttributeError):
+        getattr(settled, "no_such_setting")  # noqa: B009

@@ -22,6 +22,7 @@ listener's threads and events all become greenlets and hub waits.
   piece of its body, so an answer of one piece (every JSON answer) is one send, where gunicorn
   sends the head and then each piece; the Date header is formatted once a second, and each
   request's environ starts from a copy of one made once.
+- gunicorn's settings are read once per worker (`SettledConfig`), not looked up at every read.
 - A worker accepts up to ACCEPTS_PER_TURN waiting connections at a time (`AcceptingServer`),
   where gunicorn's gevent worker with siblings accepts one per turn of its loop.
 - A request that gunicorn's parser refuses (`limit_request_line`, `limit_request_fields`,
@@ -181,9 +182,24 @@ class AcceptingServer(StreamServer):
         pass
 
 
+class SettledConfig:
+    """gunicorn's configuration as a worker reads it, each setting looked up once: gunicorn's
+    `Config` looks a setting up in its table at every read, and its parser, environ and worker
+    read a dozen per request. A worker's settings do not change (a reload starts new workers)."""
+
+    def __init__(self, config):
+        self._config = config
+
+    def __getattr__(self, name: str):
+        value = getattr(self._config, name)
+        setattr(self, name, value)
+        return value
+
+
 class ApiWorker(GeventWorker):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.cfg = SettledConfig(self.cfg)
         self.connections_of = Counter()
         self.per_address = per_address_cap(self.worker_connections)
 
