@@ -3,10 +3,12 @@
 subnet's first address, so that the test reaches every host and no host reaches anything else:
 the namespaces have no default route).
 
-Every name this module makes starts with `hcl<pid>-` (namespaces) or `hc<id>` (interfaces), so
-teardown removes exactly what one run made, and a later run removes what a run that died left
-behind (its process id no longer running). A host's processes are killed through its namespace
-(`ip netns pids`): whatever runs in a namespace of the run was started by the run.
+Every name this module makes starts with `hcl<pid>x<n>-` (namespaces) or `hc<pid>x<n>`
+(interfaces), `n` counting the networks the process made: teardown removes exactly what one network
+made, the next network of the process never meets a name the kernel is still taking down, and a
+later run removes what a run that died left behind (its process id no longer running). A host's
+processes are killed through its namespace (`ip netns pids`): whatever runs in a namespace of the
+run was started by the run.
 """
 
 import ipaddress
@@ -20,6 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 NAMESPACE_PREFIX = "hcl"
+_networks_made = 0
+"""How many networks this process has made (the `n` of their names)."""
 
 
 class NamespacesUnavailable(RuntimeError):
@@ -53,14 +57,14 @@ def remove_leftovers() -> None:
     listing = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True).stdout
     dead: set[str] = set()
     for line in listing.splitlines():
-        match = re.match(rf"({NAMESPACE_PREFIX}(\d+)-\S+)", line)
+        match = re.match(rf"({NAMESPACE_PREFIX}(\d+)(?:x\d+)?-\S+)", line)
         if match and not _running(int(match.group(2))):
             kill_namespace(match.group(1))
             subprocess.run(["ip", "netns", "delete", match.group(1)], capture_output=True)
             dead.add(match.group(2))
     links = subprocess.run(["ip", "-o", "link", "show", "type", "bridge"], capture_output=True, text=True).stdout
     for line in links.splitlines():
-        match = re.match(r"\d+: (hc(\d+)b)[:@]", line)
+        match = re.match(r"\d+: (hc(\d+)(?:x\d+)?b)[:@]", line)
         if match and not _running(int(match.group(2))):
             subprocess.run(["ip", "link", "delete", match.group(1)], capture_output=True)
 
@@ -200,7 +204,9 @@ class Network:
     def __init__(self, folder: Path):
         self.folder = Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
-        self.id = os.getpid()
+        global _networks_made
+        _networks_made += 1
+        self.id = f"{os.getpid()}x{_networks_made % 100}"
         self.subnet = free_subnet()
         self.addresses = self.subnet.hosts()
         self.gateway = str(next(self.addresses))

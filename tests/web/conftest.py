@@ -43,8 +43,10 @@ def require_chromium() -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser():
+    """Chromium, for the tests of this folder: Playwright's sync API keeps an asyncio loop running
+    in the thread until it stops, where a later test's `asyncio.run` would fail."""
     require_chromium()
     from playwright.sync_api import expect, sync_playwright
 
