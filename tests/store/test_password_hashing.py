@@ -1,4 +1,5 @@
-"""Hashing a password in the API's gevent worker lets the worker's other requests go on."""
+"""Hashing a password in the API's gevent worker lets the worker's other requests go on, and a
+wrong password prints no traceback."""
 
 import subprocess
 import sys
@@ -11,7 +12,7 @@ WHILE_HASHING = textwrap.dedent(
     monkey.patch_all()
 
     import gevent
-    from hanabi.store.credentials import hash_password
+    from hanabi.store.credentials import _verify, hash_password
 
     ticks = 0
 
@@ -23,7 +24,7 @@ WHILE_HASHING = textwrap.dedent(
 
     ticker = gevent.spawn(tick)
     hashed = hash_password("correct horse battery")
-    print(ticks, hashed.startswith("$argon2id$"))
+    print(ticks, hashed.startswith("$argon2id$"), _verify(hashed, "correct horse battery"), _verify(hashed, "wrong"))
     """
 )
 
@@ -31,6 +32,7 @@ WHILE_HASHING = textwrap.dedent(
 def test_another_greenlet_runs_while_a_password_is_hashed():
     answer = subprocess.run([sys.executable, "-c", WHILE_HASHING], capture_output=True, text=True, timeout=120)
     assert answer.returncode == 0, answer.stderr
-    ticks, is_argon2id = answer.stdout.split()
-    assert is_argon2id == "True"
+    ticks, is_argon2id, right_verified, wrong_verified = answer.stdout.split()
+    assert (is_argon2id, right_verified, wrong_verified) == ("True", "True", "False")
+    assert "Traceback" not in answer.stderr, answer.stderr
     assert int(ticks) > 0  # the ticker ran while the hash was made, not only before or after it

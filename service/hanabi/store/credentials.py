@@ -44,9 +44,21 @@ def _off_the_event_loop(function, *args):
     gunicorn worker): argon2 works with the GIL released, so the worker's other requests go on
     while a password is hashed instead of waiting for it."""
     gevent = sys.modules.get("gevent")
-    if gevent is not None and gevent.monkey.is_module_patched("threading"):
-        return gevent.get_hub().threadpool.apply(function, args)
-    return function(*args)
+    if gevent is None or not gevent.monkey.is_module_patched("threading"):
+        return function(*args)
+    value, error = gevent.get_hub().threadpool.apply(_value_or_error, (function, args))
+    if error is not None:
+        raise error
+    return value
+
+
+def _value_or_error(function, args):
+    """What `function(*args)` returns, or what it raises: gevent's thread pool prints the traceback
+    of an exception raised in its thread, and a wrong password is no error to log."""
+    try:
+        return function(*args), None
+    except Exception as error:
+        return None, error
 
 
 class InvalidCredentials(StoreError):
