@@ -201,12 +201,19 @@ def _not_only_dots(name: str) -> str:
     return name
 
 
+PUBLISHED_NAME_PATTERN = r"^[A-Za-z0-9_.\-]{0,63}[A-Za-z0-9_\-][A-Za-z0-9_.\-]{0,63}$"
+"""NAME_PATTERN and not only dots, as the published schema states both (with maxLength 64), so that
+a client's generator never makes a name the server refuses."""
+
+
 def account_name_field(**kwargs) -> fields.String:
+    metadata = {"pattern": PUBLISHED_NAME_PATTERN, "maxLength": 64, **kwargs.pop("metadata", {})}
     return fields.String(
         validate=[
             FullMatch(NAME_PATTERN, error="A name is 1 to 64 ASCII letters, digits, '_', '.' or '-'."),
             _not_only_dots,
         ],
+        metadata=metadata,
         **kwargs,
     )
 
