@@ -37,8 +37,9 @@ def free_port() -> int:
 
 class Inbox:
     """An aiosmtpd handler that keeps what it accepts. `stall_next` makes it hold the next
-    message's RCPT (before any of the message is sent) until `release`; `refuse_next` answers
-    the next RCPT with that reply."""
+    message's RCPT (before any of the message is sent) until `release`; `refusals` answers the
+    next RCPT to an address with the reply kept for it (by address: other tests' mail in the
+    same outbox may go out first)."""
 
     def __init__(self):
         self.messages: list[email.message.Message] = []
@@ -46,12 +47,11 @@ class Inbox:
         self.stall_next = threading.Event()
         self.stalled = threading.Event()
         self.release = threading.Event()
-        self.refuse_next: str | None = None
+        self.refusals: dict[str, str] = {}
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
-        if self.refuse_next:
-            reply, self.refuse_next = self.refuse_next, None
-            return reply
+        if refusal := self.refusals.pop(address, None):
+            return refusal
         if self.stall_next.is_set():
             self.stall_next.clear()
             self.stalled_address = address
@@ -129,9 +129,13 @@ def query(environ, sql, params=()):
         return conn.execute(sql, params).fetchall()
 
 
-def person(api, environ, *, verified=True, **notifications) -> dict:
+def new_name() -> str:
+    return f"person-{uuid.uuid4().hex[:10]}"
+
+
+def person(api, environ, *, verified=True, name=None, **notifications) -> dict:
     """A person's account with a password and an email address (verified by its link)."""
-    name = f"person-{uuid.uuid4().hex[:10]}"
+    name = name or new_name()
     address = f"{name}@example.org"
     created = api.post("/v1/accounts", json={"name": name, "kind": "human", "password": PASSWORD, "email": address})
     assert created.status_code == 201, created.json
@@ -313,8 +317,9 @@ def test_a_reminder_before_the_deadline_comes_once_per_turn(api, celery, environ
 def test_a_relay_that_refuses_for_now_gets_the_mail_again_later_and_a_refusal_for_good_fails_it(
     api, celery, environ, smtp
 ):
-    smtp.refuse_next = "451 4.3.0 try again later"  # before the account: its mail may leave at its commit
-    account = person(api, environ, verified=False)
+    name = new_name()
+    smtp.refusals[f"{name}@example.org"] = "451 4.3.0 try again later"  # its mail may leave at its commit
+    account = person(api, environ, verified=False, name=name)
     send_mail(celery)
     ((mail_id, outcome, attempts, _, error),) = outbox_rows(environ, account["id"], "verify_email")
     assert (outcome, attempts) == (None, 1) and error.startswith("recipient refused: [451]")
@@ -322,8 +327,9 @@ def test_a_relay_that_refuses_for_now_gets_the_mail_again_later_and_a_refusal_fo
     send_mail(celery)
     assert len(smtp.wait_for(account["email"], 1)) == 1
 
-    smtp.refuse_next = "550 5.1.1 no such mailbox"
-    refused = person(api, environ, verified=False)
+    name = new_name()
+    smtp.refusals[f"{name}@example.org"] = "550 5.1.1 no such mailbox"
+    refused = person(api, environ, verified=False, name=name)
     send_mail(celery)
     ((_, outcome, _, _, error),) = outbox_rows(environ, refused["id"], "verify_email")
     assert outcome == "failed" and "550" in error
