@@ -211,6 +211,8 @@ def create_app(
     api.register_converter(CardConverter, card_parameter_schema)
     for name, component in hanablive.HANABLIVE_COMPONENTS.items():
         api.spec.components.schema(name, component)
+    for name, component in passkeys.PASSKEY_COMPONENTS.items():
+        api.spec.components.schema(name, component)
     for name, component in enum_components().items():
         api.spec.components.schema(name, component)
     api.spec.components.schema(me.ACCOUNT_EVENT_COMPONENT, schema=me.AccountEventSchema)

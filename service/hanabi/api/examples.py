@@ -1,10 +1,19 @@
-"""The examples of the description: a view, an event log, a game and the common problems, made
-by the engine and the API's own presenters and error handler from a game played offline, so
-each is an answer the server gives (tests/api/test_openapi_models.py validates them)."""
+"""The examples of the description: a view, an event log, a game and a lobby page, a seat, a
+legal action and the request that plays it, accounts and tokens, arena entries and ratings,
+webhooks, chat, notes, passkeys and the common problems. Each is made by the API's own
+presenters, response schemas, error handler and the webauthn package from a game played offline
+and records like the store's, so each is an answer the server gives, or a body it takes
+(tests/api/test_openapi_models.py validates them against their schemas, and
+tests/api/test_openapi_responses.py checks that each has the members of a real answer)."""
 
+import dataclasses
 import json
 from datetime import UTC, datetime, timedelta
 
+from webauthn import generate_authentication_options, generate_registration_options, options_to_json
+from webauthn.helpers.structs import AuthenticatorSelectionCriteria, ResidentKeyRequirement, UserVerificationRequirement
+
+from hanabi.arena import store as arena_store
 from hanabi.engine import (
     Discard,
     GameOptions,
@@ -20,12 +29,14 @@ from hanabi.runtime.logs import REQUEST_ID
 from hanabi.store.errors import NotFound, VersionConflict
 from hanabi.store.records import Game, GameEvent, Seat
 
+from . import accounts, passkeys, table, tokens, webhooks
+from .arena_schemas import EntrySchema, LeaderboardSchema, entry_dump
 from .errors import handle_error
 from .events import EventPageSchema
 from .games import CreateGameRequestSchema
 from .inputs import NOT_FOUND
 from .present import game_summary, public_events, view_payload
-from .schemas.games import GameSchema
+from .schemas.games import GamePageSchema, GameSchema
 from .scopes import insufficient_scope
 
 GAME_ID = 42
@@ -114,15 +125,168 @@ def _problems(game: Game, state) -> list[dict]:
     ]
 
 
+def _lobby_page(game: Game) -> dict:
+    """The lobby's first page: a game of three that alice opened, one seat taken."""
+    lobby = dataclasses.replace(
+        game,
+        id=GAME_ID + 1,
+        options=GameOptions(players=3),
+        status="lobby",
+        version=1,
+        free_seats=2,
+        turn=0,
+        current_seat=None,
+        score=0,
+        end_condition="in_progress",
+        updated_at=_moment(1),
+        turn_started_at=None,
+        seats=(Seat(0, None, 1, None, _moment(1)), Seat(1, None, None, None, None), Seat(2, None, None, None, None)),
+    )
+    return GamePageSchema().dump({"items": [game_summary(lobby, NAMES)], "next_cursor": None})
+
+
+def _accounts() -> dict[str, list]:
+    alice = {"id": 1, "name": NAMES[1], "kind": "human", "created_at": STARTED}
+    mine = {
+        **alice,
+        "has_password": True,
+        "email": "alice@example.org",
+        "email_verified": True,
+        "notifications": {"your_turn": "daily", "game_over": "off", "deadline_reminder": "immediately"},
+    }
+    token = "hnb_3q2Zp8WkX1vN7rYt5uLc9bGd0sHf4jAeQm6TxKo_8Vw"
+    every_scope = list(tokens.SCOPES)
+    return {
+        "Account": [accounts.AccountSchema().dump(alice)],
+        "MyAccount": [accounts.MyAccountSchema().dump(mine)],
+        "NewAccount": [
+            accounts.NewAccountSchema().dump(
+                {**mine, "has_password": False, "email": None, "email_verified": False, "token": token}
+                | {"scopes": every_scope, "notifications": {**mine["notifications"], "your_turn": "immediately"}}
+            )
+        ],
+        "Token": [
+            tokens.TokenSchema().dump(
+                {"token": token, "account": NAMES[1], "scopes": ["read", "play"], "expires_at": None}
+            )
+        ],
+        "CurrentToken": [
+            tokens.CurrentTokenSchema().dump(
+                {"account": NAMES[1], "scopes": every_scope, "game_id": None, "expires_at": None}
+            )
+        ],
+    }
+
+
+def _arena() -> dict[str, list]:
+    entry = arena_store.Entry(
+        id=3,
+        account_id=2,
+        reference=None,
+        version_label="v2",
+        player_counts=(2, 3),
+        variants=("No Variant",),
+        entered_at=STARTED,
+        left_at=None,
+        name=NAMES[2],
+    )
+    standing = {
+        "rank": 1,
+        "entry": entry_dump(entry),
+        "rating": {"mu": 27.5, "sigma": 2.1, "low": 23.3, "high": 31.7},
+        "rated_deals": 40,
+        "figures": {
+            "deals": 40,
+            "mean_score": 21.4,
+            "paired": {"n": 40, "mean": 0.6, "standard_error": 0.4},
+            "mean_strikes": 0.3,
+            "timeouts": 0,
+            "games": 40,
+        },
+        "online": True,
+    }
+    leaderboard = {
+        "players": 2,
+        "family": None,
+        "anchor": "basic",
+        "families": [{"family": "No Variant", "deals": 40, "shown": True}],
+        "family_min_deals": 20,
+        "standings": [standing],
+    }
+    return {"Entry": [EntrySchema().dump(entry_dump(entry))], "Leaderboard": [LeaderboardSchema().dump(leaderboard)]}
+
+
+def _webhooks() -> dict[str, list]:
+    hook = {"id": 5, "url": "https://bots.example.org/hanabi/events", "created_at": STARTED}
+    return {
+        "Webhook": [webhooks.WebhookSchema().dump(hook)],
+        "NewWebhook": [webhooks.NewWebhookSchema().dump({**hook, "secret": "whsec_Jx4mPq9Rt2Wv6Yb8Nc1Lf5Hd7Gk3Sa0Ze-Ui_TnMoP2"})],
+    }
+
+
+def _table(chop: int) -> dict[str, list]:
+    said = {"id": 1, "author": NAMES[2], "seat": 1, "text": "good luck!", "created_at": _moment(4)}
+    return {
+        "ChatMessage": [table.ChatMessageSchema().dump(said)],
+        "Notes": [table.NotesSchema().dump({"notes": [{"card": chop, "text": "chop, a 5?"}]})],
+    }
+
+
+def _passkeys() -> dict[str, list]:
+    """The options of both ceremonies, as the routes make them (a fixed challenge for the example)."""
+    creation = generate_registration_options(
+        rp_id="hanabi.example.org",
+        rp_name=passkeys.RP_NAME,
+        user_id=b"1",
+        user_name=NAMES[1],
+        challenge=b"an example challenge of 32 bytes",
+        authenticator_selection=AuthenticatorSelectionCriteria(
+            resident_key=ResidentKeyRequirement.REQUIRED, user_verification=UserVerificationRequirement.PREFERRED
+        ),
+        exclude_credentials=[],
+    )
+    request = generate_authentication_options(
+        rp_id="hanabi.example.org",
+        challenge=b"an example challenge of 32 bytes",
+        user_verification=UserVerificationRequirement.PREFERRED,
+    )
+    return {
+        "PasskeyRegistrationOptions": [{"options": json.loads(options_to_json(creation))}],
+        "PasskeySignInOptions": [{"options": json.loads(options_to_json(request))}],
+        "Passkey": [
+            passkeys.PasskeySchema().dump(
+                {"id": "q83vEjRWeJA", "name": "laptop", "created_at": STARTED, "last_used_at": _moment(360)}
+            )
+        ],
+    }
+
+
 def schema_examples() -> dict[str, list]:
     """The examples of each named schema of the description that has some."""
     game, events, state = _played_game()
     seat_of_view = 0
     log = public_events(game, events, seat_of_view, NAMES)
+    view = json.loads(json.dumps(view_payload(game, state, seat_of_view), default=str))
+    summary = GameSchema().dump(game_summary(game, NAMES))
+    movers_view = view_payload(game, state, state.current_seat)
+    legal = json.loads(json.dumps(movers_view["legal_actions"]))
+    chosen = [next(action for action in legal if action["kind"] == kind) for kind in ("play", "rank_clue")]
     return {
-        "View": [json.loads(json.dumps(view_payload(game, state, seat_of_view), default=str))],
+        "View": [view],
         "EventPage": [EventPageSchema().dump({"events": log, "last_seq": log[-1]["seq"], "has_more": False})],
-        "Game": [GameSchema().dump(game_summary(game, NAMES))],
+        "Game": [summary],
+        "GamePage": [_lobby_page(game)],
+        "Seat": summary["seats"],
+        "LegalAction": chosen,
+        "ActionRequest": [
+            {**{key: value for key, value in action.items() if key != "seat"}, "expected_version": game.version}
+            for action in chosen
+        ],
+        **_accounts(),
+        **_arena(),
+        **_webhooks(),
+        **_table(state.hands[0][-1]),
+        **_passkeys(),
         "Problem": _problems(game, state),
     }
 

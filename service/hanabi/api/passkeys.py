@@ -47,7 +47,7 @@ from hanabi.store.passkeys import (
 from .context import current_account, db
 from .docs import problems
 from .inputs import Blueprint
-from .schemas import StrictSchema
+from .schemas import COMPONENT, StrictSchema
 from .scopes import requires
 from .sessions import SessionSchema, new_session
 
@@ -70,20 +70,201 @@ def _party() -> RelyingParty:
     return current_app.extensions[RELYING_PARTY_EXTENSION]
 
 
-class PasskeyOptionsSchema(ma.Schema):
+BASE64URL = {"type": "string", "pattern": "^[A-Za-z0-9_-]*$", "description": "Bytes in base64url, unpadded"}
+CREDENTIAL_TYPE = {"type": "string", "const": "public-key"}
+TRANSPORTS = {
+    "type": "array",
+    "items": {"type": "string"},
+    "description": "How the authenticator is reached (usb, nfc, ble, hybrid, internal, ...): WebAuthn lets "
+    "the list grow, so any string",
+}
+OPEN = (
+    "Open (additionalProperties): browsers add members as WebAuthn grows (Level 3 added several), and the "
+    "server ignores members it does not know"
+)
+PASSKEY_COMPONENTS: dict[str, dict] = {
+    "UserVerificationRequirement": {
+        "type": "string",
+        "enum": ["discouraged", "preferred", "required"],
+        "description": "Whether the authenticator verifies the person (a PIN, a fingerprint): the server prefers it",
+    },
+    "AuthenticationExtensionsClientOutputs": {
+        "type": "object",
+        "description": "The browser's results of WebAuthn extensions (none asked for). Open: each extension "
+        "defines its own members",
+        "additionalProperties": True,
+    },
+    "PublicKeyCredentialRpEntity": {
+        "type": "object",
+        "description": "The relying party: this service, whose id is the host of HANABI_PUBLIC_URL",
+        "properties": {"id": {"type": "string"}, "name": {"type": "string"}},
+        "required": ["id", "name"],
+        "additionalProperties": False,
+    },
+    "PublicKeyCredentialUserEntity": {
+        "type": "object",
+        "description": "Your account: id is its id's digits in base64url, name and displayName its name",
+        "properties": {"id": BASE64URL, "name": {"type": "string"}, "displayName": {"type": "string"}},
+        "required": ["id", "name", "displayName"],
+        "additionalProperties": False,
+    },
+    "PublicKeyCredentialParameters": {
+        "type": "object",
+        "description": "A key type the server verifies: alg is its COSE algorithm number",
+        "properties": {"type": CREDENTIAL_TYPE, "alg": {"type": "integer"}},
+        "required": ["type", "alg"],
+        "additionalProperties": False,
+    },
+    "AuthenticatorSelectionCriteria": {
+        "type": "object",
+        "description": "A discoverable credential (signing in asks for no name), verified when it can be",
+        "properties": {
+            "authenticatorAttachment": {"type": "string", "enum": ["platform", "cross-platform"]},
+            "residentKey": {"type": "string", "enum": ["discouraged", "preferred", "required"]},
+            "requireResidentKey": {"type": "boolean"},
+            "userVerification": {"$ref": "#/components/schemas/UserVerificationRequirement"},
+        },
+        "additionalProperties": False,
+    },
+    "AuthenticatorAttestationResponse": {
+        "type": "object",
+        "description": "AuthenticatorAttestationResponseJSON: what the server verifies is clientDataJSON "
+        f"and attestationObject; the rest is for clients that cannot read attestationObject. {OPEN}",
+        "properties": {
+            "clientDataJSON": BASE64URL,
+            "attestationObject": BASE64URL,
+            "authenticatorData": BASE64URL,
+            "transports": TRANSPORTS,
+            "publicKey": BASE64URL,
+            "publicKeyAlgorithm": {"type": "integer"},
+        },
+        "required": ["clientDataJSON", "attestationObject"],
+        "additionalProperties": True,
+    },
+    "AuthenticatorAssertionResponse": {
+        "type": "object",
+        "description": f"AuthenticatorAssertionResponseJSON. {OPEN}",
+        "properties": {
+            "clientDataJSON": BASE64URL,
+            "authenticatorData": BASE64URL,
+            "signature": BASE64URL,
+            "userHandle": {
+                "anyOf": [BASE64URL, {"type": "null"}],
+                "description": "The account's user id of the creation options (a discoverable credential)",
+            },
+        },
+        "required": ["clientDataJSON", "authenticatorData", "signature"],
+        "additionalProperties": True,
+    },
+    "PublicKeyCredentialDescriptor": {
+        "type": "object",
+        "description": "A credential the ceremony names (WebAuthn's PublicKeyCredentialDescriptorJSON)",
+        "properties": {"id": BASE64URL, "type": CREDENTIAL_TYPE, "transports": TRANSPORTS},
+        "required": ["id", "type"],
+        "additionalProperties": False,
+    },
+    "PublicKeyCredentialCreationOptions": {
+        "type": "object",
+        "description": "The options of navigator.credentials.create() as the server makes them (WebAuthn's "
+        "PublicKeyCredentialCreationOptionsJSON): give them to PublicKeyCredential.parseCreationOptionsFromJSON",
+        "properties": {
+            "rp": {"$ref": "#/components/schemas/PublicKeyCredentialRpEntity"},
+            "user": {"$ref": "#/components/schemas/PublicKeyCredentialUserEntity"},
+            "challenge": {**BASE64URL, "description": "Good for one answer within 5 minutes (base64url)"},
+            "pubKeyCredParams": {
+                "type": "array",
+                "description": "The key types the server verifies, preferred first (COSE algorithm numbers)",
+                "items": {"$ref": "#/components/schemas/PublicKeyCredentialParameters"},
+            },
+            "timeout": {"type": "integer", "description": "Milliseconds the browser may take"},
+            "excludeCredentials": {
+                "type": "array",
+                "description": "Your passkeys already registered: an authenticator holding one makes no other",
+                "items": {"$ref": "#/components/schemas/PublicKeyCredentialDescriptor"},
+            },
+            "authenticatorSelection": {"$ref": "#/components/schemas/AuthenticatorSelectionCriteria"},
+            "attestation": {"type": "string", "enum": ["none", "indirect", "direct", "enterprise"]},
+            "hints": {
+                "type": "array",
+                "items": {"type": "string", "enum": ["security-key", "client-device", "hybrid"]},
+            },
+        },
+        "required": ["rp", "user", "challenge", "pubKeyCredParams"],
+        "additionalProperties": False,
+    },
+    "PublicKeyCredentialRequestOptions": {
+        "type": "object",
+        "description": "The options of navigator.credentials.get() as the server makes them (WebAuthn's "
+        "PublicKeyCredentialRequestOptionsJSON): give them to PublicKeyCredential.parseRequestOptionsFromJSON",
+        "properties": {
+            "challenge": {**BASE64URL, "description": "Good for one answer within 5 minutes (base64url)"},
+            "timeout": {"type": "integer", "description": "Milliseconds the browser may take"},
+            "rpId": {"type": "string", "description": "The host of HANABI_PUBLIC_URL"},
+            "allowCredentials": {
+                "type": "array",
+                "description": "Empty: the authenticator offers any passkey it holds for the site",
+                "items": {"$ref": "#/components/schemas/PublicKeyCredentialDescriptor"},
+            },
+            "userVerification": {"$ref": "#/components/schemas/UserVerificationRequirement"},
+        },
+        "required": ["challenge"],
+        "additionalProperties": False,
+    },
+    "RegistrationCredential": {
+        "type": "object",
+        "description": "The browser's answer to the creation options: navigator.credentials.create()'s toJSON() "
+        f"(WebAuthn's RegistrationResponseJSON). {OPEN}",
+        "properties": {
+            "id": BASE64URL,
+            "rawId": BASE64URL,
+            "type": CREDENTIAL_TYPE,
+            "response": {"$ref": "#/components/schemas/AuthenticatorAttestationResponse"},
+            "authenticatorAttachment": {"type": ["string", "null"]},
+            "clientExtensionResults": {"$ref": "#/components/schemas/AuthenticationExtensionsClientOutputs"},
+        },
+        "required": ["id", "rawId", "type", "response"],
+        "additionalProperties": True,
+    },
+    "AuthenticationCredential": {
+        "type": "object",
+        "description": "The browser's answer to the request options: navigator.credentials.get()'s toJSON() "
+        f"(WebAuthn's AuthenticationResponseJSON). {OPEN}",
+        "properties": {
+            "id": BASE64URL,
+            "rawId": BASE64URL,
+            "type": CREDENTIAL_TYPE,
+            "response": {"$ref": "#/components/schemas/AuthenticatorAssertionResponse"},
+            "authenticatorAttachment": {"type": ["string", "null"]},
+            "clientExtensionResults": {"$ref": "#/components/schemas/AuthenticationExtensionsClientOutputs"},
+        },
+        "required": ["id", "rawId", "type", "response"],
+        "additionalProperties": True,
+    },
+}
+"""WebAuthn's JSON objects (its Level 3 *JSON dictionaries), named components of the description:
+what the server sends is closed (the webauthn package writes exactly these members), what a
+browser sends stays open where WebAuthn lets it grow. The server reads the browser's answer as
+a whole object and the webauthn package verifies it: a malformed one is 400 invalid_passkey."""
+
+
+class PasskeyRegistrationOptionsSchema(ma.Schema):
     options = fields.Dict(
         required=True,
-        metadata={
-            "description": "PublicKeyCredentialCreationOptionsJSON (registration) or "
-            "PublicKeyCredentialRequestOptionsJSON (sign-in): give it to the browser's "
-            "PublicKeyCredential.parseCreationOptionsFromJSON / parseRequestOptionsFromJSON"
-        },
+        metadata={COMPONENT: "PublicKeyCredentialCreationOptions", "description": "For navigator.credentials.create()"},
+    )
+
+
+class PasskeySignInOptionsSchema(ma.Schema):
+    options = fields.Dict(
+        required=True,
+        metadata={COMPONENT: "PublicKeyCredentialRequestOptions", "description": "For navigator.credentials.get()"},
     )
 
 
 class RegistrationSchema(StrictSchema):
     credential = fields.Dict(
-        required=True, metadata={"description": "The browser's answer: navigator.credentials.create()'s toJSON()"}
+        required=True,
+        metadata={COMPONENT: "RegistrationCredential", "description": "navigator.credentials.create()'s toJSON()"},
     )
     name = fields.String(
         validate=validate.Length(1, 64), metadata={"description": "A name for you to tell your passkeys apart"}
@@ -92,7 +273,8 @@ class RegistrationSchema(StrictSchema):
 
 class AssertionSchema(StrictSchema):
     credential = fields.Dict(
-        required=True, metadata={"description": "The browser's answer: navigator.credentials.get()'s toJSON()"}
+        required=True,
+        metadata={COMPONENT: "AuthenticationCredential", "description": "navigator.credentials.get()'s toJSON()"},
     )
 
 
@@ -136,7 +318,7 @@ def _credential_id(credential: dict) -> bytes:
 class PasskeyRegistrationOptions(MethodView):
     @blp.doc(operationId="passkey_registration_options")
     @requires("tokens")
-    @blp.response(200, PasskeyOptionsSchema)
+    @blp.response(200, PasskeyRegistrationOptionsSchema)
     @problems(401, 403)
     def post(self):
         """Begin registering a passkey on your account: the options for navigator.credentials.create()"""
@@ -227,7 +409,7 @@ class PasskeyById(MethodView):
 @blp.route("/sessions/passkey-options")
 class PasskeySignInOptions(MethodView):
     @blp.doc(operationId="passkey_sign_in_options", security=[])
-    @blp.response(200, PasskeyOptionsSchema)
+    @blp.response(200, PasskeySignInOptionsSchema)
     def post(self):
         """Begin signing in with a passkey: the options for navigator.credentials.get()"""
         conn = db()

@@ -10,7 +10,15 @@ from .account_request_kind import AccountRequestKind
 from .account_request_scopes_item import AccountRequestScopesItem
 from .account_seat_request import AccountSeatRequest
 from .assertion import Assertion
-from .assertion_credential import AssertionCredential
+from .authentication_credential import AuthenticationCredential
+from .authentication_extensions_client_outputs import AuthenticationExtensionsClientOutputs
+from .authenticator_assertion_response import AuthenticatorAssertionResponse
+from .authenticator_attestation_response import AuthenticatorAttestationResponse
+from .authenticator_selection_criteria import AuthenticatorSelectionCriteria
+from .authenticator_selection_criteria_authenticator_attachment import (
+    AuthenticatorSelectionCriteriaAuthenticatorAttachment,
+)
+from .authenticator_selection_criteria_resident_key import AuthenticatorSelectionCriteriaResidentKey
 from .bot_lines import BotLines
 from .bot_seat_request import BotSeatRequest
 from .bot_seat_request_strategy import BotSeatRequestStrategy
@@ -114,8 +122,8 @@ from .options_request import OptionsRequest
 from .paired import Paired
 from .passkey import Passkey
 from .passkey_list import PasskeyList
-from .passkey_options import PasskeyOptions
-from .passkey_options_options import PasskeyOptionsOptions
+from .passkey_registration_options import PasskeyRegistrationOptions
+from .passkey_sign_in_options import PasskeySignInOptions
 from .password_reset import PasswordReset
 from .password_reset_request import PasswordResetRequest
 from .per_turn_time_control_request import PerTurnTimeControlRequest
@@ -137,6 +145,14 @@ from .problem import Problem
 from .problem_code import ProblemCode
 from .problem_errors import ProblemErrors
 from .profile import Profile
+from .public_key_credential_creation_options import PublicKeyCredentialCreationOptions
+from .public_key_credential_creation_options_attestation import PublicKeyCredentialCreationOptionsAttestation
+from .public_key_credential_creation_options_hints_item import PublicKeyCredentialCreationOptionsHintsItem
+from .public_key_credential_descriptor import PublicKeyCredentialDescriptor
+from .public_key_credential_parameters import PublicKeyCredentialParameters
+from .public_key_credential_request_options import PublicKeyCredentialRequestOptions
+from .public_key_credential_rp_entity import PublicKeyCredentialRpEntity
+from .public_key_credential_user_entity import PublicKeyCredentialUserEntity
 from .rank_clue_action import RankClueAction
 from .rank_clue_event import RankClueEvent
 from .rank_clue_history_event import RankClueHistoryEvent
@@ -170,6 +186,7 @@ from .token_request import TokenRequest
 from .token_request_scopes_item import TokenRequestScopesItem
 from .token_scopes_item import TokenScopesItem
 from .unsubscribed import Unsubscribed
+from .user_verification_requirement import UserVerificationRequirement
 from .vacation import Vacation
 from .vacation_request import VacationRequest
 from .variant import Variant
@@ -191,7 +208,13 @@ __all__ = (
     "AccountRequestScopesItem",
     "AccountSeatRequest",
     "Assertion",
-    "AssertionCredential",
+    "AuthenticationCredential",
+    "AuthenticationExtensionsClientOutputs",
+    "AuthenticatorAssertionResponse",
+    "AuthenticatorAttestationResponse",
+    "AuthenticatorSelectionCriteria",
+    "AuthenticatorSelectionCriteriaAuthenticatorAttachment",
+    "AuthenticatorSelectionCriteriaResidentKey",
     "BotLines",
     "BotSeatRequest",
     "BotSeatRequestStrategy",
@@ -295,8 +318,8 @@ __all__ = (
     "Paired",
     "Passkey",
     "PasskeyList",
-    "PasskeyOptions",
-    "PasskeyOptionsOptions",
+    "PasskeyRegistrationOptions",
+    "PasskeySignInOptions",
     "PasswordReset",
     "PasswordResetRequest",
     "PerTurnTimeControlRequest",
@@ -318,6 +341,14 @@ __all__ = (
     "ProblemCode",
     "ProblemErrors",
     "Profile",
+    "PublicKeyCredentialCreationOptions",
+    "PublicKeyCredentialCreationOptionsAttestation",
+    "PublicKeyCredentialCreationOptionsHintsItem",
+    "PublicKeyCredentialDescriptor",
+    "PublicKeyCredentialParameters",
+    "PublicKeyCredentialRequestOptions",
+    "PublicKeyCredentialRpEntity",
+    "PublicKeyCredentialUserEntity",
     "RankClueAction",
     "RankClueEvent",
     "RankClueHistoryEvent",
@@ -351,6 +382,7 @@ __all__ = (
     "TokenRequestScopesItem",
     "TokenScopesItem",
     "Unsubscribed",
+    "UserVerificationRequirement",
     "Vacation",
     "VacationRequest",
     "Variant",

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
-    from ..models.assertion_credential import AssertionCredential
+    from ..models.authentication_credential import AuthenticationCredential
 
 
 T = TypeVar("T", bound="Assertion")
@@ -14,8 +14,10 @@ T = TypeVar("T", bound="Assertion")
 
 @_attrs_define
 class Assertion:
-    credential: AssertionCredential
-    """ The browser's answer: navigator.credentials.get()'s toJSON() """
+    credential: AuthenticationCredential
+    """ The browser's answer to the request options: navigator.credentials.get()'s toJSON() (WebAuthn's
+    AuthenticationResponseJSON). Open (additionalProperties): browsers add members as WebAuthn grows (Level 3 added
+    several), and the server ignores members it does not know """
 
     def to_dict(self) -> dict[str, Any]:
         credential = self.credential.to_dict()
@@ -32,10 +34,10 @@ class Assertion:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.assertion_credential import AssertionCredential  # noqa: PLC0415
+        from ..models.authentication_credential import AuthenticationCredential  # noqa: PLC0415
 
         d = dict(src_dict)
-        credential = AssertionCredential.from_dict(d.pop("credential"))
+        credential = AuthenticationCredential.from_dict(d.pop("credential"))
 
         assertion = cls(
             credential=credential,

@@ -17,7 +17,9 @@ T = TypeVar("T", bound="Registration")
 @_attrs_define
 class Registration:
     credential: RegistrationCredential
-    """ The browser's answer: navigator.credentials.create()'s toJSON() """
+    """ The browser's answer to the creation options: navigator.credentials.create()'s toJSON() (WebAuthn's
+    RegistrationResponseJSON). Open (additionalProperties): browsers add members as WebAuthn grows (Level 3 added
+    several), and the server ignores members it does not know """
     name: str | Unset = UNSET
     """ A name for you to tell your passkeys apart """
 

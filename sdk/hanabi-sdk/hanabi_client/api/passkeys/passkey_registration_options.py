@@ -4,7 +4,7 @@ from typing import Any
 import httpx
 
 from ...client import AuthenticatedClient, Client
-from ...models.passkey_options import PasskeyOptions
+from ...models.passkey_registration_options import PasskeyRegistrationOptions
 from ...models.problem import Problem
 from ...types import Response
 
@@ -19,9 +19,11 @@ def _get_kwargs() -> dict[str, Any]:
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> PasskeyOptions | Problem:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> PasskeyRegistrationOptions | Problem:
     if response.status_code == 200:
-        response_200 = PasskeyOptions.from_dict(response.json())
+        response_200 = PasskeyRegistrationOptions.from_dict(response.json())
 
         return response_200
 
@@ -67,7 +69,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[PasskeyOptions | Problem]:
+) -> Response[PasskeyRegistrationOptions | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -79,7 +81,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[PasskeyOptions | Problem]:
+) -> Response[PasskeyRegistrationOptions | Problem]:
     """Begin registering a passkey on your account: the options for navigator.credentials.create()
 
     Raises:
@@ -87,7 +89,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PasskeyOptions | Problem]
+        Response[PasskeyRegistrationOptions | Problem]
     """
 
     kwargs = _get_kwargs()
@@ -102,7 +104,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-) -> PasskeyOptions | Problem | None:
+) -> PasskeyRegistrationOptions | Problem | None:
     """Begin registering a passkey on your account: the options for navigator.credentials.create()
 
     Raises:
@@ -110,7 +112,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PasskeyOptions | Problem
+        PasskeyRegistrationOptions | Problem
     """
 
     return sync_detailed(
@@ -121,7 +123,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[PasskeyOptions | Problem]:
+) -> Response[PasskeyRegistrationOptions | Problem]:
     """Begin registering a passkey on your account: the options for navigator.credentials.create()
 
     Raises:
@@ -129,7 +131,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PasskeyOptions | Problem]
+        Response[PasskeyRegistrationOptions | Problem]
     """
 
     kwargs = _get_kwargs()
@@ -142,7 +144,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-) -> PasskeyOptions | Problem | None:
+) -> PasskeyRegistrationOptions | Problem | None:
     """Begin registering a passkey on your account: the options for navigator.credentials.create()
 
     Raises:
@@ -150,7 +152,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PasskeyOptions | Problem
+        PasskeyRegistrationOptions | Problem
     """
 
     return (

@@ -4,7 +4,7 @@ from typing import Any
 import httpx
 
 from ...client import AuthenticatedClient, Client
-from ...models.passkey_options import PasskeyOptions
+from ...models.passkey_sign_in_options import PasskeySignInOptions
 from ...models.problem import Problem
 from ...types import Response
 
@@ -19,9 +19,11 @@ def _get_kwargs() -> dict[str, Any]:
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> PasskeyOptions | Problem:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> PasskeySignInOptions | Problem:
     if response.status_code == 200:
-        response_200 = PasskeyOptions.from_dict(response.json())
+        response_200 = PasskeySignInOptions.from_dict(response.json())
 
         return response_200
 
@@ -52,7 +54,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[PasskeyOptions | Problem]:
+) -> Response[PasskeySignInOptions | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -64,7 +66,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[PasskeyOptions | Problem]:
+) -> Response[PasskeySignInOptions | Problem]:
     """Begin signing in with a passkey: the options for navigator.credentials.get()
 
     Raises:
@@ -72,7 +74,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PasskeyOptions | Problem]
+        Response[PasskeySignInOptions | Problem]
     """
 
     kwargs = _get_kwargs()
@@ -87,7 +89,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-) -> PasskeyOptions | Problem | None:
+) -> PasskeySignInOptions | Problem | None:
     """Begin signing in with a passkey: the options for navigator.credentials.get()
 
     Raises:
@@ -95,7 +97,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PasskeyOptions | Problem
+        PasskeySignInOptions | Problem
     """
 
     return sync_detailed(
@@ -106,7 +108,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[PasskeyOptions | Problem]:
+) -> Response[PasskeySignInOptions | Problem]:
     """Begin signing in with a passkey: the options for navigator.credentials.get()
 
     Raises:
@@ -114,7 +116,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PasskeyOptions | Problem]
+        Response[PasskeySignInOptions | Problem]
     """
 
     kwargs = _get_kwargs()
@@ -127,7 +129,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-) -> PasskeyOptions | Problem | None:
+) -> PasskeySignInOptions | Problem | None:
     """Begin signing in with a passkey: the options for navigator.credentials.get()
 
     Raises:
@@ -135,7 +137,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PasskeyOptions | Problem
+        PasskeySignInOptions | Problem
     """
 
     return (

@@ -6,15 +6,12 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="PasskeyOptionsOptions")
+T = TypeVar("T", bound="AuthenticationExtensionsClientOutputs")
 
 
 @_attrs_define
-class PasskeyOptionsOptions:
-    """PublicKeyCredentialCreationOptionsJSON (registration) or PublicKeyCredentialRequestOptionsJSON (sign-in): give it to
-    the browser's PublicKeyCredential.parseCreationOptionsFromJSON / parseRequestOptionsFromJSON
-
-    """
+class AuthenticationExtensionsClientOutputs:
+    """The browser's results of WebAuthn extensions (none asked for). Open: each extension defines its own members"""
 
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -28,10 +25,10 @@ class PasskeyOptionsOptions:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        passkey_options_options = cls()
+        authentication_extensions_client_outputs = cls()
 
-        passkey_options_options.additional_properties = d
-        return passkey_options_options
+        authentication_extensions_client_outputs.additional_properties = d
+        return authentication_extensions_client_outputs
 
     @property
     def additional_keys(self) -> list[str]:
