@@ -11,6 +11,7 @@ requests and its players' count together against HANABI_RATE_LIMIT_APPS (ratelim
 """
 
 import marshmallow as ma
+from flask import Response
 from flask.views import MethodView
 from marshmallow import RAISE, fields, validate
 
@@ -178,3 +179,4 @@ class PlayerTokens(MethodView):
         """Revoke every token of one of your players, and every token issued from them, at once"""
         for digest in revoke_player_tokens(db(), current_app_account(), player_id):
             forget_digest(digest)
+        return Response(status=204)

@@ -216,11 +216,15 @@ def _arena() -> dict[str, list]:
     return {"Entry": [EntrySchema().dump(entry_dump(entry))], "Leaderboard": [LeaderboardSchema().dump(leaderboard)]}
 
 
+WEBHOOK_SECRET = "whsec_Jx4mPq9Rt2Wv6Yb8Nc1Lf5Hd7Gk3Sa0Ze-Ui_TnMoP2"
+"""An example webhook's secret, as hanabi.store.webhooks makes one (a prefix and 32 random bytes)."""
+
+
 def _webhooks() -> dict[str, list]:
     hook = {"id": 5, "url": "https://bots.example.org/hanabi/events", "created_at": STARTED}
     return {
         "Webhook": [webhooks.WebhookSchema().dump(hook)],
-        "NewWebhook": [webhooks.NewWebhookSchema().dump({**hook, "secret": "whsec_Jx4mPq9Rt2Wv6Yb8Nc1Lf5Hd7Gk3Sa0Ze-Ui_TnMoP2"})],
+        "NewWebhook": [webhooks.NewWebhookSchema().dump({**hook, "secret": WEBHOOK_SECRET})],
     }
 
 

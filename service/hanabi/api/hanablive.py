@@ -32,7 +32,7 @@ HANABLIVE_GAME = {
     "properties": {
         "players": {
             "type": "array",
-            "items": {"type": "string", "pattern": NO_NUL},
+            "items": {"$ref": "#/components/schemas/HanabLivePlayer"},
             "minItems": MIN_PLAYERS,
             "maxItems": MAX_PLAYERS,
         },
@@ -46,6 +46,12 @@ HANABLIVE_GAME = {
 }
 HANABLIVE_COMPONENTS = {
     HANABLIVE_GAME_COMPONENT: HANABLIVE_GAME,
+    "HanabLivePlayer": {
+        "type": "string",
+        "pattern": NO_NUL,
+        "description": "A player's name in a hanab.live game (a named component, so that no generator names "
+        "this string Player, the name of an app's player)",
+    },
     "HanabLiveCard": {
         "type": "object",
         "description": "A card of a hanab.live deck: its suit (an index into the variant's suits) and rank",

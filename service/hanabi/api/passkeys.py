@@ -13,7 +13,7 @@ import json
 from urllib.parse import urlsplit
 
 import marshmallow as ma
-from flask import current_app
+from flask import Response, current_app
 from flask.views import MethodView
 from marshmallow import fields, validate
 from webauthn import (
@@ -404,6 +404,7 @@ class PasskeyById(MethodView):
         except ValueError:
             credential_id = b""
         delete_passkey(db(), current_account().id, credential_id)
+        return Response(status=204)
 
 
 @blp.route("/sessions/passkey-options")

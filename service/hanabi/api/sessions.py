@@ -173,6 +173,7 @@ class PasswordResets(MethodView):
             if found is not None:
                 account_id, email, token = found
                 queue_mail(conn, account_id, "reset_password", email, {"token": token})
+        return Response(status=202)
 
 
 @blp.route("/password-resets/redeem")

@@ -2,6 +2,7 @@
 token you are using (and every token issued from it), revoke all your account's tokens."""
 
 import marshmallow as ma
+from flask import Response
 from flask.views import MethodView
 from marshmallow import fields, validate
 
@@ -101,7 +102,7 @@ class Tokens(MethodView):
         """
         for digest in revoke_all_tokens(db(), current_account().id):
             forget_digest(digest)
-        return None
+        return Response(status=204)
 
     @blp.doc(operationId="create_token")
     @requires("tokens")
@@ -154,4 +155,4 @@ class CurrentToken(MethodView):
         current_account()
         for digest in revoke_token(db(), bearer_token()):
             forget_digest(digest)
-        return None
+        return Response(status=204)

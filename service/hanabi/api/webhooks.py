@@ -7,7 +7,7 @@ loopback, private, link-local, ... unless the operator allows its network) is a 
 the host again."""
 
 import marshmallow as ma
-from flask import current_app
+from flask import Response, current_app
 from flask.views import MethodView
 from marshmallow import RAISE, fields, validate
 
@@ -201,7 +201,7 @@ class WebhookById(MethodView):
         """Delete one of your webhooks and its deliveries; pending deliveries are not sent"""
         account = current_account()
         delete_webhook(db(), account.id, webhook_id)
-        return None
+        return Response(status=204)
 
 
 @blp.route(f"/<{WEBHOOK_ID}>/deliveries")
