@@ -6,7 +6,10 @@ import os
 import uuid
 
 import httpx
+import jsonschema_rs
 import pytest
+import yaml
+from hanabi.api.openapi import OPENAPI_FILE
 
 from tests.sdk.conftest import free_port, wait_until_ready
 from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, require_chromium
@@ -18,9 +21,11 @@ CREATE = """async (token) => {
   const {options} = await begin.json();
   const credential = await navigator.credentials.create(
     {publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(options)});
+  const body = {credential: credential.toJSON(), name: 'laptop'};
   const done = await fetch('/v1/passkeys', {method: 'POST',
     headers: {Authorization: 'Bearer ' + token, 'Content-Type': 'application/json'},
-    body: JSON.stringify({credential: credential.toJSON(), name: 'laptop'})});
+    body: JSON.stringify(body)});
+  window.exchanged = [['PasskeyRegistrationOptions', {options}], ['Registration', body]];
   return [done.status, await done.json()];
 }"""
 
@@ -32,6 +37,7 @@ GET = """async () => {
   window.lastAnswer = JSON.stringify({credential: credential.toJSON()});
   const done = await fetch('/v1/sessions/passkey', {method: 'POST',
     headers: {'Content-Type': 'application/json'}, body: window.lastAnswer});
+  window.exchanged = [['PasskeySignInOptions', {options}], ['Assertion', JSON.parse(window.lastAnswer)]];
   return [done.status, await done.json()];
 }"""
 
@@ -94,6 +100,16 @@ def device(chromium, site: str, credential: dict | None = None):
     return context, page, cdp, authenticator
 
 
+def assert_described(exchanged: list) -> None:
+    """Each (component, JSON) pair, the server's options and answers and the browser's bodies, is
+    what the component of openapi.yaml describes: WebAuthn's JSON as a browser really writes it."""
+    components = yaml.safe_load(OPENAPI_FILE.read_text(encoding="utf-8"))["components"]
+    for name, value in exchanged:
+        schema = {"$ref": f"#/components/schemas/{name}", "components": components}
+        errors = [error.message for error in jsonschema_rs.Draft202012Validator(schema).iter_errors(value)]
+        assert errors == [], (name, value)
+
+
 def test_a_passkey_made_on_one_device_signs_in_on_another(chromium, site):
     name = f"person-{uuid.uuid4().hex[:10]}"
     http = httpx.Client(base_url=site.replace("localhost", "127.0.0.1"), timeout=30)
@@ -103,6 +119,7 @@ def test_a_passkey_made_on_one_device_signs_in_on_another(chromium, site):
     status, registered = page.evaluate(CREATE, account["token"])
 
     assert status == 201, registered
+    assert_described(page.evaluate("window.exchanged") + [["Passkey", registered]])
     assert registered["name"] == "laptop" and registered["last_used_at"] is None
     (credential,) = cdp.send("WebAuthn.getCredentials", {"authenticatorId": authenticator})["credentials"]
     assert http.delete("/v1/tokens", headers={"Authorization": f"Bearer {account['token']}"}).status_code == 204
@@ -111,6 +128,7 @@ def test_a_passkey_made_on_one_device_signs_in_on_another(chromium, site):
     status, session = page.evaluate(GET)
 
     assert status == 201, session
+    assert_described(page.evaluate("window.exchanged") + [["Session", session]])
     assert session["account"] == name
     headers = {"Authorization": f"Bearer {session['token']}"}
     assert http.get("/v1/accounts/me", headers=headers).json()["name"] == name

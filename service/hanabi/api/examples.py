@@ -4,7 +4,7 @@ webhooks, chat, notes, passkeys and the common problems. Each is made by the API
 presenters, response schemas, error handler and the webauthn package from a game played offline
 and records like the store's, so each is an answer the server gives, or a body it takes
 (tests/api/test_openapi_models.py validates them against their schemas, and
-tests/api/test_openapi_responses.py checks that each has the members of a real answer)."""
+tests/api/test_openapi_models.py checks that each uses only members of real answers)."""
 
 import dataclasses
 import json
