@@ -27,7 +27,7 @@ from hanabi_client.models import (
     Problem,
     View,
 )
-from hanabi_client.session import ActionRequest, LegalAction, action_request
+from hanabi_client.session import LegalAction, action_request
 from hanabi_client.types import UNSET
 
 
@@ -102,12 +102,6 @@ def clue_about(card: HandCard, target: int, view: View) -> LegalAction | None:
 # ---- talking to the server -------------------------------------------------------------------
 
 
-def as_request(action: LegalAction, version: int) -> ActionRequest:
-    """A legal action of a view, as the actions endpoint takes it; `version` makes the server
-    refuse it (409 version_conflict) if the game moved on since that view."""
-    return action_request(action, version)
-
-
 def join(client: AuthenticatedClient, game_id: int, my_name: str) -> int:
     """Takes a seat (or finds the one this account already has); returns the seat."""
     try:
@@ -147,7 +141,7 @@ def play(client: AuthenticatedClient, game_id: int, poll: float) -> View:
             act.sync(
                 game_id,
                 client=client,
-                body=as_request(action, view.version),
+                body=action_request(action, view.version),  # 409 version_conflict if the game moved on
                 idempotency_key=f"game-{game_id}-version-{view.version}",  # a retry is safe
             )
         )

@@ -22,12 +22,13 @@ from hanabi_client.api.hanablive import export_game
 from hanabi_client.api.play import act, get_view
 from hanabi_client.models import (
     AccountRequest,
+    AccountSeatRequest,
     CreateGameRequest,
     Game,
     HanabLiveGame,
     OptionsRequest,
 )
-from hanabi_client.session import action_request
+from hanabi_client.session import Event, action_request
 
 from .conftest import free_port, wait_until_ready
 
@@ -79,20 +80,20 @@ def seated_game(new_account, players: int) -> tuple[int, list]:
     return game.id, [by_name[seat.account] for seat in game.seats]
 
 
-def all_events(client: AuthenticatedClient, game_id: int) -> list[dict]:
+def all_events(client: AuthenticatedClient, game_id: int) -> list[Event]:
     events, after = [], 0
     while True:
         page = list_events.sync(game_id, client=client, after=after, limit=500)
-        events += [event.to_dict() for event in page.events]
+        events += page.events
         after = page.last_seq
         if not page.has_more:
             return events
 
 
-def assert_one_action_per_turn(events: list[dict]) -> list[dict]:
-    assert [e["seq"] for e in events] == list(range(1, len(events) + 1))
-    actions = [e for e in events if e["type"] in ACTION_EVENTS]
-    assert [e["turn"] for e in actions] == list(range(len(actions)))
+def assert_one_action_per_turn(events: list[Event]) -> list[Event]:
+    assert [e.seq for e in events] == list(range(1, len(events) + 1))
+    actions = [e for e in events if e.type_ in ACTION_EVENTS]
+    assert [e.turn for e in actions] == list(range(len(actions)))
     return actions
 
 
@@ -134,7 +135,7 @@ def test_two_runners_play_a_game_to_the_end_and_log_each_move(api_url, new_accou
     actions = assert_one_action_per_turn(all_events(client, game_id))
     for seat, log in enumerate(logs):
         moves = [line for line in log.splitlines() if f"game {game_id} turn " in line]
-        assert len(moves) == sum(1 for action in actions if action["seat"] == seat), log
+        assert len(moves) == sum(1 for action in actions if action.seat == seat), log
         assert log.splitlines()[-1] == f"hanabi bot: game {game_id} over: score {game.score} ({game.end_condition})"
 
 
@@ -149,17 +150,15 @@ def test_a_runner_plays_beside_a_seat_driven_through_the_sdk_and_stops_once_idle
     assert log.splitlines()[-1] == "hanabi bot: no running games left"
     assert_export_replays_to(client, game_id)
     actions = assert_one_action_per_turn(all_events(client, game_id))
-    assert {action["seat"] for action in actions} == {0, 1}
+    assert {action.seat for action in actions} == {0, 1}
 
 
 def test_a_running_runner_takes_a_seat_reserved_for_it_and_plays_the_game(api_url, new_account):
     (runner_account, _), (host_account, host) = new_account(prefix="invited"), new_account(prefix="host")
     bot = run_bot(api_url, runner_account.token)
     try:
-        seats = [{"kind": "account", "account": host_account.name}, {"kind": "account", "account": runner_account.name}]
-        game = create_game.sync(
-            client=host, body=CreateGameRequest.from_dict({"options": {"players": 2}, "seats": seats})
-        )
+        seats = [AccountSeatRequest(kind="account", account=name) for name in (host_account.name, runner_account.name)]
+        game = create_game.sync(client=host, body=CreateGameRequest(options=OptionsRequest(players=2), seats=seats))
         join_game.sync(game.id, client=host)
         for _ in range(300):  # the runner, invited, takes its seat: the game starts
             if get_game.sync(game.id, client=host).status == "running":
@@ -168,7 +167,7 @@ def test_a_running_runner_takes_a_seat_reserved_for_it_and_plays_the_game(api_ur
         play_seat(host, game.id)
         assert_export_replays_to(host, game.id)
         actions = assert_one_action_per_turn(all_events(host, game.id))
-        assert {action["seat"] for action in actions} == {0, 1}
+        assert {action.seat for action in actions} == {0, 1}
     finally:
         bot.send_signal(signal.SIGTERM)
     log = finish([bot])[0]
@@ -235,7 +234,7 @@ def test_runners_survive_a_killed_server_and_never_play_twice_for_one_turn(resta
     assert any("server unreachable" in log for log in logs), logs
     assert_export_replays_to(human, game_id)
     actions = assert_one_action_per_turn(all_events(human, game_id))
-    assert [action["seat"] for action in actions] == [turn % 3 for turn in range(len(actions))]
+    assert [action.seat for action in actions] == [turn % 3 for turn in range(len(actions))]
 
 
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])

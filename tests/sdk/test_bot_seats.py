@@ -17,8 +17,9 @@ from hanabi_client.models import (
     OptionsRequest,
     View,
 )
+from hanabi_client.session import action_request
 
-from .test_end_to_end import as_request, assert_shows_others_but_not_own_cards, choose
+from .test_end_to_end import assert_shows_others_but_not_own_cards, choose
 
 TURN_ACTIONS = {"play", "discard", "color_clue", "rank_clue"}
 
@@ -48,7 +49,7 @@ def test_a_person_and_two_bot_seats_finish_a_game_the_bots_moving_on_their_own(n
             page = list_events.sync(game.id, client=client, after=view.version, wait=3)
             assert isinstance(page, EventPage), page
             continue
-        after = act.sync(game.id, client=client, body=as_request(choose(view, rng), expected_version=view.version))
+        after = act.sync(game.id, client=client, body=action_request(choose(view, rng), view.version))
         assert isinstance(after, View), after
         my_moves += 1
     else:

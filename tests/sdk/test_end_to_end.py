@@ -20,7 +20,7 @@ from hanabi_client.models import (
     Problem,
     View,
 )
-from hanabi_client.session import ACTION_REQUESTS, ActionRequest, LegalAction
+from hanabi_client.session import LegalAction, action_request
 
 
 def start_game(new_account, players: int, seed: str) -> tuple[int, dict[int, AuthenticatedClient], dict[int, str]]:
@@ -55,12 +55,6 @@ def choose(view: View, rng: random.Random) -> LegalAction:
     return rng.choice(others or view.legal_actions)
 
 
-def as_request(action: LegalAction, **extra) -> ActionRequest:
-    """A legal action of the view, in the shape the actions endpoint takes."""
-    fields = {key: value for key, value in action.to_dict().items() if key != "seat"}
-    return ACTION_REQUESTS[fields["kind"]].from_dict({**fields, **extra})
-
-
 def assert_shows_others_but_not_own_cards(view: View) -> None:
     for seat, hand in enumerate(view.hands):
         identities = [(card.suit, card.rank) for card in hand]
@@ -89,7 +83,7 @@ def test_a_complete_game_played_through_the_sdk_ends_with_the_score_the_engine_r
             assert_shows_others_but_not_own_cards(view)
         mover = views[0].current_seat
         action = choose(views[mover], rng)
-        after = act.sync(game_id, client=clients[mover], body=as_request(action, expected_version=views[mover].version))
+        after = act.sync(game_id, client=clients[mover], body=action_request(action, views[mover].version))
         assert isinstance(after, View), after
         assert after.version == views[mover].version + 1
         if after.status == "running":
@@ -143,16 +137,12 @@ def test_a_stale_expected_version_is_a_version_conflict_naming_the_current_versi
     first = get_view.sync(game_id, client=clients[0])
     mover = first.current_seat
     seen = get_view.sync(game_id, client=clients[mover])
-    after = act.sync(
-        game_id, client=clients[mover], body=as_request(seen.legal_actions[-1], expected_version=seen.version)
-    )
+    after = act.sync(game_id, client=clients[mover], body=action_request(seen.legal_actions[-1], seen.version))
     assert isinstance(after, View), after
     next_mover = after.current_seat
     stale = get_view.sync(game_id, client=clients[next_mover])
 
-    problem = act.sync(
-        game_id, client=clients[next_mover], body=as_request(stale.legal_actions[-1], expected_version=seen.version)
-    )
+    problem = act.sync(game_id, client=clients[next_mover], body=action_request(stale.legal_actions[-1], seen.version))
 
     assert isinstance(problem, Problem), problem
     assert (problem.status, problem.code, problem.current_version) == (409, "version_conflict", after.version)
@@ -162,7 +152,7 @@ def test_a_retry_with_the_same_idempotency_key_returns_the_first_view_and_acts_o
     game_id, clients, _ = start_game(new_account, 2, "sdk-idempotency")
     mover = get_view.sync(game_id, client=clients[0]).current_seat
     seen = get_view.sync(game_id, client=clients[mover])
-    body = as_request(seen.legal_actions[-1])
+    body = action_request(seen.legal_actions[-1], seen.version)
 
     first = act.sync_detailed(game_id, client=clients[mover], body=body, idempotency_key="t1")
     retry = act.sync_detailed(game_id, client=clients[mover], body=body, idempotency_key="t1")

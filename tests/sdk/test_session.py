@@ -15,7 +15,7 @@ import pytest
 from hanabi_client.api.games import create_game, get_game, join_game
 from hanabi_client.api.me import list_my_turn
 from hanabi_client.api.play import get_view
-from hanabi_client.models import CreateGameRequest, JoinRequest
+from hanabi_client.models import AccountSeatRequest, CreateGameRequest, JoinRequest, OpenSeatRequest, OptionsRequest
 from hanabi_client.session import ApiError, AsyncSession, RetriesExhausted, Session, action_body, action_request
 
 RATE_LIMITED = json.dumps(
@@ -131,7 +131,7 @@ def front_of(api_url):
 def two_player_game(api_url, new_account):
     """A running game of two new accounts: (game id, (account, token) by seat)."""
     (alice, alice_client), (bob, bob_client) = new_account("sess"), new_account("sess")
-    game = create_game.sync(client=alice_client, body=CreateGameRequest.from_dict({"options": {"players": 2}}))
+    game = create_game.sync(client=alice_client, body=CreateGameRequest(options=OptionsRequest(players=2)))
     join_game.sync(game.id, client=alice_client, body=JoinRequest())
     join_game.sync(game.id, client=bob_client, body=JoinRequest())
     return game.id, (alice, bob)
@@ -179,7 +179,7 @@ def test_a_write_without_a_key_is_given_one_so_its_retry_is_safe(api_url, new_ac
     account, _ = new_account("sess")
     with front_of(api_url) as front, Session(front.url, account.token, min_backoff=0.05) as session:
         front.faults.extend(["lose_answer"])
-        game = session.call(create_game, body=CreateGameRequest.from_dict({"options": {"players": 2}}))
+        game = session.call(create_game, body=CreateGameRequest(options=OptionsRequest(players=2)))
         assert front.requests == ["POST /v1/games", "POST /v1/games"]
     lobby = httpx.get(f"{api_url}/v1/games", headers={"Authorization": f"Bearer {account.token}"}).json()["items"]
     assert [listed["id"] for listed in lobby if listed["creator"] == account.name] == [game.id]
@@ -207,13 +207,10 @@ def test_the_event_stream_goes_on_from_its_last_event_after_a_cut(api_url, new_a
     (_, host_client), (guest, _) = new_account("sess"), new_account("sess")
     with front_of(api_url) as front, Session(front.url, guest.token, min_backoff=0.05) as session:
         events = session.stream_events(after=0)
-        seats = [{"kind": "open"}, {"kind": "account", "account": guest.name}]
-        first = create_game.sync(
-            client=host_client, body=CreateGameRequest.from_dict({"options": {"players": 2}, "seats": seats})
-        )
-        second = create_game.sync(
-            client=host_client, body=CreateGameRequest.from_dict({"options": {"players": 2}, "seats": seats})
-        )
+        seats = [OpenSeatRequest(kind="open"), AccountSeatRequest(kind="account", account=guest.name)]
+        request = CreateGameRequest(options=OptionsRequest(players=2), seats=seats)
+        first = create_game.sync(client=host_client, body=request)
+        second = create_game.sync(client=host_client, body=request)
         front.faults.append("cut")
         assert next(events)["type"] == "stream_started"  # the connection is cut after this line
         received = [next(events) for _ in range(3)]

@@ -29,21 +29,30 @@ import time
 import uuid
 from collections.abc import AsyncIterator, Callable, Iterator
 from types import ModuleType
-from typing import Any
 
 import httpx
 
 from .client import AuthenticatedClient
 from .models import (
     ColorClueAction,
+    ColorClueEvent,
     ColorClueRequest,
     DiscardAction,
+    DiscardEvent,
     DiscardRequest,
+    EndGameEvent,
+    GameStartedEvent,
+    HiddenClueEvent,
     PlayAction,
+    PlayEvent,
     PlayRequest,
     RankClueAction,
+    RankClueEvent,
     RankClueRequest,
+    ReorderEvent,
     ReorderRequest,
+    SeatJoinedEvent,
+    SeatLeftEvent,
 )
 
 LegalAction = PlayAction | DiscardAction | ColorClueAction | RankClueAction
@@ -58,6 +67,21 @@ ACTION_REQUESTS: dict[str, type[ActionRequest]] = {
     "rank_clue": RankClueRequest,
     "reorder": ReorderRequest,
 }
+
+Event = (
+    SeatJoinedEvent
+    | SeatLeftEvent
+    | GameStartedEvent
+    | PlayEvent
+    | DiscardEvent
+    | ColorClueEvent
+    | RankClueEvent
+    | HiddenClueEvent
+    | ReorderEvent
+    | EndGameEvent
+)
+"""An item of an event page's `events` (openapi.yaml's Event, a oneOf on `type`): `event.type_`
+says which model it is, and each has only the fields of its type."""
 
 MAX_WAIT_SECONDS = 60
 """The longest long poll the API grants (`wait`)."""
@@ -86,15 +110,16 @@ class RetriesExhausted(Exception):
     """The server stayed unreachable or unavailable for every try; `__cause__` is the last failure."""
 
 
-def action_body(action: Any) -> dict:
-    """A legal action of a view (a dict, an SDK model or anything with `to_dict()`) as the body
-    of POST /actions: without the `seat`, which is the caller's."""
+def action_body(action: LegalAction | ActionRequest | dict) -> dict:
+    """An action as the JSON body of POST /actions: a legal action of a view (without its
+    `seat`, which is the caller's), a request model, or the fields of either as a dict."""
     fields = action if isinstance(action, dict) else action.to_dict()
     return {key: value for key, value in fields.items() if key != "seat"}
 
 
-def action_request(action: Any, expected_version: int) -> ActionRequest:
-    """The request that plays `action` (see action_body) on the game at `expected_version`."""
+def action_request(action: LegalAction | ActionRequest | dict, expected_version: int) -> ActionRequest:
+    """The request model of the action's kind that plays `action` (see action_body) on the game
+    at `expected_version`."""
     body = {**action_body(action), "expected_version": expected_version}
     return ACTION_REQUESTS[body["kind"]].from_dict(body)
 
@@ -220,8 +245,8 @@ class Session:
             raise error_of(response)
         return response.json() if response.content else None
 
-    def act(self, game_id: int, action: Any, expected_version: int):
-        """Play a legal action (see action_body) on the game at `expected_version`: the new View.
+    def act(self, game_id: int, action: LegalAction | ActionRequest | dict, expected_version: int):
+        """Play an action (see action_body) on the game at `expected_version`: the new View.
         Keyed by (game, version): retried, or sent again by a restarted bot, it is played once."""
         from .api.play import act
 
@@ -310,7 +335,7 @@ class AsyncSession:
         http = self.client.get_async_httpx_client()
         return _result(operation, self.client, await self._send(lambda: http.request(**request), safe))
 
-    async def act(self, game_id: int, action: Any, expected_version: int):
+    async def act(self, game_id: int, action: LegalAction | ActionRequest | dict, expected_version: int):
         from .api.play import act
 
         return await self.call(
