@@ -1,6 +1,7 @@
 """Invitations and turns reaching an account: reserved seats in /me/games, the account's event
 stream (GET /v1/me/stream, over real HTTP to `hanabi serve`) and `wake=my_turn` on /events."""
 
+import functools
 import json
 import os
 import queue
@@ -9,7 +10,10 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx
+import jsonschema_rs
 import pytest
+import yaml
+from hanabi.api.openapi import OPENAPI_FILE
 
 from .conftest import action_body
 
@@ -46,6 +50,13 @@ def test_a_game_i_sit_in_and_am_invited_to_elsewhere_is_listed_once(new_player):
     assert [game["id"] for game in guest.get("/v1/me/games").json["items"]] == [game_id]
 
 
+@functools.cache
+def account_event_schema() -> jsonschema_rs.Draft202012Validator:
+    components = yaml.safe_load(OPENAPI_FILE.read_text(encoding="utf-8"))["components"]
+    schema = {"$ref": "#/components/schemas/AccountEvent", "components": components}
+    return jsonschema_rs.Draft202012Validator(schema, validate_formats=True)
+
+
 class Stream:
     """GET /me/stream read line by line in a thread; lines (parsed, keep-alives as None) queue up."""
 
@@ -70,11 +81,13 @@ class Stream:
                 raise
 
     def next_event(self, timeout: float = 20) -> dict:
-        """The next line that is not a keep-alive."""
+        """The next line that is not a keep-alive: an AccountEvent as openapi.yaml describes it."""
         deadline = time.monotonic() + timeout
         while True:
             line = self.lines.get(timeout=max(0.01, deadline - time.monotonic()))
             if line is not None:
+                errors = [error.message for error in account_event_schema().iter_errors(line)]
+                assert errors == [], (line, errors)
                 return line
 
     def close(self):
