@@ -143,7 +143,7 @@ def test_generated_models_validate_real_answers(app, new_player, spec, models):
     assert {"seat_joined", "game_started", "clue", "play", "discard", "end_game"} <= event_types, event_types
 
 
-def test_generated_models_validate_the_examples_of_the_description(spec, models):
+def test_the_examples_of_the_description_validate_against_their_schemas_and_models(spec, models):
     examples = {
         name: schema["examples"] for name, schema in spec["components"]["schemas"].items() if "examples" in schema
     }
@@ -151,7 +151,10 @@ def test_generated_models_validate_the_examples_of_the_description(spec, models)
     assert {"Account", "MyAccount", "NewAccount", "Token", "CurrentToken", "Entry", "Leaderboard"} <= set(examples)
     assert {"Webhook", "NewWebhook", "ChatMessage", "Notes", "PasskeyRegistrationOptions", "Passkey"} <= set(examples)
     for name, listed in examples.items():
+        schema = {"$ref": f"#/components/schemas/{name}", "components": spec["components"]}
+        validator = jsonschema_rs.Draft202012Validator(schema, validate_formats=True)
         for example in listed:
+            assert [error.message for error in validator.iter_errors(example)] == [], (name, example)
             getattr(models, name).model_validate_json(json.dumps(example), strict=True)
     codes = {problem["code"] for problem in examples["Problem"]}
     assert {"game_not_found", "not_your_turn", "version_conflict", "invalid_request", "insufficient_scope"} <= codes
