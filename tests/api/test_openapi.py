@@ -192,6 +192,7 @@ UNIONS = {
         *("seat_joined", "seat_left", "game_started", "play", "discard"),
         *("color_clue", "rank_clue", "clue", "reorder", "end_game"),
     },
+    ("AccountEvent", "type"): {"stream_started", "invited", "game_started", "your_turn", "game_over", "chat"},
 }
 
 

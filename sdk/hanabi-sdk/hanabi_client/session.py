@@ -273,8 +273,9 @@ class Session:
 
     def stream_events(self, after: int | None = None) -> Iterator[dict]:
         """The account's event stream, event by event, for as long as the caller reads: dicts
-        with the fields of the SDK's AccountEvent (plain dicts, so a type of event newer than
-        this SDK reads too). The first is `stream_started`; a cut connection is opened again
+        with the fields of the SDK's model of their `type` (YourTurnAccountEvent, ...: openapi.yaml's
+        AccountEvent; plain dicts, so a type of event newer than this SDK reads too). The first
+        is `stream_started`; a cut connection is opened again
         from the last event's id (another `stream_started`), so nothing is missed or repeated.
         Keep-alive lines are skipped."""
         delays = self.retrying.delays()

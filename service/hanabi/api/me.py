@@ -32,7 +32,7 @@ from .inputs import Blueprint
 from .instrumentation import request_started
 from .notifications import RECHECK_SECONDS, WaitSeconds, account_key, listener_for, long_poll, turn_key
 from .present import decode_cursor, encode_cursor, game_summary, names_for
-from .schemas import COMPONENT, DEFAULT_PAGE, StrictSchema
+from .schemas import COMPONENT, DEFAULT_PAGE, OneOfKinds, StrictSchema
 from .schemas.games import GamePageSchema, GameSchema, PageQuerySchema
 from .scopes import requires
 
@@ -293,8 +293,41 @@ class StreamQuerySchema(StrictSchema):
     )
 
 
+ACCOUNT_EVENT_FIELDS = {
+    "stream_started": ((), ()),
+    "invited": (("game_id", "created_at", "seat", "by"), ()),
+    "game_started": (("game_id", "created_at", "version"), ()),
+    "your_turn": (("game_id", "created_at", "seat", "version", "turn"), ()),
+    "game_over": (("game_id", "created_at", "version", "score", "end_condition"), ()),
+    "chat": (("game_id", "created_at", "message_id", "account", "text"), ()),
+}
+"""The fields of each type of the stream's events, beside `id` and `type` (see _present and the
+triggers of migrations/0015_account_events.sql, which write their payloads)."""
+ACCOUNT_EVENT_NAMES = {
+    "stream_started": "StreamStartedAccountEvent",
+    "invited": "InvitedAccountEvent",
+    "game_started": "GameStartedAccountEvent",
+    "your_turn": "YourTurnAccountEvent",
+    "game_over": "GameOverAccountEvent",
+    "chat": "ChatAccountEvent",
+}
+
+
 class AccountEventSchema(ma.Schema):
     """One line of the event stream: something that happened to you. Never a card."""
+
+    JSON_SCHEMA = {
+        "description": "One line of your event stream (never a card); its `type` decides its fields: "
+        "stream_started, the first line (`id` is where the stream starts); invited, a seat was reserved for you "
+        "(`seat`, `by`); game_started; your_turn (`seat`, `version`, `turn`); game_over (`score`, "
+        "`end_condition`); chat, someone else wrote in a game you sit in (`account`, `text`, `message_id`)"
+    }
+    ONE_OF_KINDS = OneOfKinds(
+        ACCOUNT_EVENT_FIELDS,
+        tuple(sorted({field for needed, _ in ACCOUNT_EVENT_FIELDS.values() for field in needed})),
+        ACCOUNT_EVENT_NAMES,
+        key="type",
+    )
 
     id = fields.Integer(
         required=True, metadata={"description": "Your events are numbered 1, 2, 3, ...; pass the last as `after`"}

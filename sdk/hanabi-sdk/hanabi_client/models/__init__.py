@@ -2,8 +2,6 @@
 
 from .account import Account
 from .account_change import AccountChange
-from .account_event import AccountEvent
-from .account_event_type import AccountEventType
 from .account_kind import AccountKind
 from .account_request import AccountRequest
 from .account_request_kind import AccountRequestKind
@@ -29,6 +27,7 @@ from .challenge_list import ChallengeList
 from .challenge_request import ChallengeRequest
 from .challenge_request_partner import ChallengeRequestPartner
 from .challenge_status import ChallengeStatus
+from .chat_account_event import ChatAccountEvent
 from .chat_message import ChatMessage
 from .chat_page import ChatPage
 from .chat_request import ChatRequest
@@ -68,7 +67,9 @@ from .family_deals import FamilyDeals
 from .family_rating import FamilyRating
 from .figures import Figures
 from .game import Game
+from .game_over_account_event import GameOverAccountEvent
 from .game_page import GamePage
+from .game_started_account_event import GameStartedAccountEvent
 from .game_started_event import GameStartedEvent
 from .game_status import GameStatus
 from .game_warning import GameWarning
@@ -84,6 +85,7 @@ from .hidden_clue_history_event import HiddenClueHistoryEvent
 from .history_point import HistoryPoint
 from .inbox import Inbox
 from .inbox_section import InboxSection
+from .invited_account_event import InvitedAccountEvent
 from .join_request import JoinRequest
 from .leaderboard import Leaderboard
 from .line_rating import LineRating
@@ -176,6 +178,7 @@ from .session_scopes_item import SessionScopesItem
 from .standing import Standing
 from .status import Status
 from .strategy import Strategy
+from .stream_started_account_event import StreamStartedAccountEvent
 from .table import Table
 from .table_link_request import TableLinkRequest
 from .time_control import TimeControl
@@ -196,12 +199,11 @@ from .view_status import ViewStatus
 from .watch_link_request import WatchLinkRequest
 from .webhook import Webhook
 from .webhook_list import WebhookList
+from .your_turn_account_event import YourTurnAccountEvent
 
 __all__ = (
     "Account",
     "AccountChange",
-    "AccountEvent",
-    "AccountEventType",
     "AccountKind",
     "AccountRequest",
     "AccountRequestKind",
@@ -225,6 +227,7 @@ __all__ = (
     "ChallengeRequest",
     "ChallengeRequestPartner",
     "ChallengeStatus",
+    "ChatAccountEvent",
     "ChatMessage",
     "ChatPage",
     "ChatRequest",
@@ -264,7 +267,9 @@ __all__ = (
     "FamilyRating",
     "Figures",
     "Game",
+    "GameOverAccountEvent",
     "GamePage",
+    "GameStartedAccountEvent",
     "GameStartedEvent",
     "GameStatus",
     "GameWarning",
@@ -280,6 +285,7 @@ __all__ = (
     "HistoryPoint",
     "Inbox",
     "InboxSection",
+    "InvitedAccountEvent",
     "JoinRequest",
     "Leaderboard",
     "LineRating",
@@ -372,6 +378,7 @@ __all__ = (
     "Standing",
     "Status",
     "Strategy",
+    "StreamStartedAccountEvent",
     "Table",
     "TableLinkRequest",
     "TimeControl",
@@ -392,4 +399,5 @@ __all__ = (
     "WatchLinkRequest",
     "Webhook",
     "WebhookList",
+    "YourTurnAccountEvent",
 )
