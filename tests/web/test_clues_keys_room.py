@@ -91,10 +91,11 @@ def test_one_key_per_clue_after_choosing_a_teammate_listed_in_the_help(person, s
 
 def test_the_waiting_room_has_the_chat_and_the_hat_bot_warning(person, site_url):
     (alice, alice_token), (bob, bob_token) = new_account(site_url, "ned"), new_account(site_url, "oda")
-    seats = [{"kind": "open"}, {"kind": "bot", "strategy": "hat"}, {"kind": "open"}]
+    carol, carol_token = new_account(site_url, "ria")
+    seats = [{"kind": "open"}, {"kind": "bot", "strategy": "hat"}, {"kind": "open"}, {"kind": "open"}]
     with api_as(site_url, alice_token) as client:
         created = client.post(
-            "/games", json={"options": {"players": 3}, "seats": seats, "start_when_full": False}
+            "/games", json={"options": {"players": 4}, "seats": seats, "start_when_full": False}
         ).json()
     assert [warning["code"] for warning in created["warnings"]] == ["team_only_bot"]
     game_id = created["id"]
@@ -105,13 +106,21 @@ def test_the_waiting_room_has_the_chat_and_the_hat_bot_warning(person, site_url)
     host.get_by_role("button", name="Sit at seat 1").click()
     expect(host.get_by_label("Chat message")).to_be_visible()
 
+    # The guest types as a person does: keys go where the focus is. carol takes the last seat
+    # meanwhile, which redraws his waiting room; his typing goes on in the chat.
     guest = person(f"/#/game/{game_id}", signed_in=(bob, bob_token))
     guest.get_by_role("button", name="Sit at seat 3").click()
-    expect(guest.get_by_label("Chat message")).to_be_visible()
-    with api_as(site_url, bob_token) as client:  # typing into the chat is test_watch_and_chat's
-        assert client.post(f"/games/{game_id}/chat", json={"text": "hi, start when ready"}).status_code == 201
+    guest.get_by_label("Chat message").click()
+    guest.keyboard.type("hi, ")
+    with api_as(site_url, carol_token) as client:
+        assert client.post(f"/games/{game_id}/join", json={"seat": 3}).status_code == 200
+    expect(guest.locator(".seats li[data-seat='3']")).to_contain_text(carol)
+    guest.keyboard.type("start when ready")
+    guest.keyboard.press("Enter")
     expect(host.locator(".chat .messages li")).to_have_text([f"{bob}: hi, start when ready"])
     expect(guest.locator(".chat .messages li")).to_have_text([f"{bob}: hi, start when ready"])
+    expect(guest.get_by_label("Chat message")).to_have_value("")
+    expect(guest.get_by_label("Chat message")).to_be_focused()
     SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
     host.screenshot(path=str(SCREENSHOT_DIR / "waiting-room.png"), full_page=True)
 
@@ -153,7 +162,8 @@ def test_a_note_being_typed_survives_the_redraw_of_a_teammates_move(person, site
     page = person(f"/#/game/{game_id}", signed_in=(alice, alice_token))
     page.get_by_role("button", name="Note on your card 3").click()
     field = page.get_by_label("Your note on your card 3")
-    field.fill("keep")
+    expect(field).to_be_focused()
+    page.keyboard.type("keep")
 
     rank = view_of(site_url, alice_token, game_id)["hands"][1][0]["rank"]
     act(site_url, alice_token, game_id, kind="rank_clue", target=1, rank=rank)
@@ -162,9 +172,8 @@ def test_a_note_being_typed_survives_the_redraw_of_a_teammates_move(person, site
     expect(page.locator(".log li")).to_have_count(2)  # both moves redrew the table
     expect(field).to_have_value("keep")
     expect(field).to_be_focused()
-    field.press("End")
-    field.press_sequentially(" it")
-    field.press("Enter")
+    page.keyboard.type(" it")  # the caret is where it was
+    page.keyboard.press("Enter")
     expect(page.locator(".hand.mine .card").nth(2).locator(".note-text")).to_have_text("keep it")
     with api_as(site_url, alice_token) as client:
         assert [entry["text"] for entry in client.get(f"/games/{game_id}/notes").json()["notes"]] == ["keep it"]

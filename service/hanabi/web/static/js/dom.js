@@ -18,15 +18,36 @@ export function h(tag, attributes = {}, ...children) {
   return element;
 }
 
-// Replace the children of `container`, keeping the keyboard focus on the element with the
-// same data-focus key (re-rendering after every update must not throw a keyboard user out).
+// Replace the children of `container`, keeping the keyboard focus where it was: on the same
+// element when the new content keeps it (the chat box), else on the element with the same
+// data-focus key (re-rendering after every update must not throw a keyboard user out), with a
+// text field's caret and selection where they were. With a function as its one child, the new
+// content is built after the focus is noted: building it moves a kept element out of the page,
+// which takes the focus away from it at once.
 export function replaceContent(container, ...children) {
-  const focused = document.activeElement;
-  const key = focused && container.contains(focused) ? focused.dataset.focus : undefined;
-  container.replaceChildren(...children.flat(Infinity).filter((child) => child));
-  if (key) {
-    const again = container.querySelector(`[data-focus="${CSS.escape(key)}"]`);
-    if (again) again.focus();
+  const focus = noteFocus(container);
+  const content = children.length === 1 && typeof children[0] === "function" ? children[0]() : children;
+  container.replaceChildren(...[content].flat(Infinity).filter((child) => child));
+  restoreFocus(container, focus);
+}
+
+function noteFocus(container) {
+  const element = document.activeElement;
+  if (!element || element === document.body || !container.contains(element)) return null;
+  const selection = typeof element.selectionStart === "number" ? [element.selectionStart, element.selectionEnd, element.selectionDirection] : null;
+  return { element, key: element.dataset.focus, selection };
+}
+
+function restoreFocus(container, focus) {
+  if (!focus) return;
+  const { element, key, selection } = focus;
+  const again = container.contains(element) ? element : key ? container.querySelector(`[data-focus="${CSS.escape(key)}"]`) : null;
+  if (!again) return;
+  if (document.activeElement !== again) again.focus({ preventScroll: true });
+  if (selection && typeof again.selectionStart === "number") {
+    const [start, end, direction] = selection;
+    const length = again.value.length;
+    again.setSelectionRange(Math.min(start, length), Math.min(end, length), direction);
   }
 }
 

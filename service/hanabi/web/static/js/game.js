@@ -214,8 +214,7 @@ export function mountGame(container, gameId) {
 
   function render() {
     const { summary } = state;
-    if (summary.status === "lobby") replaceContent(container, room(summary));
-    else replaceContent(container, table());
+    replaceContent(container, () => (summary.status === "lobby" ? room(summary) : table()));
     scrollLogs(container);
     tick();
   }
