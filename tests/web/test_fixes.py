@@ -134,3 +134,32 @@ def test_the_create_form_counts_seats_from_1_warns_about_hat_and_starts_by_hand(
     assert game["options"]["starting_seat"] == 1 and game["start_when_full"] is False
     expect(page.locator(".room .options")).to_contain_text("seat 2 starts")
     assert page.script_errors == []
+
+
+def test_a_slow_answer_to_your_move_does_not_hide_the_teammates_move_that_came_first(person, site_url):
+    (alice, alice_token), (bob, bob_token) = new_account(site_url, "uma"), new_account(site_url, "vic")
+    game_id = running_game(site_url, [alice_token, bob_token], {"players": 2}, seed="slow-answer")
+    page = person(f"/#/game/{game_id}", signed_in=(alice, alice_token))
+    expect(page.locator(".turn-line .whose")).to_have_text("Your turn")
+
+    # The server takes alice's clue, but its answer reaches her page only after bob has answered
+    # it and the long poll has shown both moves.
+    held = []
+    page.route("**/v1/games/*/actions", lambda route: held.append((route, route.fetch())))
+    page.get_by_role("group", name=f"Clues for {bob}").locator("button:not([disabled])").first.click()
+    while not held:
+        page.wait_for_timeout(50)
+    with api_as(site_url, bob_token) as client:
+        rank = client.get(f"/games/{game_id}/view").json()["hands"][0][0]["rank"]
+        assert client.post(
+            f"/games/{game_id}/actions", json={"kind": "rank_clue", "target": 0, "rank": rank}
+        ).is_success
+    expect(page.locator(".log li")).to_have_count(2)
+    expect(page.locator(".turn-line .whose")).to_have_text("Your turn")
+    route, answer = held[0]
+    with page.expect_response("**/v1/games/*/actions"):
+        route.fulfill(response=answer)
+    page.wait_for_timeout(500)  # the answer is read and shown
+    expect(page.locator(".log li")).to_have_count(2)
+    expect(page.locator(".turn-line .whose")).to_have_text("Your turn")
+    assert page.script_errors == []

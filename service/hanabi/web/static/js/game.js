@@ -107,6 +107,18 @@ export function mountGame(container, gameId) {
     pump();
   }
 
+  // The answer to your own move, shown at once. Others' moves after it that the long poll brought
+  // first stay queued, and a table that already shows them is not taken back to it (a slow
+  // answer arriving after the teammate's move would otherwise hide that move until the next one).
+  function showOwn(view) {
+    const reach = ({ view: queued, upTo }) => (upTo === null ? queued.history.length : upTo + 1);
+    if (state.view && state.view.history.length > view.history.length) return;
+    const later = state.steps.filter((step) => reach(step) > view.history.length);
+    show(view);
+    state.steps = later;
+    pump();
+  }
+
   // A view that holds later moves, shown as far as its history entry `upTo`: the log and the
   // last clue's marks end there, and nothing can be played (it keeps the version shown before,
   // so a key pressed meanwhile is refused as out of date, never played on what was not seen).
@@ -189,7 +201,7 @@ export function mountGame(container, gameId) {
     const body = expectVersion ? { ...action, expected_version: state.view.version } : action;
     const view = await request("POST", `/games/${gameId}/actions`, body);
     if (view) {
-      show(view);
+      showOwn(view);
       if (action.kind !== "reorder") lookAgain();
     }
   }
