@@ -18,8 +18,12 @@ PROBLEM_KEYS = {"type", "title", "status", "detail", "code"}
 
 @pytest.fixture(scope="session")
 def app(database_url):
-    """The API as the composition root builds it, with no worker: commits set off nothing."""
-    settings = dataclasses.replace(load_settings(), database_url=database_url, pool_min_size=1, pool_max_size=8)
+    """The API as the composition root builds it, with no worker: commits set off nothing.
+    Passwords are hashed with the cheapest argon2id parameters (tests/store/test_password_hashing.py
+    checks the default's)."""
+    settings = dataclasses.replace(
+        load_settings(), database_url=database_url, pool_min_size=1, pool_max_size=8, password_hashing="cheapest"
+    )
     app = api_app(settings, with_worker=False)
     yield app
     app.extensions[POOL_EXTENSION].close()
@@ -28,12 +32,13 @@ def app(database_url):
 @pytest.fixture(scope="module")
 def live_server(create_database, tmp_path_factory) -> str:
     """The base URL of a real `hanabi serve` (gunicorn, hanabi.runtime.api_worker) on a database of its own,
-    rate limits off, for the tests that need real HTTP."""
+    rate limits off and the cheapest password hashing, for the tests that need real HTTP."""
     env = {
         **os.environ,
         "DATABASE_URL": create_database(),
         "HANABI_DATA_DIR": str(tmp_path_factory.mktemp("data")),
         "HANABI_RATE_LIMITS": "off",
+        "HANABI_PASSWORD_HASHING": "cheapest",
     }
     with served(env, tmp_path_factory.mktemp("serve") / "serve.log") as base_url:
         yield base_url

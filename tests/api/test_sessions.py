@@ -9,6 +9,7 @@ import uuid
 import httpx
 import psycopg
 import pytest
+from hanabi.api import create_app
 from hanabi.api.context import POOL_EXTENSION
 from hanabi.config import load_settings
 from hanabi.runtime.composition import api_app
@@ -140,6 +141,20 @@ def test_a_read_only_token_cannot_change_the_account(client):
     assert_problem(response, 403, "insufficient_scope")
 
 
+def test_a_hash_of_other_parameters_is_replaced_at_the_next_sign_in(app, database_url):
+    """The test app hashes with the cheapest parameters; an app with the default ones replaces such
+    a hash when its account signs in."""
+    account = create(app.test_client())
+    default = create_app(load_settings({}), pool=app.extensions[POOL_EXTENSION]).test_client()
+
+    assert sign_in(default, account["name"]).status_code == 201
+
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        (stored,) = conn.execute("SELECT password_hash FROM accounts WHERE id = %s", (account["id"],)).fetchone()
+    assert stored.startswith("$argon2id$v=19$m=65536,t=3,p=4$")
+    assert sign_in(app.test_client(), account["name"]).status_code == 201
+
+
 @pytest.fixture(scope="module")
 def strict_app(database_url):
     """The API with low limits on guessing: 3 failures per account, 5 per address, 2 resets."""
@@ -150,6 +165,7 @@ def strict_app(database_url):
         sign_in_limit_account="3 per hour",
         sign_in_limit_address="5 per hour",
         password_reset_limit="2 per hour",
+        password_hashing="cheapest",
     )
     app = api_app(settings, with_worker=False)
     yield app

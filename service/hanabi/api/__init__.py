@@ -24,6 +24,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from hanabi import web
 from hanabi.config import Settings, load_settings
+from hanabi.store.credentials import PasswordHashing
 from hanabi.store.followups import NO_FOLLOWUPS, Followups
 from hanabi.store.lobby import LobbyCap
 from hanabi.web import embed
@@ -224,6 +225,7 @@ def create_app(
     app.register_blueprint(embed.blp)
     app.register_blueprint(sessions.mail_links)
     app.extensions[sessions.RATES_EXTENSION] = sessions.SignInRates(settings)
+    app.extensions[accounts.PASSWORD_HASHING_EXTENSION] = PasswordHashing(settings.password_hashing)
     app.extensions[me.VACATION_DAYS_EXTENSION] = settings.vacation_days
     app.extensions[passkeys.RELYING_PARTY_EXTENSION] = passkeys.RelyingParty(settings)
     app.extensions[embed.EMBED_ORIGINS_EXTENSION] = settings.embed_origins

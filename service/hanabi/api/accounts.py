@@ -2,6 +2,7 @@
 own (password, email address, notification settings)."""
 
 import marshmallow as ma
+from flask import current_app
 from flask.views import MethodView
 from marshmallow import fields, validate
 
@@ -11,9 +12,9 @@ from hanabi.store.credentials import (
     MIN_PASSWORD_LENGTH,
     NOTIFICATION_MODES,
     REMINDER_MODES,
+    PasswordHashing,
     change_password,
     credentials,
-    hash_password,
     set_email,
     set_notifications,
 )
@@ -27,6 +28,12 @@ from .scopes import requires
 from .tokens import scopes_field
 
 blp = Blueprint("accounts", __name__, url_prefix="/v1/accounts", description="Accounts of people and bots")
+PASSWORD_HASHING_EXTENSION = "hanabi_password_hashing"
+
+
+def password_hashing() -> PasswordHashing:
+    """The app's argon2id parameters (HANABI_PASSWORD_HASHING)."""
+    return current_app.extensions[PASSWORD_HASHING_EXTENSION]
 
 
 def password_field(description: str, **kwargs) -> fields.String:
@@ -142,7 +149,7 @@ class Accounts(MethodView):
         """
         conn = db()
         scopes = [scope for scope in SCOPES if scope in data.get("scopes", SCOPES)]
-        password_hash = hash_password(data["password"]) if "password" in data else None
+        password_hash = password_hashing().hash(data["password"]) if "password" in data else None
         with conn.transaction():
             account, token = create_account(conn, data["name"], data["kind"], scopes, password_hash)
             if data.get("email"):
@@ -180,7 +187,7 @@ class Me(MethodView):
         conn = db()
         data = data or {}
         if "password" in data:
-            change_password(conn, account.id, data.get("current_password"), data["password"])
+            change_password(conn, password_hashing(), account.id, data.get("current_password"), data["password"])
         with conn.transaction():
             if "email" in data:
                 queue_verification(conn, account.id, data["email"], set_email(conn, account.id, data["email"]))

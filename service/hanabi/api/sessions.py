@@ -26,7 +26,7 @@ from hanabi.store.credentials import (
 )
 from hanabi.store.outbox import queue_mail
 
-from .accounts import NotificationsSchema, email_field, my_account, password_field
+from .accounts import NotificationsSchema, email_field, my_account, password_field, password_hashing
 from .context import db, forget_digest
 from .docs import problems
 from .errors import Problem
@@ -130,7 +130,9 @@ class Sessions(MethodView):
         `Retry-After`, whatever the password.
         """
         rates = _rates()
-        account = sign_in(db(), data["name"], data["password"], _address(), rates.per_account, rates.per_address)
+        account = sign_in(
+            db(), password_hashing(), data["name"], data["password"], _address(), rates.per_account, rates.per_address
+        )
         return _session(account.id, account.name), 201
 
 
@@ -190,7 +192,7 @@ class PasswordResetRedemptions(MethodView):
         """
         conn = db()
         with conn.transaction():
-            account_id = reset_password(conn, data["token"], data["password"])
+            account_id = reset_password(conn, password_hashing(), data["token"], data["password"])
             revoked = revoke_all_tokens(conn, account_id)
             session = new_session(account_id)
         for digest in revoked:

@@ -40,6 +40,7 @@ from .parsers import (
 
 LOG_FORMATS = ("json", "text")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+PASSWORD_HASHINGS = ("rfc9106-low-memory", "cheapest")
 
 
 class ConfigError(ValueError):
@@ -369,6 +370,14 @@ class Settings:
         "5 per hour",
         single=True,
         help="password-reset requests per client address (then 429), and reset mails per account",
+    )
+    password_hashing: str = setting(
+        "HANABI_PASSWORD_HASHING",
+        choice,
+        "rfc9106-low-memory",
+        choices=PASSWORD_HASHINGS,
+        help="argon2id's parameters for passwords: `rfc9106-low-memory` (64 MiB, 3 passes, 4 lanes) or "
+        "`cheapest` (8 KiB, 1 pass), which protects nothing and is for tests only",
     )
     turn_email_delay_seconds: float = setting(
         "HANABI_TURN_EMAIL_DELAY_SECONDS",

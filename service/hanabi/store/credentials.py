@@ -1,9 +1,10 @@
 """What lets a person keep an account: a password, an email address proved by a link, and the
 one-time links of a password reset; and the counts that limit guessing.
 
-Passwords are hashed with argon2id (argon2-cffi's defaults, RFC 9106's second recommended
-profile: 64 MiB, 3 passes, 4 lanes); a hash made with weaker parameters is replaced at the next
-sign-in. Links are 32 random bytes shown once, in the mail; only their SHA-256 digest is kept.
+Passwords are hashed with argon2id and the parameters of a profile (HANABI_PASSWORD_HASHING; by
+default argon2-cffi's, RFC 9106's second recommended profile: 64 MiB, 3 passes, 4 lanes); a hash
+made with other parameters is replaced at the next sign-in. Links are 32 random bytes shown once,
+in the mail; only their SHA-256 digest is kept.
 
 Guessing is limited by counting failures in Postgres, so every API process and replica sees the
 same counts: failed sign-ins per account (from any address) and per client address, each over a
@@ -16,9 +17,10 @@ import secrets
 import sys
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import cached_property
 
 import psycopg
-from argon2 import PasswordHasher
+from argon2 import PasswordHasher, profiles
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 from limits import parse
 from psycopg.rows import class_row
@@ -34,9 +36,41 @@ LINK_PURPOSES = ("verify_email", "reset_password")
 VERIFY_EMAIL_HOURS = 48
 RESET_PASSWORD_HOURS = 1
 
-_hasher = PasswordHasher()
-_UNUSED_HASH = _hasher.hash(secrets.token_urlsafe(16))
-"""Verified against when the name is unknown, so that it costs what a wrong password costs."""
+PASSWORD_HASHING_PROFILES = {
+    "rfc9106-low-memory": profiles.RFC_9106_LOW_MEMORY,
+    "cheapest": profiles.CHEAPEST,
+}
+"""argon2id's parameters by the name HANABI_PASSWORD_HASHING gives them. `cheapest` (8 KiB, one
+pass) protects nothing: it is for tests, which hash hundreds of passwords."""
+
+
+class PasswordHashing:
+    """Hashing and checking passwords with argon2id and the parameters of one profile of
+    PASSWORD_HASHING_PROFILES."""
+
+    def __init__(self, profile: str):
+        self.hasher = PasswordHasher.from_parameters(PASSWORD_HASHING_PROFILES[profile])
+
+    @cached_property
+    def unused_hash(self) -> str:
+        """Verified against when the name is unknown, so that it costs what a wrong password costs."""
+        return self.hasher.hash(secrets.token_urlsafe(16))
+
+    def hash(self, password: str) -> str:
+        check_password_length(password)
+        return _off_the_event_loop(self.hasher.hash, password)
+
+    def verify(self, stored: str | None, password: str) -> bool:
+        """Whether `password` is the one `stored` is the hash of (False when there is none)."""
+        try:
+            verified = _off_the_event_loop(self.hasher.verify, stored or self.unused_hash, password)
+        except (VerifyMismatchError, VerificationError, InvalidHashError):
+            return False
+        return verified and stored is not None
+
+    def is_outdated(self, stored: str) -> bool:
+        """Whether `stored` was made with other parameters than this profile's."""
+        return self.hasher.check_needs_rehash(stored)
 
 
 def _off_the_event_loop(function, *args):
@@ -133,11 +167,6 @@ def check_password_length(password: str) -> None:
         raise InvalidRequest(f"A password has at most {MAX_PASSWORD_LENGTH} characters.", "password_too_long")
 
 
-def hash_password(password: str) -> str:
-    check_password_length(password)
-    return _off_the_event_loop(_hasher.hash, password)
-
-
 def credentials(conn: psycopg.Connection, account_id: int) -> Credentials:
     return (
         conn.cursor(row_factory=class_row(Credentials))
@@ -146,18 +175,16 @@ def credentials(conn: psycopg.Connection, account_id: int) -> Credentials:
     )
 
 
-def set_password(conn: psycopg.Connection, account_id: int, password: str) -> None:
-    conn.execute("UPDATE accounts SET password_hash = %s WHERE id = %s", (hash_password(password), account_id))
-
-
-def change_password(conn: psycopg.Connection, account_id: int, current: str | None, new: str) -> None:
+def change_password(
+    conn: psycopg.Connection, hashing: PasswordHashing, account_id: int, current: str | None, new: str
+) -> None:
     """Set the account's password; when it has one, `current` must be it (else `WrongPassword`)."""
-    new_hash = hash_password(new)
+    new_hash = hashing.hash(new)
     with conn.transaction():
         (stored,) = conn.execute(
             "SELECT password_hash FROM accounts WHERE id = %s FOR UPDATE", (account_id,)
         ).fetchone()
-        if stored is not None and (current is None or not _verify(stored, current)):
+        if stored is not None and (current is None or not hashing.verify(stored, current)):
             raise WrongPassword(
                 "To change your password, give your current one as current_password."
                 if current is None
@@ -168,7 +195,13 @@ def change_password(conn: psycopg.Connection, account_id: int, current: str | No
 
 
 def sign_in(
-    conn: psycopg.Connection, name: str, password: str, address: str, per_account: Rate, per_address: Rate
+    conn: psycopg.Connection,
+    hashing: PasswordHashing,
+    name: str,
+    password: str,
+    address: str,
+    per_account: Rate,
+    per_address: Rate,
 ) -> Account:
     """The account named `name` (without regard to case) when `password` is its password.
 
@@ -187,26 +220,18 @@ def sign_in(
             conn.execute("SELECT pg_advisory_xact_lock(hashtext('sign_in'), %s)", (account.id % 2147483647,))
             _refuse_when_over(conn, "sign_in_failed", "account_id = %s", account.id, per_account, "for this account")
         stored = row[4] if row else None
-        if stored is None or not _verify(stored, password):
+        if stored is None or not hashing.verify(stored, password):
             _record(conn, "sign_in_failed", account.id if account else None, address)
             failed = InvalidCredentials("The name or the password is wrong.", "invalid_credentials")
         else:
             failed = None
-            if _hasher.check_needs_rehash(stored):
+            if hashing.is_outdated(stored):
                 conn.execute(
-                    "UPDATE accounts SET password_hash = %s WHERE id = %s",
-                    (_off_the_event_loop(_hasher.hash, password), account.id),
+                    "UPDATE accounts SET password_hash = %s WHERE id = %s", (hashing.hash(password), account.id)
                 )
     if failed is not None:
         raise failed  # after the commit, which keeps the failure counted
     return account
-
-
-def _verify(stored: str | None, password: str) -> bool:
-    try:
-        return _off_the_event_loop(_hasher.verify, stored or _UNUSED_HASH, password) and stored is not None
-    except (VerifyMismatchError, VerificationError, InvalidHashError):
-        return False
 
 
 def _refuse_when_over(
@@ -346,10 +371,10 @@ def request_password_reset(
         return account_id, stored, create_link(conn, account_id, "reset_password", stored, RESET_PASSWORD_HOURS)
 
 
-def reset_password(conn: psycopg.Connection, token: str, password: str) -> int:
+def reset_password(conn: psycopg.Connection, hashing: PasswordHashing, token: str, password: str) -> int:
     """Set a new password through a reset link; the account's id. The caller revokes its tokens
     in the same transaction."""
-    new_hash = hash_password(password)
+    new_hash = hashing.hash(password)
     account_id, _ = use_link(conn, token, "reset_password")
     conn.execute("UPDATE accounts SET password_hash = %s WHERE id = %s", (new_hash, account_id))
     conn.execute(
