@@ -7,7 +7,9 @@ import threading
 import uuid
 
 import pytest
+import yaml
 from hanabi.api.context import POOL_EXTENSION
+from hanabi.api.openapi import openapi_yaml
 from hanabi.config import load_settings
 from hanabi.runtime.composition import api_app
 
@@ -27,6 +29,19 @@ def app(database_url):
     app = api_app(settings, with_worker=False)
     yield app
     app.extensions[POOL_EXTENSION].close()
+
+
+@pytest.fixture(scope="session")
+def openapi_text() -> str:
+    """The OpenAPI description the app makes (`hanabi openapi`'s YAML), made once per test process."""
+    return openapi_yaml()
+
+
+@pytest.fixture(scope="session")
+def openapi_document(openapi_text) -> dict:
+    """`openapi_text` read as JSON Schema tools read it, once per test process: tests read it and
+    change nothing in it."""
+    return yaml.load(openapi_text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 @pytest.fixture(scope="module")

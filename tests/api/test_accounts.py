@@ -2,9 +2,7 @@ import uuid
 
 import jsonschema_rs
 import pytest
-import yaml
 from hanabi.api import create_app
-from hanabi.api.openapi import openapi_yaml
 from psycopg_pool import ConnectionPool
 
 from .conftest import Player, assert_problem
@@ -72,9 +70,9 @@ NAMES = {
 
 
 @pytest.fixture(scope="module")
-def published_name():
+def published_name(openapi_document):
     """The published schema of an account's name, as JSON Schema (ECMA-262) reads its pattern."""
-    schema = yaml.safe_load(openapi_yaml())["components"]["schemas"]["AccountRequest"]["properties"]["name"]
+    schema = openapi_document["components"]["schemas"]["AccountRequest"]["properties"]["name"]
     return jsonschema_rs.validator_for(schema)
 
 

@@ -1,5 +1,4 @@
-import yaml
-from hanabi.api.openapi import OPENAPI_FILE, openapi_yaml
+from hanabi.api.openapi import OPENAPI_FILE
 from hanabi.runtime.cli import main
 
 from tests.api.problem_codes import raised_codes
@@ -7,12 +6,12 @@ from tests.api.problem_codes import raised_codes
 HTTP_METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
 
 
-def test_the_committed_openapi_yaml_is_the_one_the_app_describes():
-    assert OPENAPI_FILE.read_text(encoding="utf-8") == openapi_yaml(), "openapi.yaml is stale: run `hanabi openapi`"
+def test_the_committed_openapi_yaml_is_the_one_the_app_describes(openapi_text):
+    assert OPENAPI_FILE.read_text(encoding="utf-8") == openapi_text, "openapi.yaml is stale: run `hanabi openapi`"
 
 
-def test_the_description_is_openapi_3_1_with_bearer_auth_and_problem_errors():
-    spec = yaml.safe_load(openapi_yaml())
+def test_the_description_is_openapi_3_1_with_bearer_auth_and_problem_errors(openapi_document):
+    spec = openapi_document
     assert spec["openapi"] == "3.1.0"
     assert spec["components"]["securitySchemes"]["bearerAuth"] == {"type": "http", "scheme": "bearer"}
     assert spec["paths"]["/v1/accounts"]["post"]["security"] == []
@@ -22,10 +21,10 @@ def test_the_description_is_openapi_3_1_with_bearer_auth_and_problem_errors():
     assert "Idempotency-Key" in [parameter["name"] for parameter in action["parameters"]]
 
 
-def test_hanabi_openapi_writes_the_description(tmp_path, capsys):
+def test_hanabi_openapi_writes_the_description(tmp_path, capsys, openapi_text):
     target = tmp_path / "openapi.yaml"
     assert main(["openapi", "--output", str(target)]) == 0
-    assert target.read_text(encoding="utf-8") == openapi_yaml()
+    assert target.read_text(encoding="utf-8") == openapi_text
 
 
 def test_the_app_serves_its_description(client):
@@ -33,8 +32,8 @@ def test_the_app_serves_its_description(client):
     assert served["openapi"] == "3.1.0" and "/v1/games/{game_id}/view" in served["paths"]
 
 
-def test_every_operation_has_its_own_operation_id_which_names_the_sdk_function():
-    spec = yaml.safe_load(OPENAPI_FILE.read_text(encoding="utf-8"))
+def test_every_operation_has_its_own_operation_id_which_names_the_sdk_function(openapi_document):
+    spec = openapi_document
     operations = [
         (f"{method.upper()} {path}", operation.get("operationId"))
         for path, item in spec["paths"].items()
@@ -48,16 +47,16 @@ def test_every_operation_has_its_own_operation_id_which_names_the_sdk_function()
     assert all(operation_id.isidentifier() for operation_id in ids)
 
 
-def test_the_hanablive_game_is_one_schema_for_both_export_and_import():
-    spec = yaml.safe_load(OPENAPI_FILE.read_text(encoding="utf-8"))
+def test_the_hanablive_game_is_one_schema_for_both_export_and_import(openapi_document):
+    spec = openapi_document
     exported = spec["paths"]["/v1/games/{game_id}/export"]["get"]["responses"]["200"]["content"]["application/json"]
     imported = spec["paths"]["/v1/imports"]["post"]["requestBody"]["content"]["application/json"]
     assert exported["schema"] == imported["schema"] == {"$ref": "#/components/schemas/HanabLiveGame"}
 
 
-def test_every_schema_of_the_description_is_used():
+def test_every_schema_of_the_description_is_used(openapi_document):
     """An unused schema would still become a model of the SDK."""
-    spec = yaml.safe_load(OPENAPI_FILE.read_text(encoding="utf-8"))
+    spec = openapi_document
     referenced = set(references(spec))
     unused = [name for name in spec["components"]["schemas"] if f"#/components/schemas/{name}" not in referenced]
     assert unused == []
@@ -88,10 +87,10 @@ def resolved(spec, node):
     return node
 
 
-def test_every_operation_declares_the_answers_of_the_checks_before_its_view():
+def test_every_operation_declares_the_answers_of_the_checks_before_its_view(openapi_document):
     """401 without a valid token, 403 for a token without the scope, 422 for an unknown query
     parameter, 400/413/415 for a body that is not JSON, too long, or not sent as JSON."""
-    spec = yaml.safe_load(OPENAPI_FILE.read_text(encoding="utf-8"))
+    spec = openapi_document
     missing = []
     for where, method, operation in operations_of(spec):
         security = operation.get("security", spec["security"])
@@ -106,8 +105,8 @@ def test_every_operation_declares_the_answers_of_the_checks_before_its_view():
     assert missing == []
 
 
-def test_every_answer_declares_its_headers_and_problems_their_schema():
-    spec = yaml.safe_load(OPENAPI_FILE.read_text(encoding="utf-8"))
+def test_every_answer_declares_its_headers_and_problems_their_schema(openapi_document):
+    spec = openapi_document
     wrong = []
     for where, _, operation in operations_of(spec):
         idempotent = any(parameter.get("name") == "Idempotency-Key" for parameter in operation.get("parameters", []))
@@ -132,10 +131,10 @@ def test_every_answer_declares_its_headers_and_problems_their_schema():
     assert wrong == []
 
 
-def test_the_problem_schema_holds_every_member_the_server_sends(new_player):
+def test_the_problem_schema_holds_every_member_the_server_sends(new_player, openapi_document):
     """A strict client (the schema allows no other member) accepts a 403 insufficient_scope,
     a 422 with its errors, and the request id."""
-    spec = yaml.safe_load(OPENAPI_FILE.read_text(encoding="utf-8"))
+    spec = openapi_document
     problem = spec["components"]["schemas"]["Problem"]
     assert problem["additionalProperties"] is False
     player = new_player()
@@ -149,10 +148,10 @@ def test_the_problem_schema_holds_every_member_the_server_sends(new_player):
         assert set(problem["required"]) <= set(answer)
 
 
-def test_every_problem_code_the_code_raises_is_in_the_problem_schema():
+def test_every_problem_code_the_code_raises_is_in_the_problem_schema(openapi_document):
     """Problem.code is a closed set: a client may switch on it. A code raised anywhere in the
     API, the store, the engine or the arena and missing from PROBLEM_CODES fails here."""
-    spec = yaml.safe_load(OPENAPI_FILE.read_text(encoding="utf-8"))
+    spec = openapi_document
     declared = set(enum_of(spec, spec["components"]["schemas"]["Problem"]["properties"]["code"]))
     raised = raised_codes()
     assert {code: where for code, where in raised.items() if code not in declared} == {}
@@ -168,8 +167,8 @@ CLOSED_SETS = {
 }
 
 
-def test_closed_sets_are_enums():
-    spec = yaml.safe_load(OPENAPI_FILE.read_text(encoding="utf-8"))
+def test_closed_sets_are_enums(openapi_document):
+    spec = openapi_document
     for (schema, name), some in CLOSED_SETS.items():
         assert some <= set(enum_of(spec, spec["components"]["schemas"][schema]["properties"][name])), (schema, name)
 
@@ -204,10 +203,10 @@ def members(spec, union: str) -> dict:
     }
 
 
-def test_objects_whose_kind_decides_their_fields_are_discriminated_unions():
+def test_objects_whose_kind_decides_their_fields_are_discriminated_unions(openapi_document):
     """What generators read (oneOf + discriminator, a const kind or type per member), never
     if/then, nor a rule between fields as anyOf (CreateGameRequest's seats and players)."""
-    spec = yaml.safe_load(OPENAPI_FILE.read_text(encoding="utf-8"))
+    spec = openapi_document
     assert not {"if", "then"} & set(keys(spec))
     assert not {"allOf", "anyOf"} & set(spec["components"]["schemas"]["CreateGameRequest"])
     for (union, key), kinds in UNIONS.items():
@@ -219,8 +218,8 @@ def test_objects_whose_kind_decides_their_fields_are_discriminated_unions():
         }
 
 
-def test_a_legal_action_without_its_seat_is_the_action_request_of_its_kind():
-    spec = yaml.safe_load(OPENAPI_FILE.read_text(encoding="utf-8"))
+def test_a_legal_action_without_its_seat_is_the_action_request_of_its_kind(openapi_document):
+    spec = openapi_document
     requests = members(spec, "ActionRequest")
     for kind, legal in members(spec, "LegalAction").items():
         request = requests[kind]
