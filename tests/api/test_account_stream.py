@@ -200,7 +200,7 @@ def test_wake_my_turn_answers_at_my_turn_not_at_each_event(started_game):
     with ThreadPoolExecutor(1) as pool:
         waiting = pool.submit(third.get, f"/v1/games/{game_id}/events?after={after}&wait=30&wake=my_turn")
         first.act(game_id, **action_body(first.view(game_id)["legal_actions"][0]))
-        time.sleep(0.5)
+        time.sleep(0.5)  # time to answer, which it must not take: something not happening has nothing to wait on
         assert not waiting.done()
         second.act(game_id, **action_body(second.view(game_id)["legal_actions"][0]))
         response = waiting.result(timeout=60)

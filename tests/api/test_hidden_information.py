@@ -19,6 +19,7 @@ from hanabi.store.games import create_game, get_game, load_game
 from hanabi.store.records import SeatPlan
 
 from tests.sdk.conftest import served
+from tests.waiting import until
 
 OPTIONS = GameOptions(players=2)
 TIMES = {
@@ -161,10 +162,12 @@ def test_no_value_the_api_shows_about_a_running_game_deals_its_deck(hanabi_serve
     bots = [{"kind": "bot", "strategy": "basic"}] * 2
     replayed = creator.call("POST", "/games", expect=201, json={"options": {"players": 2}, "seats": bots, "seed": seed})
     game_id = replayed.json()["id"]
-    deadline = time.monotonic() + 120
-    while creator.call("GET", f"/games/{game_id}").json()["status"] != "finished":
-        assert time.monotonic() < deadline, "the bots did not finish their game in 2 minutes"
-        time.sleep(0.2)
+    until(
+        lambda: creator.call("GET", f"/games/{game_id}").json()["status"] == "finished",
+        120,
+        "the bots did not finish their game",
+        0.2,
+    )
     assert exported_deck(creator, game_id) == decks[seeded]
     assert creator.call("GET", f"/games/{game_id}").json()["seed"] == seed
     assert [tuple(card) for card in new_game(OPTIONS, seed=seed).deck] != decks[seeded]
@@ -421,14 +424,13 @@ class Twins:
     def webhook_bodies(self, reader: Account) -> list:
         """The bodies `reader`'s webhook received for each game, once every delivery was made."""
         path = f"/webhooks/{self.webhooks[reader.id]}/deliveries"
-        deadline = time.monotonic() + 60
-        while True:
+
+        def delivered() -> list | None:
             deliveries = reader.call("GET", path).json()["items"]
             done = all(delivery["status"] == "delivered" for delivery in deliveries)
-            if done and len(self.receiver.bodies) >= len(deliveries):
-                break
-            assert time.monotonic() < deadline, f"the webhook deliveries were not made in a minute: {deliveries}"
-            time.sleep(0.2)
+            return deliveries if done and len(self.receiver.bodies) >= len(deliveries) else None
+
+        deliveries = until(delivered, 60, "the webhook deliveries were not all made", 0.2)
         ours = {delivery["id"] for delivery in deliveries}
         received = sorted(self.receiver.bodies, key=lambda body: (body["version"], body["type"]))  # sent in parallel
         return [

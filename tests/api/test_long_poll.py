@@ -19,6 +19,7 @@ from hanabi_client.api.me import list_my_turn
 from hanabi_client.models import JoinRequest
 
 from tests.sdk.conftest import free_port, wait_until_ready
+from tests.waiting import until
 
 from .conftest import action_body, assert_problem
 
@@ -49,10 +50,7 @@ def in_background(function):
 def until_waiting(app, key: tuple, count: int = 1, timeout: float = 10) -> None:
     """Until `count` requests of this process wait on `key` (`game_key`, `turn_key`)."""
     listener = listener_for(app.extensions[LISTEN_CONNINFO_EXTENSION])
-    deadline = time.monotonic() + timeout
-    while listener.watching(key) < count:
-        assert time.monotonic() < deadline, f"{count} requests did not start waiting on {key}"
-        time.sleep(0.005)
+    until(lambda: listener.watching(key) >= count, timeout, f"{count} requests did not start waiting on {key}", 0.005)
 
 
 def play_any(player, game_id):
@@ -218,10 +216,7 @@ def test_waiting_requests_miss_nothing_while_the_listener_reconnects(app, databa
         assert [event["seq"] for event in response.json["events"]] == [version + 1]
         assert answered - acted < 2.0
 
-        deadline = time.monotonic() + 10
-        while listener_pids() in ([], killed) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert listener_pids() not in ([], killed)
+        until(lambda: listener_pids() not in ([], killed), 10, "no new listener connected", 0.1)
 
 
 # ---- two real servers -----------------------------------------------------------------------
@@ -285,7 +280,7 @@ def test_an_action_through_one_server_wakes_a_request_waiting_on_another(two_ser
 
         turn = in_background(lambda: bob.get("/me/turn", params={"wait": 30}))
         log = in_background(lambda: bob.get(f"/games/{game_id}/events", params={"after": version, "wait": 30}))
-        time.sleep(0.5)
+        time.sleep(0.5)  # for both requests to reach server B and wait there: its process shows no sign of it
         action = action_body(alice.get(f"/games/{game_id}/view").json()["legal_actions"][0])
         acted_version = alice.post(f"/games/{game_id}/actions", json=action).json()["version"]
         acted = time.monotonic()
@@ -325,7 +320,7 @@ def test_the_sdk_waits_for_my_turn_with_a_read_timeout_longer_than_the_wait(two_
         alice.post(f"/games/{game_id}/join")
         assert join_game.sync(game_id, client=bob, body=JoinRequest()).status == "running"
         waiting = in_background(lambda: list_my_turn.sync(client=bob, wait=30))
-        time.sleep(1)
+        time.sleep(1)  # for the request to reach server B and wait there: its process shows no sign of it
         action = action_body(alice.get(f"/games/{game_id}/view").json()["legal_actions"][0])
         assert alice.post(f"/games/{game_id}/actions", json=action).status_code == 200
         acted = time.monotonic()
@@ -372,7 +367,7 @@ def test_my_turn_after_an_empty_wait_answers_with_the_game_that_became_mine(two_
 
         assert alice.get("/me/turn", params={"wait": 1}).json()["items"] == []
         waiting = in_background(lambda: alice.get("/me/turn", params={"wait": 30}))
-        time.sleep(0.5)
+        time.sleep(0.5)  # for the request to reach the server and wait there: its process shows no sign of it
         version = http_play_any(bob, game_id)
         response, _ = waiting()
         [game] = response.json()["items"]

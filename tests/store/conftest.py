@@ -4,7 +4,6 @@ The database itself (a real Postgres, one database per test process) comes from 
 """
 
 import threading
-import time
 import uuid
 
 import pytest
@@ -14,6 +13,8 @@ from hanabi.store.database import connect
 from hanabi.store.games import create_game
 from hanabi.store.records import SeatPlan
 from hanabi.store.seats import join_seat
+
+from tests.waiting import until
 
 
 @pytest.fixture
@@ -49,15 +50,14 @@ def running_game(conn, make_account):
 def wait_until_blocked(url: str, backend_pid: int, timeout: float = 10.0) -> None:
     """Wait until the session `backend_pid` waits for a lock held by another transaction.
     Watches from a connection of its own: inside a transaction pg_stat_activity does not change."""
-    deadline = time.monotonic() + timeout
+    query = "SELECT wait_event_type FROM pg_stat_activity WHERE pid = %s"
     with connect(url) as monitor:
-        while time.monotonic() < deadline:
-            query = "SELECT wait_event_type FROM pg_stat_activity WHERE pid = %s"
-            row = monitor.execute(query, (backend_pid,)).fetchone()
-            if row and row[0] == "Lock":
-                return
-            time.sleep(0.01)
-    raise AssertionError(f"session {backend_pid} never waited for a lock")
+        until(
+            lambda: (monitor.execute(query, (backend_pid,)).fetchone() or (None,))[0] == "Lock",
+            timeout,
+            f"session {backend_pid} never waited for a lock",
+            0.01,
+        )
 
 
 def run_in_thread(function, *args, **kwargs) -> tuple[threading.Thread, dict]:
