@@ -20,6 +20,7 @@ from hanabi.worker.celery_app import create_celery
 from hanabi.worker.tasks import EXPIRE_TURN
 
 from tests.cluster.local import Cluster, tail
+from tests.waiting import until
 
 from .conftest import CLUSTER_ENVIRON
 
@@ -32,7 +33,7 @@ def test_a_worker_holding_a_scheduled_expiry_plays_bot_seats_after_redis_restart
         celery = create_celery(load_settings(cluster.environ("test")))
         celery.send_task(EXPIRE_TURN, args=(0, 0), eta=datetime.now(UTC) + timedelta(minutes=5))
         log = cluster.log("worker-0")
-        wait_for(lambda: b"expire_turn" in log.read_bytes(), 10, "the worker taking the scheduled expiry")
+        until(lambda: b"expire_turn" in log.read_bytes(), 10, "the worker taking the scheduled expiry")
         time.sleep(IDLE_SECONDS)
 
         cluster.redis.kill()
@@ -48,11 +49,4 @@ def test_a_worker_holding_a_scheduled_expiry_plays_bot_seats_after_redis_restart
                 assert cluster.workers[0].poll() is None, f"the worker exited: {tail(log, 600)}"
                 return load_game(conn, game_id).game.status == "finished"
 
-            wait_for(finished, 30, "the end of a bot game after Redis restarted")
-
-
-def wait_for(condition, timeout: float, what: str) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, f"{what} did not happen within {timeout} s"
-        time.sleep(0.1)
+            until(finished, 30, "the end of a bot game after Redis restarted")

@@ -23,6 +23,8 @@ from hanabi.store.database import connect
 from hanabi.store.games import list_events, load_game
 from hanabi.store.migrate import apply_migrations
 
+from tests.waiting import until
+
 BROKERS = ("filesystem", "redis")
 
 
@@ -124,14 +126,13 @@ class Service:
 
     def wait_until(self, game_id: int, predicate, timeout: float = 60, what: str = "the game"):
         """Poll the game until `predicate(game)` holds; returns the game."""
-        deadline = time.monotonic() + timeout
         with connect(self.database_url) as conn:
-            while True:
-                game = load_game(conn, game_id).game
-                if predicate(game):
-                    return game
-                assert time.monotonic() < deadline, f"{what} did not happen in {timeout} s: {game}"
-                time.sleep(0.02)
+            return until(
+                lambda: predicate(game := load_game(conn, game_id).game) and game,
+                timeout,
+                f"{what} did not happen",
+                0.02,
+            )
 
     def wait_finished(self, game_id: int, timeout: float = 60):
         return self.wait_until(game_id, lambda game: game.status == "finished", timeout, "the game's end")

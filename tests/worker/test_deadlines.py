@@ -90,7 +90,7 @@ def test_a_per_turn_deadline_is_written_with_the_commit_that_begins_the_turn(ser
         hand = load_game(conn, game.id).state.hands[0]
         reordered = make_move(conn, game.id, Reorder(0, tuple(reversed(hand))), followups=service.followups).game
         assert reordered.deadline == game.deadline, "reordering one's hand is not a turn"
-        time.sleep(0.05)
+        time.sleep(0.05)  # so that the next turn begins later and its deadline is later
         moved = make_move(
             conn, game.id, ColorClue(0, 1, _a_color_of(conn, game.id, 1)), followups=service.followups
         ).game
@@ -264,7 +264,7 @@ def test_the_clock_of_a_game_is_kept_by_the_store(service):
     assert game.clock_banks == (100.0, 100.0)
     assert game.deadline - game.turn_started_at == timedelta(seconds=100)
     with service.connect() as conn:
-        time.sleep(0.2)
+        time.sleep(0.2)  # time spent on the turn, which the mover's bank loses
         moved = make_move(
             conn, game.id, ColorClue(0, 1, _a_color_of(conn, game.id, 1)), followups=service.followups
         ).game

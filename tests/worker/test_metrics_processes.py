@@ -7,7 +7,6 @@ games too, from this process's commits.)"""
 
 import json
 import os
-import time
 import urllib.request
 import uuid
 
@@ -22,6 +21,7 @@ from hanabi.worker.tasks import PLAY_BOT_TURN
 
 from tests.api.test_cli_serve import free_port
 from tests.prometheus import total, value
+from tests.waiting import until
 
 from .processes import children, command_line, start_hanabi, stop
 from .test_metrics import moves_of
@@ -31,14 +31,6 @@ def read_metrics(url: str) -> str:
     with urllib.request.urlopen(url, timeout=10) as response:
         assert response.status == 200
         return response.read().decode()
-
-
-def wait_for(condition, timeout: float, what: str):
-    deadline = time.monotonic() + timeout
-    while not (result := condition()):
-        assert time.monotonic() < deadline, f"{what} did not happen within {timeout} s"
-        time.sleep(0.1)
-    return result
 
 
 def json_lines(log_path) -> list[dict]:
@@ -64,13 +56,13 @@ def test_hanabi_worker_serves_the_metrics_of_its_pool_processes(worker_database,
     )
     url = f"http://127.0.0.1:{port}/metrics"
     try:
-        wait_for(lambda: _answers(url), 30, f"the worker's metrics port (log: {log})")
+        until(lambda: _answers(url), 30, f"the worker's metrics port (log: {log})")
         sent = followups(create_celery(load_settings(environ)))
         with connect(worker_database) as conn:
             game_id = create_game(
                 conn, GameOptions(players=2), [SeatPlan.bot("hat")] * 2, seed="port", followups=sent
             ).game.id
-        wait_for(lambda: _finished(worker_database, game_id), 90, f"the game's end (log: {log})")
+        until(lambda: _finished(worker_database, game_id), 90, f"the game's end (log: {log})")
         moves = moves_of(worker_database, game_id)
         text = read_metrics(url)
         assert value(text, "hanabi_bot_move_latency_seconds_count", strategy="hat") == moves
@@ -139,8 +131,8 @@ def test_hanabi_serve_adds_up_the_metrics_of_its_gunicorn_workers_and_its_worker
         return True
 
     try:
-        wait_for(health, 60, f"the server (log: {log})")
-        gunicorn_workers = wait_for(lambda: _gunicorn_workers(server.pid, 2), 30, "two gunicorn workers")
+        until(health, 60, f"the server (log: {log})")
+        gunicorn_workers = until(lambda: _gunicorn_workers(server.pid, 2), 30, "two gunicorn workers")
         _, account, _ = http(f"{base}/v1/accounts", {"name": f"metrics-{port}", "kind": "human"})
         seats = [{"kind": "bot", "strategy": "basic"}] * 2
         _, game, _ = http(
@@ -149,7 +141,7 @@ def test_hanabi_serve_adds_up_the_metrics_of_its_gunicorn_workers_and_its_worker
         while not all((metrics_dir / f"counter_{pid}.db").exists() for pid in gunicorn_workers):
             assert health_answers < 400, "the requests all went to one gunicorn worker"
             assert health()
-        wait_for(
+        until(
             lambda: http(f"{base}/v1/games/{game['id']}", token=account["token"])[1]["status"] == "finished",
             60,
             "the bots' game",

@@ -12,6 +12,8 @@ import uuid
 
 import pytest
 
+from tests.waiting import until
+
 from .game_log import assert_one_event_per_turn
 from .processes import alive, children, command_line, start_hanabi, stop
 from .webhook_receiver import Receiver, verified
@@ -71,13 +73,12 @@ def served(worker_database, tmp_path):
 
 
 def wait_for_game(http: Http, game_id: int, condition, timeout: float = 60) -> dict:
-    deadline = time.monotonic() + timeout
-    while True:
-        game = http.get(f"/games/{game_id}")[1]
-        if condition(game):
-            return game
-        assert time.monotonic() < deadline, game
-        time.sleep(0.05)
+    return until(
+        lambda: condition(game := http.get(f"/games/{game_id}")[1]) and game,
+        timeout,
+        "the game did not get there",
+        0.05,
+    )
 
 
 def test_hanabi_serve_with_nothing_configured_plays_bot_seats_and_stops_its_worker(served, worker_database):

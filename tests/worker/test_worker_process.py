@@ -13,6 +13,8 @@ from hanabi.store.games import create_game, load_game
 from hanabi.store.records import SeatPlan
 from hanabi.worker.celery_app import create_celery
 
+from tests.waiting import until
+
 from .conftest import forget_redis_queue, require_redis
 from .game_log import assert_bots_chose_from_their_view, assert_one_event_per_turn
 from .processes import kill, start_hanabi, stop
@@ -21,13 +23,6 @@ from .processes import kill, start_hanabi, stop
 def versions(database_url: str, game_ids: list[int]) -> list[int]:
     with connect(database_url) as conn:
         return [load_game(conn, game_id).game.version for game_id in game_ids]
-
-
-def wait_for(condition, timeout: float, what: str) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, f"{what} did not happen within {timeout} s"
-        time.sleep(0.05)
 
 
 def test_a_worker_killed_mid_game_and_restarted_finishes_the_games_without_lost_or_doubled_moves(
@@ -56,16 +51,16 @@ def test_a_worker_killed_mid_game_and_restarted_finishes_the_games_without_lost_
                 ).game.id
                 for n in range(3)
             ]
-        wait_for(lambda: min(versions(worker_database, game_ids)) >= 10, 60, "ten moves in each game")
+        until(lambda: min(versions(worker_database, game_ids)) >= 10, 60, "ten moves in each game")
 
         kill(worker)
         at_kill = versions(worker_database, game_ids)
-        time.sleep(1.5)
+        time.sleep(1.5)  # time in which a game would move, were something still playing it
         assert versions(worker_database, game_ids) == at_kill, "no worker runs, so no game moves"
 
         worker = start_hanabi(worker_command, env, log)
         with connect(worker_database) as conn:
-            wait_for(
+            until(
                 lambda: all(load_game(conn, game_id).game.status == "finished" for game_id in game_ids),
                 90,
                 f"the end of the games (log: {log})",
