@@ -1,5 +1,8 @@
+import re
 import uuid
+from pathlib import Path
 
+import hanabi.web
 import jsonschema_rs
 import pytest
 from hanabi.api import create_app
@@ -66,6 +69,11 @@ NAMES = {
     "space": unique() + " x",
     "e-acute": unique() + "\u00e9",
     "arabic-digit": unique() + "\u0663",
+    "one-dot": ".",
+    "two-dots": "..",
+    "64-dots": "." * 64,
+    "dots-around": f".{unique()}.",
+    "one-letter": "x",
 }
 
 
@@ -84,6 +92,31 @@ def test_the_app_accepts_exactly_the_names_the_published_pattern_accepts(client,
     response = client.post("/v1/accounts", json={"name": name, "kind": "bot"})
 
     assert response.status_code == (201 if published else 422), response.json
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("two words", "A name is 1 to 64 ASCII letters, digits, '_', '.' or '-'."),
+        ("n" * 65, "A name is 1 to 64 ASCII letters, digits, '_', '.' or '-'."),
+        ("..", "A name is not only dots: '.' and '..' step through paths and URLs."),
+        ("." * 65, "A name is not only dots: '.' and '..' step through paths and URLs."),
+    ],
+)
+def test_a_refused_name_is_told_why_in_a_sentence(client, name, reason):
+    body = assert_problem(client.post("/v1/accounts", json={"name": name, "kind": "human"}), 422, "invalid_request")
+    assert body["errors"] == {"name": [reason]}
+
+
+def test_the_sign_in_page_checks_a_new_name_by_the_published_rule(openapi_document):
+    """signin.js says what fits before the server is asked: the published pattern, in the same
+    spelling, and the published maxLength as the field's maxlength."""
+    published = openapi_document["components"]["schemas"]["AccountRequest"]["properties"]["name"]
+    script = (Path(hanabi.web.__file__).parent / "static" / "js" / "signin.js").read_text(encoding="utf-8")
+    (pattern,) = re.findall(r"^const NAME_PATTERN = /(.*)/;$", script, re.M)
+    (field,) = re.findall(r'const name = h\("input", \{(.*?)\}\);', script, re.S)
+    assert pattern == published["pattern"]
+    assert f"maxlength: {published['maxLength']}," in field
 
 
 def test_an_unknown_account_is_404(new_player):

@@ -7,6 +7,7 @@ schemas are separate, so generated clients do not see read-only fields in their 
 """
 
 import json
+import re
 
 import marshmallow as ma
 from apispec import BasePlugin
@@ -188,34 +189,29 @@ class FullMatch(validate.Regexp):
         return value
 
 
-NAME_PATTERN = r"^[A-Za-z0-9_.\-]{1,64}$"
-"""An account's name. Also the published JSON Schema `pattern`: spelled out, because `\\w` is
+NAME_MAX_LENGTH = 64
+NAME_PATTERN = r"^[A-Za-z0-9_.\-]{0,63}[A-Za-z0-9_\-][A-Za-z0-9_.\-]{0,63}$"
+"""An account's name, with at most NAME_MAX_LENGTH characters: ASCII letters, digits, '_', '.' and
+'-', not only dots (`.` and `..` step through paths and URLs: no account, nor an app's player
+`<app>/..`, is called so). The published schema states it as this `pattern` with `maxLength`, so
+that a client's generator never makes a name the server refuses. Spelled out, because `\\w` is
 ASCII-only in JSON Schema's ECMA-262 regexes but Unicode in Python's."""
 
+_NAME = re.compile(NAME_PATTERN)
 
-def _not_only_dots(name: str) -> str:
-    """`.` and `..` (and longer runs of dots) name no one: in a path or a URL they are steps
-    through it, not a segment, so an account (or an app's player, `<app>/..`) may not be called so."""
-    if name.strip(".") == "":
+
+def _valid_name(name: str) -> str:
+    """`name` when NAME_PATTERN and NAME_MAX_LENGTH take it; else the sentence that says why not."""
+    if len(name) <= NAME_MAX_LENGTH and _NAME.fullmatch(name):
+        return name
+    if name and name.strip(".") == "":
         raise ValidationError("A name is not only dots: '.' and '..' step through paths and URLs.")
-    return name
-
-
-PUBLISHED_NAME_PATTERN = r"^[A-Za-z0-9_.\-]{0,63}[A-Za-z0-9_\-][A-Za-z0-9_.\-]{0,63}$"
-"""NAME_PATTERN and not only dots, as the published schema states both (with maxLength 64), so that
-a client's generator never makes a name the server refuses."""
+    raise ValidationError(f"A name is 1 to {NAME_MAX_LENGTH} ASCII letters, digits, '_', '.' or '-'.")
 
 
 def account_name_field(**kwargs) -> fields.String:
-    metadata = {"pattern": PUBLISHED_NAME_PATTERN, "maxLength": 64, **kwargs.pop("metadata", {})}
-    return fields.String(
-        validate=[
-            FullMatch(NAME_PATTERN, error="A name is 1 to 64 ASCII letters, digits, '_', '.' or '-'."),
-            _not_only_dots,
-        ],
-        metadata=metadata,
-        **kwargs,
-    )
+    metadata = {"pattern": NAME_PATTERN, "maxLength": NAME_MAX_LENGTH, **kwargs.pop("metadata", {})}
+    return fields.String(validate=_valid_name, metadata=metadata, **kwargs)
 
 
 ACCOUNT_REFERENCE_PATTERN = r"^[A-Za-z0-9_.\-]{1,64}(/[A-Za-z0-9_.\-]{1,64})?$"
