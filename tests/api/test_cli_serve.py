@@ -8,7 +8,6 @@ import socket
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
 from pathlib import Path
 
@@ -16,6 +15,8 @@ import pytest
 from hanabi.runtime.cli import main
 from hanabi.store.database import connect
 from hanabi.store.migrate import MIGRATIONS_DIR
+
+from tests.waiting import until
 
 pytestmark = pytest.mark.slow  # `hanabi serve` processes, started and stopped
 
@@ -70,15 +71,8 @@ def test_hanabi_serve_with_nothing_configured_runs_an_embedded_postgres_and_stop
     )
     base = f"http://127.0.0.1:{port}/v1"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                assert request(f"{base}/ready") == (200, {"status": "ready"})
-                break
-            except OSError:
-                assert server.poll() is None, server.stdout.read()
-                assert time.monotonic() < deadline, "the server did not become ready"
-                time.sleep(0.2)
+        until(lambda: answers(server, f"{base}/ready"), 60, "the server did not become ready", 0.2)
+        assert request(f"{base}/ready") == (200, {"status": "ready"})
         status, account = request(f"{base}/accounts", {"name": f"served-{port}", "kind": "human"})
         assert status == 201
         status, game = request(f"{base}/games", {"options": {"players": 2}}, account["token"])
@@ -104,15 +98,18 @@ def start_serve(data_dir: Path) -> tuple[subprocess.Popen, str]:
         text=True,
     )
     base = f"http://127.0.0.1:{port}/v1"
-    deadline = time.monotonic() + 90
-    while True:
-        try:
-            request(f"{base}/ready")
-            return server, base
-        except OSError:
-            assert server.poll() is None, server.stdout.read()
-            assert time.monotonic() < deadline, "the server did not become ready"
-            time.sleep(0.2)
+    until(lambda: answers(server, f"{base}/ready"), 90, "the server did not become ready", 0.2)
+    return server, base
+
+
+def answers(server: subprocess.Popen, url: str) -> bool:
+    """Whether the running `server` answers `url` (with any status)."""
+    try:
+        request(url)
+    except OSError:
+        assert server.poll() is None, server.stdout.read()
+        return False
+    return True
 
 
 def postgres_of(data_dir: Path) -> int | None:
@@ -142,10 +139,7 @@ def test_the_embedded_postgres_of_a_killed_serve_is_stopped_by_the_next_serve(da
     server.send_signal(signal.SIGTERM)
     output, _ = server.communicate(timeout=60)
     assert server.returncode == 0, output
-    deadline = time.monotonic() + 10
-    while postgres_of(data_dir) is not None:
-        assert time.monotonic() < deadline, f"the embedded Postgres still runs:\n{output}"
-        time.sleep(0.1)
+    until(lambda: postgres_of(data_dir) is None, 10, f"the embedded Postgres still runs:\n{output}", 0.1)
 
 
 def test_hanabi_serve_says_when_the_open_files_limit_holds_fewer_connections_than_asked(data_dir):

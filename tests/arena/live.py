@@ -5,13 +5,14 @@ import os
 import signal
 import subprocess
 import sys
-import time
 import uuid
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import httpx
+
+from tests.waiting import until
 
 TUTORIAL_BOT = "my_bot.py:FirstBot"
 """The tutorial's bot (docs/bots.md#write-your-own), written out by `write_tutorial_bot`."""
@@ -83,11 +84,10 @@ def leaderboard(url: str, players: int) -> dict[int, dict]:
 
 def wait_for_deals(url: str, players: int, entries: list[int], deals: int, timeout: float) -> dict[int, dict]:
     """The standings once every entry has `deals` rated deals."""
-    deadline = time.monotonic() + timeout
-    while True:
+
+    def standings_when_rated() -> dict[int, dict] | None:
         standings = leaderboard(url, players)
         rated = [standings.get(entry, {}).get("rated_deals", 0) for entry in entries]
-        if min(rated) >= deals:
-            return standings
-        assert time.monotonic() < deadline, f"rated deals {rated} after {timeout} s, not {deals} each"
-        time.sleep(2)
+        return standings if min(rated) >= deals else None
+
+    return until(standings_when_rated, timeout, f"the entries did not get {deals} rated deals each", 2)
