@@ -266,10 +266,10 @@ def test_no_partner_is_taken_for_a_stranger_in_self_play(players):
 def test_beside_hat_bots_the_table_seldom_strikes_out(players):
     """A basic seat beside hat seats (whose clues are hat clues, until they notice its moves
     break their protocol and play basic's conventions): the table seldom strikes out (it struck
-    out in 96-99% of games before either side noticed strangers)."""
+    out in 96-99% of games before either side noticed strangers): at most a quarter of them."""
     hat = get_strategy("hat")
     scores, struck_out = [], 0
-    for index in range(12):
+    for index in range(40):
         seats = [hat] * players
         seats[index % players] = basic
         state, rng = new_game(GameOptions(players=players), seed=f"basic-hat/{index}"), random.Random(index)
@@ -278,7 +278,7 @@ def test_beside_hat_bots_the_table_seldom_strikes_out(players):
             state = state.apply(seats[seat_view.seat](seat_view, rng))
         scores.append(state.score)
         struck_out += state.end_condition.label == "strikeout"
-    assert struck_out <= 2
+    assert struck_out <= 10
     assert sum(scores) / len(scores) >= 14
 
 
@@ -322,3 +322,90 @@ def test_a_play_clue_goes_to_the_teammate_who_knows_no_play():
     action = basic(view(state, 0), random.Random(0))
     assert isinstance(action, (ColorClue, RankClue)) and action.target == 2
     assert blue_one in state.apply(action).history[-1].touched
+
+
+def test_finesse_on_a_player_between_the_giver_and_the_receiver():
+    """Seat 0 clues red to seat 3, whose red card is red 2, while seat 2's newest card is the red 1
+    no one knows of: seat 1, who sees it there, neither plays its own newest card nor clues that
+    red 1; seat 2 plays it blind, and seat 3 then knows its red card is red 2."""
+    options = GameOptions(players=4)
+    state = deal(
+        options,
+        [
+            [(BLUE, 3), (BLUE, 4), (GREEN, 3), (GREEN, 4)],
+            [(YELLOW, 3), (YELLOW, 4), (GREEN, 4), (WHITE, 3)],
+            [(YELLOW, 4), (GREEN, 3), (WHITE, 3), (RED, 1)],
+            [(BLUE, 4), (YELLOW, 3), (RED, 2), (WHITE, 4)],
+        ],
+    )
+    seat1_newest, red_one, red_two = 7, 11, 14
+    action = basic(view(state, 0), random.Random(0))
+    assert action == ColorClue(0, 3, RED)
+    state = state.apply(action)
+    action = basic(view(state, 1), random.Random(0))
+    assert action != Play(1, seat1_newest)
+    if isinstance(action, (ColorClue, RankClue)):
+        state = state.apply(action)
+        assert red_one not in state.history[-1].touched
+    else:
+        state = state.apply(action)
+    assert basic(view(state, 2), random.Random(0)) == Play(2, red_one)
+    state = state.apply(Play(2, red_one))
+    assert basic(view(state, 3), random.Random(0)) == Play(3, red_two)
+    for seat in range(4):
+        assert basic_bot.strangers(view(state, seat)) == frozenset()
+
+
+def _after_a_two_save_and_red_one(seat1_chop):
+    """Seat 0 saves seat 1's chop, a 2, with a "2" clue; seat 1 clues seat 2's red 1, which seat 2
+    plays. Seat 2 holds a red 3 no one knows of."""
+    options = GameOptions(players=3)
+    hands = [
+        [(BLUE, 3), (BLUE, 4), (GREEN, 3), (GREEN, 4), (WHITE, 4)],
+        [seat1_chop, (YELLOW, 3), (YELLOW, 4), (GREEN, 4), (WHITE, 3)],
+        [(BLUE, 4), (YELLOW, 4), (RED, 3), (WHITE, 4), (RED, 1)],
+    ]
+    top = [card for hand in hands for card in hand] + [(BLUE, 2)]
+    state = new_game(options, deck=stacked_deck(options.variant_rules, top))
+    red_one = 14
+    state = state.apply(RankClue(0, 1, 2)).apply(RankClue(1, 2, 1))
+    assert basic(view(state, 2), random.Random(0)) == Play(2, red_one)
+    return state.apply(Play(2, red_one))
+
+
+def test_prompt_plays_the_clued_card_the_focus_connects_through():
+    """Seat 1's saved 2 is red 2. Once red 1 has played, a "3" clue on seat 2's red 3 cannot be a
+    play clue (no 3 plays), and seat 1's clued 2 is the only clued card that can be the red 2 it
+    connects through: seat 1 plays that card (not its newest card, as for a finesse), then seat
+    2 plays red 3."""
+    state = _after_a_two_save_and_red_one((RED, 2))
+    seat1_newest, red_two, red_three = 9, 5, 12
+    assert RankClue(0, 2, 3) in [clue for _, clue in basic_bot._rank_clues(basic_bot.Picture(view(state, 0)))]
+    state = state.apply(RankClue(0, 2, 3))
+    assert basic_bot.strangers(view(state, 1)) == frozenset()
+    action = basic(view(state, 1), random.Random(0))
+    assert action == Play(1, red_two) and action != Play(1, seat1_newest)
+    state = state.apply(action)
+    assert view(state, 0).fireworks[RED] == 2
+    assert basic(view(state, 2), random.Random(0)) == Play(2, red_three)
+
+
+def test_no_prompt_on_a_clued_card_that_is_not_the_one_below():
+    """The giver's side: when seat 1's saved 2 is yellow 2, a "3" clue on seat 2's red 3 would
+    prompt it as red 2, so the bot never gives it."""
+    state = _after_a_two_save_and_red_one((YELLOW, 2))
+    assert RankClue(0, 2, 3) not in [clue for _, clue in basic_bot._rank_clues(basic_bot.Picture(view(state, 0)))]
+
+
+def test_in_the_last_round_no_clue_goes_to_a_player_who_will_not_move_again():
+    """With the deck empty, a clue to a player whose last turn has passed is wasted: the bot gives
+    clues only to the players who still move."""
+    for index in range(6):
+        state, rng = new_game(GameOptions(players=4), seed=f"last-round/{index}"), random.Random(index)
+        while not state.is_over:
+            seat_view = view(state, state.current_seat)
+            action = basic(seat_view, rng)
+            if state.deck_size == 0 and isinstance(action, (ColorClue, RankClue)):
+                assert state.end_turn is not None
+                assert (action.target - action.seat) % 4 <= state.end_turn - state.turn, (index, state.turn)
+            state = state.apply(action)

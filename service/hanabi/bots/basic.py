@@ -8,14 +8,21 @@ at a table with it (written for people in docs/conventions.md).
   have played ("play clue"); on the chop it may instead be a card that must not be lost, the
   last copy of a card or a 5 ("save clue"), or with a "2" clue when no 2 may be a play, any 2
   (a 2 save), and then it may be either. The receiver narrows the focus to what the clue allows.
-- Finesse, on the next player only: a clue whose focus is one rank above a card that plays now,
-  when no one is known to hold that card, may mean that the player after the giver holds it in
-  their finesse position. That player plays it blind at once if the focus (which it sees) is no
-  play or save clue and no hand it sees but the giver's holds the card; a blind play that scores
-  makes the focus the card above it, anything else leaves the play or save clue.
-- Good touch: no clue newly touches a card that can no longer score or a copy of one clued in a
-  hand the giver sees; a clued card is read accordingly. Every clue narrows what the clues told
-  of a card it touches: never the same clue again on the same cards.
+- Prompt: a clue that is no play or save clue, whose focus may be one rank above a card that
+  plays (now or once known cards have played), when exactly one clued card not known exactly,
+  in a hand other than the giver's, may be that card (the newest such card of its hand), says
+  that card is it: its holder plays it, and the focus is the card above (`BasicState.prompt`).
+- Finesse, on a player between the giver and the receiver, when no prompt fits and no finesse
+  waits: a clue whose focus is one rank above a card that plays now, when no one is known to
+  hold that card, may mean that one of those players holds it in their finesse position. That
+  player plays it blind on their turn if the focus (which it sees) is no play or save clue and
+  no hand it sees but the giver's holds the card; a player who sees it in a later player's
+  finesse position waits. A blind play that scores makes the focus the card above it; when the
+  last of those players has moved without one, the clue was the play or save clue.
+- Good touch: no clue newly touches a card that can no longer score, a copy of one clued in a
+  hand the giver sees, or a card about to be played blind; a clued card is read accordingly.
+  Every clue narrows what the clues told of a card it touches: never the same clue again on
+  the same cards.
 - On its turn a player plays a finesse it sees on itself; else, when the next player would
   discard the last copy of a card on their chop (they know no card to play, 1 clue token), it
   saves that chop before its own play; else it plays a card it knows plays (from clues, the
@@ -24,7 +31,8 @@ at a table with it (written for people in docs/conventions.md).
   the hand is worth a little more, since clued cards are kept, and one to a teammate who knows
   no card to play more again); with 2 or more clue tokens,
   any clue that misleads no one; else discards a card it knows is useless, or its chop. It
-  never discards a clued card unless it knows the card is useless.
+  never discards a clued card unless it knows the card is useless. In the last round (deck
+  empty) it clues only players who still move.
 - A teammate seen making a move these conventions never make (a clue that tells nothing new or
   whose focus is no play, save nor finesse, but a stall with every clue token in hand; a play of
   a card they could not know plays, but a finesse's blind play or a last-round play) is a
@@ -42,7 +50,7 @@ at a table with it (written for people in docs/conventions.md).
 
 import random
 
-from ..engine import ColorClue, Discard, Play, RankClue, View
+from ..engine import ColorClue, Discard, DiscardEvent, Play, PlayEvent, RankClue, View
 from .basic_state import BasicState, Finesse, claims, interpret, pin, public_state, strangers, tells_something
 from .common import (
     best_gamble,
@@ -58,9 +66,11 @@ LAST_ROUND_GAMBLE = 0.2
 DELAYED_PLAY_WORTH = 1.5
 """Worth of making a card known to play once cards others are known to hold have played."""
 FINESSE_WORTH = 6.0
-"""Worth of a finesse: the next player's blind play and the focus, which then plays."""
+"""Worth of a finesse: a blind play and the focus, which then plays."""
 IDLE_TARGET_WORTH = 2.5
 """Worth of a play clue to a teammate who knows no card to play (who would otherwise discard)."""
+PROMPT_WORTH = 5.0
+"""Worth of a prompt: a clued card someone holds made known to play, and the focus after it."""
 TWO_SAVE_WORTH = 1.5
 """Worth of a 2 save: a "2" clue on a chop 2 whose other copy no one holds that the giver sees."""
 EARLY_SAVE_WORTH = 0.5
@@ -84,14 +94,18 @@ class Picture:
         self.blind_play = self.kept_back = None
         """The finesse position the viewer plays blind now, or keeps back from its plays (the
         finesse it was not)."""
+        self.pending = state.finesse
+        """The clue that may still be a finesse, as every seat reads it."""
         pending = state.finesse
-        if pending is not None and pending.seat == view.seat:
+        if pending is not None and view.seat in pending.seats:
+            position = pending.seats.index(view.seat)
             if _finessed(view, state, self.identity, pending):
-                self.blind_play = pending.card
+                self.blind_play = pending.cards[position]
             else:
-                self.kept_back = pending.card
-                state = state.copy()
-                state.resolve(None)
+                self.kept_back = pending.cards[position]
+                if view.seat == pending.seats[-1]:
+                    state = state.copy()
+                    state.resolve()
         self.state = state
         self.playable, self.dead, self.critical = state.masks()
         self.soon = state.soon(self.playable)
@@ -201,7 +215,7 @@ def _save_before_playing(t: Picture, legal: set):
     if chop is None or not t.critical >> t.identity[chop] & 1:
         return None
     pending = state.finesse
-    if pending is not None and pending.seat == following:
+    if pending is not None and following in pending.seats:
         return None
     if any(state.known(card) & ~t.playable == 0 for card in state.hands[following]):
         return None
@@ -240,8 +254,7 @@ def _finessed(view: View, state: BasicState, identities: dict[int, int], pending
     focus = identities.get(pending.focus)
     if focus is None or not pending.finesse >> focus & 1 or pending.direct >> focus & 1:
         return False
-    giver = (view.seat - 1) % state.rules.players
-    return _copies_in_sight(view.seat, state, identities, focus - 1, skip=giver) == 0
+    return _copies_in_sight(view.seat, state, identities, focus - 1, skip=pending.giver) == 0
 
 
 def _copies_in_sight(seat: int, state: BasicState, identities: dict[int, int], identity: int, skip: int) -> int:
@@ -278,9 +291,11 @@ def _rank_clues(t: Picture) -> list[tuple[float, object]]:
     clued_identities = _clued_identities(t)
     exact = rules.hidden_plays
     ranked = []
-    blind_seat = (seat + 1) % rules.players
-    blind_card = state.finesse_position(blind_seat) if rules.finessable else None
+    may_finesse = rules.finessable and (t.pending is None or t.pending.seats[-1] == seat)
+    moves_left = _moves_left(view)
     for distance, target, hand, ids, candidates in _clue_targets(t):
+        if moves_left is not None and distance > moves_left:
+            continue
         chop = state.chop(target)
         urgent_save = chop is not None and t.critical >> t.identity[chop] & 1
         two_save = chop is not None and not urgent_save and _two_to_save(t, target, chop)
@@ -301,13 +316,22 @@ def _rank_clues(t: Picture) -> list[tuple[float, object]]:
                     meaning = pin(meaning, t.playable)
                 focus_id = t.identity[focus]
                 finesse = state.finesse_part(prior & mask & ~t.dead, t.playable, t.soon)
-                if finesse and blind_card is not None and target != blind_seat:
+                prompted = None
+                if not claims(prior, mask, focus == chop, t.soon, t.dead, critical):
+                    prompted = state.prompt(prior & mask & ~t.dead, seat, t.soon)
+                if prompted is not None:
+                    below, above = prompted
+                    if focus_id != above or t.identity[below] != above - 1:
+                        continue
+                    meaning = 1 << above
+                    worth += PROMPT_WORTH - 0.1 * rules.rank_of[above] - 0.05 * distance
+                elif finesse and may_finesse and _blind_card(state, seat, target, None, t.identity):
                     if not claims(prior, mask, focus == chop, t.soon, t.dead, critical):
                         meaning = 0
                     if not meaning >> focus_id & 1:
                         if not (
                             finesse >> focus_id & 1
-                            and t.identity[blind_card] == focus_id - 1
+                            and _blind_card(state, seat, target, focus_id - 1, t.identity)
                             and _copies_in_sight(seat, state, t.identity, focus_id - 1, skip=seat) == 1
                             and focus_id - 1 not in clued_identities
                             and focus_id not in clued_identities
@@ -363,6 +387,27 @@ def _rank_clues(t: Picture) -> list[tuple[float, object]]:
     return ranked
 
 
+def _blind_card(state: BasicState, giver: int, target: int, identity: int | None, identities: dict[int, int]) -> bool:
+    """Whether a player after `giver` and before `target` holds a card of `identity` (any card
+    when None) in their finesse position."""
+    for seat in state.between(giver, target):
+        card = state.finesse_position(seat)
+        if card is not None and (identity is None or identities[card] == identity):
+            return True
+    return False
+
+
+def _moves_left(view: View) -> int | None:
+    """In the last round (the deck is empty), how many players after the viewer still move:
+    a clue to any other is wasted. None before the last round."""
+    if view.deck_size > 0 or view.options.all_or_nothing:
+        return None
+    for event in reversed(view.history):
+        if (type(event) is PlayEvent or type(event) is DiscardEvent) and event.drew is not None:
+            return event.turn + view.options.players - view.turn
+    return None
+
+
 def _two_to_save(t: Picture, target: int, chop: int) -> bool:
     """Whether a teammate's chop is a 2 to save: it does not play yet, can still score, and no
     other copy is in a hand the viewer sees or clued."""
@@ -395,7 +440,8 @@ def _bad_touch(t: Picture, clued_identities: set[int], i: int) -> bool:
 
 
 def _clued_identities(t: Picture) -> set[int]:
-    """Identities of the clued cards others hold, and of the viewer's clued cards it knows."""
+    """Identities of the clued cards others hold, of the viewer's clued cards it knows, and of
+    the card a player it sees is about to play blind (a finesse not yet played)."""
     state = t.state
     identities = set()
     for hand in state.hands:
@@ -406,6 +452,12 @@ def _clued_identities(t: Picture) -> set[int]:
         mask = t.mine[card]
         if card in state.clued and mask & (mask - 1) == 0:
             identities.add(mask.bit_length() - 1)
+    pending = t.pending
+    if pending is not None and pending.focus in t.identity:
+        focus = t.identity[pending.focus]
+        waiting = pending.finesse >> focus & 1 and not pending.direct >> focus & 1
+        if waiting and any(t.identity.get(card) == focus - 1 for card in pending.cards):
+            identities.add(focus - 1)
     return identities
 
 

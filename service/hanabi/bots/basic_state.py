@@ -39,16 +39,19 @@ def pin(meaning: int, playable: int) -> int:
 
 
 class Finesse(NamedTuple):
-    """A clue that may be a finesse, until its giver's next player has moved."""
+    """A clue that may be a finesse, until the players between its giver and its receiver have
+    moved."""
 
     focus: int
-    card: int
-    """The next player's finesse position: its newest unclued card."""
-    seat: int
+    giver: int
+    seats: tuple[int, ...]
+    """The players after the giver and before the receiver, in turn order."""
+    cards: tuple[int, ...]
+    """Their finesse positions (newest unclued cards), one per seat."""
     direct: int
-    """What the focus is when that player does not play the card (a play or save clue)."""
+    """What the focus is when none of them plays their card (a play or save clue)."""
     finesse: int
-    """What the focus may be when that player plays the card and it scores: one rank above it."""
+    """What the focus may be when one of them plays their card and it scores: one rank above it."""
 
 
 class BasicState(PublicState):
@@ -68,18 +71,33 @@ class BasicState(PublicState):
 
     def advance(self, event, context=None) -> None:
         if self.finesse is not None:
-            self.resolve(event)
+            self.settle(event)
         super().advance(event, context)
 
-    def resolve(self, event) -> None:
-        """Settle a possible finesse by the next player's move: a blind play that scores makes
-        the focus one rank above it; anything else leaves the play or save clue."""
+    def settle(self, event) -> None:
+        """Settle a possible finesse by a move: a blind play of one of the finesse positions
+        that scores makes the focus one rank above it; a move of the last player before the
+        receiver without such a play, or such a play that fails, leaves the play or save clue."""
+        pending = self.finesse
+        if type(event) is PlayEvent and event.card in pending.cards:
+            self.finesse = None
+            if event.success:
+                above = self.rules.identity(event.suit, event.rank) + 1
+                self.meaning[pending.focus] = pending.finesse & (1 << above)
+            else:
+                self.meaning[pending.focus] = pending.direct
+        elif getattr(event, "seat", None) == pending.seats[-1]:
+            self.resolve()
+
+    def resolve(self) -> None:
+        """Settle a possible finesse as no finesse: the play or save clue."""
         pending, self.finesse = self.finesse, None
-        if type(event) is PlayEvent and event.card == pending.card and event.success:
-            above = self.rules.identity(event.suit, event.rank) + 1
-            self.meaning[pending.focus] = pending.finesse & (1 << above)
-        else:
-            self.meaning[pending.focus] = pending.direct
+        self.meaning[pending.focus] = pending.direct
+
+    def between(self, giver: int, target: int) -> tuple[int, ...]:
+        """The seats after `giver` and before `target` in turn order."""
+        players = self.rules.players
+        return tuple((giver + d) % players for d in range(1, (target - giver) % players))
 
     def savable(self, kind: str, value: int, critical: int, dead: int, soon: int) -> int:
         """What a clue on the chop may save: the last copies of cards still needed and the 5s,
@@ -105,6 +123,32 @@ class BasicState(PublicState):
             if self.rules.rank_of[i] < 5:
                 above |= 1 << (i + 1)
         return possible & above & ~soon
+
+    def prompt(self, possible: int, giver: int, soon: int) -> tuple[int, int] | None:
+        """A prompt: the clued card someone other than the giver holds that the focus connects
+        through, and the focus's identity. When the focus may be one rank above a card that plays
+        (now or once known cards have played) and exactly one clued card, not known exactly,
+        may be that card (the newest such card of its hand, in hands other than the giver's), the
+        clue says that card is the one below the focus. None when no card or several fit."""
+        if not self.rules.finessable:
+            return None
+        found = None
+        for above in self.rules.identities(possible):
+            below = above - 1
+            if self.rules.rank_of[above] == 1 or not soon >> below & 1:
+                continue
+            for seat, hand in enumerate(self.hands):
+                if seat == giver:
+                    continue
+                for card in hand:
+                    mask = self.known(card) if card in self.clued else 0
+                    if mask >> below & 1:
+                        if mask & (mask - 1):
+                            if found is not None:
+                                return None
+                            found = (card, above)
+                        break
+        return found
 
     def chop(self, seat: int) -> int | None:
         for card in reversed(self.hands[seat]):
@@ -156,12 +200,21 @@ class BasicState(PublicState):
             if self.rules.hidden_plays:
                 meaning = pin(meaning, playable)
             finesse = self.finesse_part(prior & clue & ~dead, playable, soon)
-            blind_seat = (event.seat + 1) % self.rules.players
-            card = self.finesse_position(blind_seat) if blind_seat != event.target else None
+            prompted = None
+            if not claims(prior, clue, focus == chop, soon, dead, critical):
+                prompted = self.prompt(prior & clue & ~dead, event.seat, soon)
+            seats = self.between(event.seat, event.target) if self.finesse is None else ()
+            positions = [(seat, self.finesse_position(seat)) for seat in seats]
+            seats = tuple(seat for seat, card in positions if card is not None)
+            cards = tuple(card for seat, card in positions if card is not None)
             super().apply_clue(event)
-            if finesse and card is not None:
+            if prompted is not None:
+                below, above = prompted
+                self.meaning[below] = 1 << (above - 1)
+                self.meaning[focus] = 1 << above
+            elif finesse and seats:
                 direct = meaning if claims(prior, clue, focus == chop, soon, dead, critical) else 0
-                self.finesse = Finesse(focus, card, blind_seat, direct, finesse)
+                self.finesse = Finesse(focus, event.seat, seats, cards, direct, finesse)
                 self.meaning[focus] = direct | finesse
             elif meaning:
                 self.meaning[focus] = meaning
@@ -216,10 +269,10 @@ class Watch(BasicState):
         viewer, identity_of = context
         pending = self.finesse
         if pending is not None:
-            self.resolve(event)
+            self.settle(event)
         seat = getattr(event, "seat", viewer)
         if seat != viewer and seat not in self.strangers:
-            blind = pending is not None and pending.card == getattr(event, "card", None)
+            blind = pending is not None and getattr(event, "card", None) in pending.cards
             if not blind and self._breaks_conventions(event, viewer, identity_of):
                 self.strangers |= {seat}
         super().advance(event, context)
@@ -258,6 +311,10 @@ class Watch(BasicState):
         prior = self.known(focus)
         meaning = interpret(prior, mask, focus == chop, soon, dead, critical)
         meaning |= self.finesse_part(prior & mask & ~dead, playable, soon)
+        if not claims(prior, mask, focus == chop, soon, dead, critical):
+            prompted = self.prompt(prior & mask & ~dead, event.seat, soon)
+            if prompted is not None:
+                meaning |= 1 << prompted[1]
         return not meaning >> identity_of[focus] & 1
 
     def _unfounded(self, event, viewer: int, identity_of) -> bool:
