@@ -78,7 +78,7 @@ DESCRIPTIONS = {
         "(suit order) of those it leaves. It watches its teammates for moves these conventions never make (a clue "
         "that tells nothing new or whose focus is no play, save nor finesse, a play of a card they could not know "
         "plays) and then reads that teammate's clues for what they say only, never playing blind on a clue it "
-        "does not understand."
+        "does not understand, and gives no finesse or prompt that needs that teammate to play a card."
     ),
     "hat": (
         "an information (hat-guessing) strategy for all-bot tables, see the docstring of "

@@ -356,6 +356,25 @@ def test_finesse_on_a_player_between_the_giver_and_the_receiver():
         assert basic_bot.strangers(view(state, seat)) == frozenset()
 
 
+def test_no_finesse_asks_a_stranger_to_play_blind():
+    """The position of the finesse above, with seat 2 taken for a stranger (who would not read a
+    finesse): seat 0 does not clue red on seat 3's red 2, which would ask seat 2 to play red 1 blind."""
+    options = GameOptions(players=4)
+    state = deal(
+        options,
+        [
+            [(BLUE, 3), (BLUE, 4), (GREEN, 3), (GREEN, 4)],
+            [(YELLOW, 3), (YELLOW, 4), (GREEN, 4), (WHITE, 3)],
+            [(YELLOW, 4), (GREEN, 3), (WHITE, 3), (RED, 1)],
+            [(BLUE, 4), (YELLOW, 3), (RED, 2), (WHITE, 4)],
+        ],
+    )
+    picture = basic_bot.Picture(view(state, 0))
+    assert ColorClue(0, 3, RED) in [clue for _, clue in basic_bot._rank_clues(picture)]
+    picture.strangers = frozenset({2})
+    assert ColorClue(0, 3, RED) not in [clue for _, clue in basic_bot._rank_clues(picture)]
+
+
 def _after_a_two_save_and_red_one(seat1_chop):
     """Seat 0 saves seat 1's chop, a 2, with a "2" clue; seat 1 clues seat 2's red 1, which seat 2
     plays. Seat 2 holds a red 3 no one knows of."""

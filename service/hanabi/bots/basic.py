@@ -36,7 +36,8 @@ at a table with it (written for people in docs/conventions.md).
 - A teammate seen making a move these conventions never make (a clue that tells nothing new or
   whose focus is no play, save nor finesse, but a stall with every clue token in hand; a play of
   a card they could not know plays, but a finesse's blind play or a last-round play) is a
-  stranger: their clues are read for what they say only (`strangers` and `Watch` in `basic_state`).
+  stranger: their clues are read for what they say only (`strangers` and `Watch` in `basic_state`),
+  and no finesse or prompt is given that needs them to play a card.
 - Where a clue only points at cards (Cow & Pig, Duck), the focus of every clue plays now: no
   save, no delayed play. The giver gives it only on a card that plays and of which no copy is
   clued (nor may be among its own clued cards); only the focus counts as clued. A clue touching
@@ -321,7 +322,7 @@ def _rank_clues(t: Picture) -> list[tuple[float, object]]:
                     prompted = state.prompt(prior & mask & ~t.dead, seat, t.soon)
                 if prompted is not None:
                     below, above = prompted
-                    if focus_id != above or t.identity[below] != above - 1:
+                    if focus_id != above or t.identity[below] != above - 1 or _holder(state, below) in t.strangers:
                         continue
                     meaning = 1 << above
                     worth += PROMPT_WORTH - 0.1 * rules.rank_of[above] - 0.05 * distance
@@ -331,7 +332,7 @@ def _rank_clues(t: Picture) -> list[tuple[float, object]]:
                     if not meaning >> focus_id & 1:
                         if not (
                             finesse >> focus_id & 1
-                            and _blind_card(state, seat, target, focus_id - 1, t.identity)
+                            and _blind_card(state, seat, target, focus_id - 1, t.identity, t.strangers)
                             and _copies_in_sight(seat, state, t.identity, focus_id - 1, skip=seat) == 1
                             and focus_id - 1 not in clued_identities
                             and focus_id not in clued_identities
@@ -387,14 +388,26 @@ def _rank_clues(t: Picture) -> list[tuple[float, object]]:
     return ranked
 
 
-def _blind_card(state: BasicState, giver: int, target: int, identity: int | None, identities: dict[int, int]) -> bool:
+def _blind_card(
+    state: BasicState,
+    giver: int,
+    target: int,
+    identity: int | None,
+    identities: dict[int, int],
+    strangers: frozenset[int] = frozenset(),
+) -> bool:
     """Whether a player after `giver` and before `target` holds a card of `identity` (any card
-    when None) in their finesse position."""
+    when None) in their finesse position; for a card of `identity`, a player who is no stranger
+    (a stranger would not play it blind)."""
     for seat in state.between(giver, target):
         card = state.finesse_position(seat)
-        if card is not None and (identity is None or identities[card] == identity):
+        if card is not None and (identity is None or (identities[card] == identity and seat not in strangers)):
             return True
     return False
+
+
+def _holder(state: BasicState, card: int) -> int | None:
+    return next((seat for seat, hand in enumerate(state.hands) if card in hand), None)
 
 
 def _moves_left(view: View) -> int | None:
