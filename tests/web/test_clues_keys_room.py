@@ -130,6 +130,54 @@ def test_the_waiting_room_has_the_chat_and_the_hat_bot_warning(person, site_url)
     assert host.script_errors == [] and guest.script_errors == []
 
 
+SCROLL = "list => [list.scrollTop, list.scrollHeight - list.clientHeight]"
+
+
+def settled_scroll(page, element) -> int:
+    """The element's scrollTop once a wheel's scrolling has ended (two readings 100 ms apart agree)."""
+    before = None
+    for _ in range(50):
+        now = element.evaluate(SCROLL)[0]
+        if now == before:
+            return now
+        before = now
+        page.wait_for_timeout(100)
+    raise AssertionError("the scrolling did not end within 5 s")
+
+
+def test_the_chat_stays_where_its_reader_left_it_when_the_waiting_room_is_redrawn(person, site_url):
+    (alice, alice_token), (carol, carol_token) = new_account(site_url, "sal"), new_account(site_url, "tess")
+    with api_as(site_url, alice_token) as client:
+        seats = [{"kind": "open"}] * 3
+        game_id = client.post("/games", json={"options": {"players": 3}, "seats": seats}).json()["id"]
+        client.post(f"/games/{game_id}/join", json={"seat": 0})
+        for number in range(1, 6):
+            said = client.post(f"/games/{game_id}/chat", json={"text": f"line {number}: " + "more words " * 20})
+            assert said.status_code == 201
+    page = person(f"/#/game/{game_id}", signed_in=(alice, alice_token))
+    messages = page.locator(".chat .messages")
+    expect(messages.locator("li")).to_have_count(5)
+    top, bottom = messages.evaluate(SCROLL)
+    assert top == bottom > 0  # the latest message in sight
+
+    # carol sits down: the room is redrawn, the latest message is still in sight.
+    with api_as(site_url, carol_token) as client:
+        client.post(f"/games/{game_id}/join", json={"seat": 2})
+    expect(page.locator(".seats li[data-seat='2']")).to_contain_text(carol)
+    assert messages.evaluate(SCROLL) == [bottom, bottom]
+
+    # Scrolled back to read: carol leaves, the room is redrawn, the reader's place stays.
+    messages.hover()
+    page.mouse.wheel(0, -60)
+    place = settled_scroll(page, messages)
+    assert place < bottom
+    with api_as(site_url, carol_token) as client:
+        client.post(f"/games/{game_id}/leave")
+    expect(page.locator(".seats li[data-seat='2'][data-kind='open']")).to_have_count(1)
+    assert messages.evaluate(SCROLL)[0] == place
+    assert page.script_errors == []
+
+
 def test_a_5_and_a_6_player_table_fit_one_screen(person, site_url):
     SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
     for players in (5, 6):

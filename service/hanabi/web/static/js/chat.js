@@ -21,6 +21,12 @@ export function chatBox(gameId, signal) {
   const element = h("section", { class: "chat", "aria-label": "Chat" }, h("h2", {}, "Chat"), list, form);
   let started = false;
   let lastId = 0;
+  // Where the reader left the messages (null: at the latest one). A redraw moves the box, and a
+  // list put back into the page starts at its top: `restoreScroll` puts it back here.
+  let readTo = null;
+  list.addEventListener("scroll", () => {
+    if (list.isConnected && list.clientHeight) readTo = list.scrollTop + list.clientHeight >= list.scrollHeight - 2 ? null : list.scrollTop;
+  });
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -71,5 +77,8 @@ export function chatBox(gameId, signal) {
       follow();
     },
     running: () => started,
+    restoreScroll() {
+      list.scrollTop = readTo ?? list.scrollHeight;
+    },
   };
 }

@@ -228,6 +228,7 @@ export function mountGame(container, gameId) {
     const { summary } = state;
     replaceContent(container, () => (summary.status === "lobby" ? room(summary) : table()));
     scrollLogs(container);
+    chat.restoreScroll();
     tick();
   }
 
