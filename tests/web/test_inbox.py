@@ -64,3 +64,20 @@ def test_the_inbox_puts_your_turn_first_by_time_left(person, site_url):
         "Your finished games",
     ]
     assert page.script_errors == []
+
+
+def test_the_lobby_keeps_the_keyboard_focus_on_a_game_as_it_refreshes(person, site_url):
+    (alice, alice_token), (_bob, bob_token) = new_account(site_url, "ind"), new_account(site_url, "ine")
+    game_id = correspondence_game(site_url, [alice_token, bob_token], 2, "focus")
+    page = person("/", signed_in=(alice, alice_token))
+    link = page.locator(f".game-list.your-turn li[data-game='{game_id}'] a")
+    expect(link).to_be_visible()
+    link.focus()
+    link.evaluate("a => { a.drawnBefore = true; }")
+
+    # The lobby refreshes every 5 s: a new link, with the focus on it.
+    expect(link).not_to_have_js_property("drawnBefore", True, timeout=15_000)
+    expect(link).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(f"{site_url}/#/game/{game_id}")
+    assert page.script_errors == []

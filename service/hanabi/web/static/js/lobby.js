@@ -151,7 +151,7 @@ function gameList(title, kind, games, link, { when = null, none = "None." } = {}
               "li",
               { dataset: { game: game.id }, class: target?.urgent ? "urgent" : null },
               h("span", { class: "what" }, gameLine(game), when ? h("span", { class: "when" }, when(game)) : null),
-              target ? h("a", { href: target.href, class: "button" }, target.label) : null,
+              target ? h("a", { href: target.href, class: "button", dataset: { focus: `${kind}-${game.id}` } }, target.label) : null,
             );
           }),
         )
