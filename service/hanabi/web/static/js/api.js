@@ -94,3 +94,45 @@ export function sleep(ms, signal) {
     });
   });
 }
+
+// A tab out of sight keeps no long poll of its own open (the tab that reads the turns for the
+// browser excepted): a browser opens at most 6 connections to one host, shared by all its tabs,
+// and a request waits for a free one, so the long polls of a few tabs left open would hold up
+// every move and chat message. `inSight(signal)` resolves once the tab is in sight (at once when
+// it is); `whileInSight(signal)` gives a signal that also aborts when the tab goes out of sight
+// (`release()` it after the request).
+export function inSight(signal) {
+  if (document.visibilityState !== "hidden") return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (document.visibilityState === "hidden") return;
+      document.removeEventListener("visibilitychange", check);
+      resolve();
+    };
+    document.addEventListener("visibilitychange", check);
+    signal.addEventListener(
+      "abort",
+      () => {
+        document.removeEventListener("visibilitychange", check);
+        reject(new DOMException("Aborted", "AbortError"));
+      },
+      { once: true },
+    );
+  });
+}
+
+export function whileInSight(signal) {
+  const controller = new AbortController();
+  const end = () => controller.abort();
+  const check = () => document.visibilityState === "hidden" && controller.abort();
+  signal.addEventListener("abort", end, { once: true });
+  document.addEventListener("visibilitychange", check);
+  if (signal.aborted) controller.abort();
+  return {
+    signal: controller.signal,
+    release() {
+      signal.removeEventListener("abort", end);
+      document.removeEventListener("visibilitychange", check);
+    },
+  };
+}

@@ -2,7 +2,7 @@
 // GET /v1/games/{id}/chat; the box is one element kept across redraws, so what is being typed
 // stays.
 
-import { api, sleep } from "./api.js";
+import { api, inSight, sleep, whileInSight } from "./api.js";
 import { h, showProblem } from "./dom.js";
 
 const LONG_POLL_SECONDS = 25;
@@ -52,12 +52,17 @@ export function chatBox(gameId, signal) {
     let wait = 0;
     while (!signal.aborted) {
       try {
-        const page = await api("GET", `/games/${gameId}/chat?after=${lastId}&limit=200&wait=${wait}`, { signal });
+        await inSight(signal);
+        const poll = whileInSight(signal);
+        const page = await api("GET", `/games/${gameId}/chat?after=${lastId}&limit=200&wait=${wait}`, { signal: poll.signal }).finally(poll.release);
         add(page.messages);
         lastId = page.last_id;
         wait = page.messages.length === 200 ? 0 : LONG_POLL_SECONDS;
       } catch (error) {
-        if (error.name === "AbortError") return;
+        if (error.name === "AbortError") {
+          if (signal.aborted) return;
+          continue; // out of sight: the poll waits until the tab is in sight again
+        }
         if (error.code === "not_a_player") {
           element.hidden = true;
           started = false;

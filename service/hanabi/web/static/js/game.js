@@ -2,7 +2,7 @@
 // polling the game's event log; every click is a request whose refusal shows the server's
 // sentence.
 
-import { api, session, sleep } from "./api.js";
+import { api, inSight, session, sleep, whileInSight } from "./api.js";
 import { endBanner, renderBoard, scrollLogs } from "./board.js";
 import { chatBox } from "./chat.js";
 import { clearProblem, formatDuration, h, replaceContent, showProblem } from "./dom.js";
@@ -154,11 +154,13 @@ export function mountGame(container, gameId) {
     let first = true;
     while (!signal.aborted && !state.shut && (first || state.summary.status !== "finished")) {
       try {
+        await inSight(signal);
+        const poll = whileInSight(signal);
         const page = await api(
           "GET",
           `/games/${gameId}/events?after=${state.lastSeq}&limit=500&wait=${first ? 0 : LONG_POLL_SECONDS}`,
-          { signal },
-        );
+          { signal: poll.signal },
+        ).finally(poll.release);
         for (const event of page.events) {
           if (event.by) state.serverMoves.set(event.turn, event.by);
         }
@@ -171,7 +173,10 @@ export function mountGame(container, gameId) {
           await load();
         }
       } catch (error) {
-        if (error.name === "AbortError") return;
+        if (error.name === "AbortError") {
+          if (signal.aborted) return;
+          continue; // out of sight: the poll waits until the tab is in sight again
+        }
         if (error.code === "not_a_player") {
           state.shut = error;
           render();

@@ -11,7 +11,22 @@ const RECHECK_MS = 10_000;
 
 let waiting = null; // the ids of the games waiting for your move, as last read (null: not read yet)
 let running = null;
+let lookNow = null; // in the tab that reads: ends its wait so that it reads again at once
 const listeners = new Set();
+
+// The tabs of this browser share one reader of GET /v1/me/turn: the tab holding the lock reads it
+// and tells the others what it read. A browser opens at most 6 connections to one host, and each
+// game tab in sight keeps two long polls of its own open (the game's events and its chat): a turn
+// poll in every tab would fill them with two game tabs, and a move or a chat message would wait
+// for a long poll to end. Without the Web Locks API (a page served over plain http from elsewhere than
+// localhost), each tab reads for itself.
+const LOCK = "hanabi.turns";
+const channel = navigator.locks && "BroadcastChannel" in window ? new BroadcastChannel(LOCK) : null;
+channel?.addEventListener("message", ({ data }) => {
+  if (!running || data.token !== session()?.token) return;
+  if (data.look) lookNow?.();
+  else if (!lookNow) update(data.items, { notifying: false });
+});
 
 // Follows GET /v1/me/turn while signed in: a long poll while no game waits for you (it answers
 // as soon as one does), a new look every 10 s while some do (their number changes as you play).
@@ -20,30 +35,53 @@ export function followTurns() {
   running = new AbortController();
   const { signal } = running;
   waiting = null;
-  (async () => {
-    while (!signal.aborted && session()) {
-      try {
-        const wait = waiting !== null && waiting.size === 0 ? LONG_POLL_SECONDS : 0;
-        const page = await api("GET", `/me/turn?limit=100&wait=${wait}`, { signal });
-        update(page.items);
-        if (waiting.size) await sleep(RECHECK_MS, signal);
-      } catch (error) {
-        if (error.name === "AbortError") return;
-        await sleep(Math.max(2, error.retryAfter || 0) * 1000, signal).catch(() => {});
-      }
+  lookNow = null;
+  if (!channel) {
+    read(signal);
+    return;
+  }
+  navigator.locks.request(LOCK, { signal }, () => read(signal)).catch(() => {});
+  channel.postMessage({ token: session()?.token, look: true }); // the count at once, from the tab that reads
+}
+
+async function read(signal) {
+  const token = session()?.token;
+  let fresh = true;
+  while (!signal.aborted && session()?.token === token) {
+    const current = new AbortController();
+    const stop = () => current.abort();
+    signal.addEventListener("abort", stop, { once: true });
+    lookNow = () => {
+      fresh = true;
+      current.abort();
+    };
+    try {
+      const wait = !fresh && waiting !== null && waiting.size === 0 ? LONG_POLL_SECONDS : 0;
+      fresh = false;
+      const page = await api("GET", `/me/turn?limit=100&wait=${wait}`, { signal: current.signal });
+      update(page.items);
+      channel?.postMessage({ token, items: page.items });
+      if (waiting.size) await sleep(RECHECK_MS, current.signal);
+    } catch (error) {
+      if (error.name !== "AbortError") await sleep(Math.max(2, error.retryAfter || 0) * 1000, current.signal).catch(() => {});
+    } finally {
+      signal.removeEventListener("abort", stop);
     }
-  })();
-  return () => running.abort();
+  }
+  if (running?.signal === signal) lookNow = null;
 }
 
 // Look again now (after a move of yours, say) instead of at the next 10 s.
 export function lookAgain() {
-  if (running && !running.signal.aborted) followTurns();
+  if (!running || running.signal.aborted) return;
+  if (lookNow) lookNow();
+  else channel?.postMessage({ token: session()?.token, look: true });
 }
 
 export function stopFollowingTurns() {
   running?.abort();
   running = null;
+  lookNow = null;
   waiting = null;
   showCount(0);
 }
@@ -54,11 +92,13 @@ export function onTurns(listener) {
   return () => listeners.delete(listener);
 }
 
-function update(games) {
+// `notifying`: whether this tab may make notifications of what it was told (the tab that read
+// it makes them, once for the browser).
+function update(games, { notifying = true } = {}) {
   const before = waiting;
   waiting = new Set(games.map((game) => game.id));
   showCount(games.length);
-  if (before !== null) {
+  if (notifying && before !== null) {
     const fresh = games.filter((game) => !before.has(game.id));
     if (fresh.length && document.visibilityState === "hidden") notify(fresh);
   }
