@@ -29,7 +29,7 @@ HERE = Path(__file__).parent
 MAX_EXAMPLES = 15
 """Per operation and phase: enough to reach every rule of the description."""
 RUN_TIMEOUT_SECONDS = 1800
-"""The whole run's bound: the coverage phase hashes many passwords (argon2) on a shared machine."""
+"""The whole run's bound on a shared machine."""
 
 
 def account(base_url: str, prefix: str) -> dict:

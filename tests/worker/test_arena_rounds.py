@@ -46,7 +46,7 @@ def play_bot_seats(service, account_ids: set[int], game_ids: list[int], timeout:
             if not running:
                 return
             assert time.monotonic() < deadline, "the arena's games did not finish"
-            time.sleep(0.01)
+            time.sleep(0.01)  # for the worker's bots to move in the games: each turn of this loop plays the rest
 
 
 def test_rounds_deal_to_online_bots_and_publish_what_the_worker_finished(service):

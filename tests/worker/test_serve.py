@@ -5,7 +5,6 @@ import os
 import random
 import signal
 import socket
-import time
 import urllib.error
 import urllib.request
 import uuid
@@ -57,15 +56,15 @@ def served(worker_database, tmp_path):
     log = tmp_path / "serve.log"
     server = start_hanabi(["serve", "--port", str(port), "--workers", "1"], env, log)
     http = Http(f"http://127.0.0.1:{port}/v1")
-    deadline = time.monotonic() + 60
-    while True:
+
+    def ready() -> bool:
         try:
-            if http.get("/ready")[0] == 200:
-                break
+            return http.get("/ready")[0] == 200
         except (urllib.error.URLError, ConnectionError):
             assert server.poll() is None, log.read_text()
-            assert time.monotonic() < deadline, log.read_text()
-            time.sleep(0.1)
+            return False
+
+    until(ready, 60, f"hanabi serve was not ready (log: {log})", 0.1)
     try:
         yield server, http, log
     finally:
