@@ -20,14 +20,14 @@ waits measured). Then it stops the mover, measures the API's CPU for `--wait` se
 only empty polls run, and lets every poll in flight end. It prints
 
     polls answered correctly   every poll: 200 and either its game (a wake-up) or empty after
-                               its wait (not before the wait's last quarter, where the server
+                               its wait (not before the wait's last half, where the server
                                ends it at random, not more than 1 s after it, and not while a
                                turn handed to the bot more than 1 s before went unseen)
     within wait + 2 s          the polls of the window answered no later than 2 s after their
                                wait (from the moment the bot began to connect, for its first)
     after their wait p50/p99/max   of the polls of the window that ended empty: their answer's
                                time after their wait (negative: before it)
-    plain requests p50/p99     the mover's requests in the window
+    plain requests p50/p99     the mover's requests in the window, and their p99 in each 5 s of it
     wake-up p50/p99            from the 200 of the mover's action to the waiting bot's answer
     API CPU per empty poll     the API processes' CPU over the polls answered while only empty
                                polls ran (the mover stopped)
@@ -124,6 +124,9 @@ class Run:
         self.polls_in_window = 0
         self.wrong: dict[str, int] = {}
         self.latencies: dict[str, list[float]] = {"GET view": [], "POST action": [], "GET accounts/me": []}
+        self.plain_at: list[tuple[float, float]] = []
+        """Of each of the mover's requests in the window: when it was sent (seconds into the window) and its latency."""
+        self.window_started = 0.0
         self.wakes: list[float] = []
         self.mover_connections = [HttpConnection("127.0.0.1", port) for _ in range(4)]
         self.games: dict[int, Bot] = {}
@@ -212,7 +215,9 @@ class Run:
         started = time.perf_counter()
         status, payload = await self.call(connection, method, path, self.mover_token, body)
         if self.measuring:
-            self.latencies[label].append(time.perf_counter() - started)
+            latency = time.perf_counter() - started
+            self.latencies[label].append(latency)
+            self.plain_at.append((started - self.window_started, latency))
         if status >= 400:
             self.count_wrong(f"mover: {label} {status} {payload.get('code')}")
         return status, payload
@@ -409,7 +414,7 @@ async def drive(args, port: int, server_pid: int, url: str, mover_token: str, bo
     movers = [asyncio.create_task(run.mover(i)) for i in range(len(run.mover_connections))]
     cpu_before = (cpu_seconds(api), cpu_seconds(database), time.process_time(), machine_seconds()[0])
     run.measuring = True
-    started = time.perf_counter()
+    started = run.window_started = time.perf_counter()
     await asyncio.sleep(args.duration)
     memory = server_memory(server_pid)
     run.measuring = False
@@ -468,6 +473,7 @@ async def drive(args, port: int, server_pid: int, url: str, mover_token: str, bo
             }
             for label, values in run.latencies.items()
         },
+        "plain_p99_ms_by_5s": plain_p99_by_span(run.plain_at, PLAIN_SPAN_SECONDS),
         "wake_ups": len(run.wakes),
         "wake_ms": {
             "p50": round(1000 * percentile(run.wakes, 0.5), 1),
@@ -477,6 +483,19 @@ async def drive(args, port: int, server_pid: int, url: str, mover_token: str, bo
         "server_memory": memory,
         "cores_busy": {name: round(value, 2) for name, value in cores.items()},
     }
+
+
+PLAIN_SPAN_SECONDS = 5.0
+"""The window's plain requests are also reported by spans of this many seconds (when they were sent)."""
+
+
+def plain_p99_by_span(sent_and_latency: list[tuple[float, float]], span: float) -> list[float]:
+    """The p99 (ms) of the plain requests sent in each `span` seconds of the window, in order:
+    where in a storm's waits the slow ones fall."""
+    spans: dict[int, list[float]] = {}
+    for sent, latency in sent_and_latency:
+        spans.setdefault(int(sent // span), []).append(latency)
+    return [round(1000 * percentile(spans.get(index, []), 0.99), 1) for index in range(max(spans, default=-1) + 1)]
 
 
 async def cpu_per_empty_poll(run: Run, api: list[int], seconds: float) -> dict:
@@ -583,6 +602,7 @@ def main() -> None:
         f"plain requests: {result['plain_requests']}, p50 {result['plain_ms']['p50']} ms, "
         f"p99 {result['plain_ms']['p99']} ms{by_kind}"
     )
+    print(f"plain requests' p99 by {PLAIN_SPAN_SECONDS:.0f} s of the window (ms): {result['plain_p99_ms_by_5s']}")
     print(f"wake-ups: {result['wake_ups']}, p50 {result['wake_ms']['p50']} ms, p99 {result['wake_ms']['p99']} ms")
     print(
         f"API CPU per empty poll: {cpu['ms_per_poll']} ms ({cpu['polls']} polls answered empty and"
