@@ -83,7 +83,7 @@ def test_a_waiting_read_answers_at_once_when_there_is_news_already(started_game)
     assert [event["seq"] for event in response.json["events"]] == [2, 3]
 
 
-def test_a_wait_with_nothing_new_ends_empty_in_the_last_quarter_of_the_given_seconds(started_game):
+def test_a_wait_with_nothing_new_ends_empty_in_the_last_half_of_the_given_seconds(started_game):
     game_id, (_, bob) = started_game(seed="timeout")
     version = bob.view(game_id)["version"]
     started = time.monotonic()
@@ -91,13 +91,13 @@ def test_a_wait_with_nothing_new_ends_empty_in_the_last_quarter_of_the_given_sec
     elapsed = time.monotonic() - started
     assert response.status_code == 200
     assert response.json == {"events": [], "last_seq": version, "has_more": False}
-    assert 0.75 <= elapsed < 1.0 + WAKE_LIMIT
+    assert 0.5 <= elapsed < 1.0 + WAKE_LIMIT
 
     started = time.monotonic()
     turn = bob.get("/v1/me/turn?wait=1")
     elapsed = time.monotonic() - started
     assert turn.status_code == 200 and turn.json == {"items": [], "next_cursor": None}
-    assert 0.75 <= elapsed < 1.0 + WAKE_LIMIT
+    assert 0.5 <= elapsed < 1.0 + WAKE_LIMIT
 
 
 def test_my_turn_answers_as_soon_as_it_becomes_my_turn(app, started_game):
@@ -331,7 +331,7 @@ def test_the_sdk_waits_for_my_turn_with_a_read_timeout_longer_than_the_wait(two_
 
 def test_waits_that_begin_together_end_at_different_moments(two_servers):
     """Clients that all reconnect at once (a restarted server) do not all come back at once:
-    each empty wait ends at its own moment of its last quarter."""
+    each empty wait ends at its own moment of its last half."""
     server_a, _ = two_servers
     suffix = os.urandom(4).hex()
     bots = [http_account(server_a, f"jitter-{suffix}-{n}") for n in range(8)]
@@ -345,7 +345,7 @@ def test_waits_that_begin_together_end_at_different_moments(two_servers):
             bot.close()
     assert all(response.json() == {"items": [], "next_cursor": None} for response, _ in answers)
     ends = sorted(answered - started for _, answered in answers)
-    assert ends[0] >= 1.5
+    assert ends[0] >= 1.0
     assert ends[-1] - ends[0] > 0.05
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from hanabi.api.notifications import WAIT_JITTER
+from hanabi.api.notifications import NEW_CONNECTION_WAIT_JITTER
 from hanabi.runtime.api_worker import per_address_cap
 
 from tests.sdk.conftest import free_port, wait_until_ready
@@ -183,8 +183,9 @@ def test_answers_on_one_connection_are_whole_and_framed_by_their_length(server):
 
 
 def test_waits_begun_together_end_apart_within_their_wait(server):
-    """Polls that arrive together end at random in the last part of their wait (WAIT_JITTER of it),
-    not all at once and none after it."""
+    """Polls that arrive together, each the first request of its connection, end at random over
+    the last half of their wait (api.md), not all at once, not bunched in a shorter part of it,
+    and none after it."""
     base_url, _ = server
     wait, count = 4, 40
     token = bot_token(base_url, "jittered")
@@ -206,9 +207,42 @@ def test_waits_begun_together_end_apart_within_their_wait(server):
         for connection in polls:
             connection.close()
     times = sorted(ended.values())
-    assert times[0] >= wait * (1 - WAIT_JITTER) - 0.05, "a poll ended before the last part of its wait"
+    assert times[0] >= wait / 2 - 0.05, "a poll ended before the last half of its wait"
     assert times[-1] <= wait + 1.0, "a poll ended well after its wait"
-    assert times[-1] - times[0] >= wait * WAIT_JITTER / 2, f"the waits ended together: {times[0]:.2f}-{times[-1]:.2f} s"
+    assert times[-1] - times[0] > wait * 0.3, (
+        f"the waits ended within a short part of it: {times[0]:.2f}-{times[-1]:.2f} s"
+    )
+
+
+def test_a_later_poll_on_a_connection_ends_in_the_last_quarter_of_its_wait(server):
+    """Only a connection's first request ends in the last half of its wait: a client that keeps
+    its connection polls no more often for it (api.md)."""
+    base_url, _ = server
+    wait, count = 2, 20
+    token = bot_token(base_url, "kept-connection")
+    request = f"GET /v1/me/turn?wait={wait} HTTP/1.1\r\nHost: test\r\nAuthorization: Bearer {token}\r\n\r\n"
+    polls = [socket.create_connection(address(base_url), timeout=60) for _ in range(count)]
+    elapsed: list[float] = []
+    try:
+        for connection in polls:
+            connection.sendall(request.encode())
+        pending = {connection: bytearray() for connection in polls}
+        for connection in polls:
+            read_answer(connection, pending[connection])
+        started = time.monotonic()
+        for connection in polls:
+            connection.sendall(request.encode())
+        for connection in polls:
+            head, body = read_answer(connection, pending[connection])
+            assert head.startswith(b"HTTP/1.1 200 ") and json.loads(body)["items"] == []
+            elapsed.append(time.monotonic() - started)
+    finally:
+        for connection in polls:
+            connection.close()
+    assert min(elapsed) >= wait * 3 / 4 - 0.05, (
+        f"a later poll ended before the last quarter of its wait: {min(elapsed):.2f} s"
+    )
+    assert max(elapsed) <= wait + 1.0, "a poll ended well after its wait"
 
 
 def test_the_first_polls_of_many_new_bots_at_once_are_answered_after_their_wait(server):
@@ -230,7 +264,7 @@ def test_the_first_polls_of_many_new_bots_at_once_are_answered_after_their_wait(
         for connection in polls:
             connection.close()
     assert all(head.startswith(b"HTTP/1.1 200 ") and json.loads(body)["items"] == [] for head, body in answers)
-    assert elapsed >= wait * (1 - WAIT_JITTER) - 0.05
+    assert elapsed >= wait * (1 - NEW_CONNECTION_WAIT_JITTER) - 0.05
 
 
 def test_a_waiting_poll_is_answered_with_the_game_when_its_turn_comes(server):

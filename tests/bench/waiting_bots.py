@@ -66,7 +66,7 @@ from pathlib import Path
 
 import orjson
 import uvloop
-from hanabi.api.notifications import WAIT_JITTER
+from hanabi.api.notifications import NEW_CONNECTION_WAIT_JITTER
 from hanabi.store.accounts import create_account
 from hanabi.store.database import connect
 
@@ -181,7 +181,7 @@ class Run:
                 for game in page["items"]:
                     await self.act(bot, game["id"])
                 continue
-            if elapsed < wait * (1 - WAIT_JITTER):
+            if elapsed < wait * (1 - NEW_CONNECTION_WAIT_JITTER):
                 self.count_wrong("empty before its wait")
             elif elapsed > wait + LATE_SECONDS:
                 self.count_wrong("empty, late")

@@ -1,6 +1,7 @@
 """A game's event log since a sequence number, as the caller may see it."""
 
 import marshmallow as ma
+from flask import request
 from flask.views import MethodView
 from marshmallow import RAISE, fields, validate
 
@@ -14,7 +15,7 @@ from .docs import problems
 from .errors import Problem
 from .inputs import Blueprint
 from .instrumentation import request_started
-from .notifications import WaitSeconds, game_key, listener_for, long_poll
+from .notifications import WaitSeconds, game_key, listener_for, long_poll, wait_jitter_of
 from .present import public_events, seat_or_spectator
 from .schemas import COMPONENT, GAME_ID, OneOfKinds, StrictSchema
 from .schemas.views import HISTORY_EVENT_KINDS, HISTORY_FIELDS, ActionOutcomeSchema, outcome_names
@@ -133,7 +134,7 @@ class Events(MethodView):
         the log of a lobby game or of a finished one (in full).
         With `wait`, when there is no event after `after` yet, the answer comes as soon as one
         is committed, or with no events when the wait ends, at a random moment in its last quarter
-        (`last_seq` is then `after`). An `after` past the game's last event is a 409
+        (its last half on a new connection; `last_seq` is then `after`). An `after` past the game's last event is a 409
         `after_past_last_event` with `current_version` (the last event's seq). With `wake=my_turn`
         the wait lasts until it is your turn or the game is over instead (a bot in a game of 3
         makes one request per turn of its own, not one per event), and the answer has the events
@@ -151,6 +152,7 @@ class Events(MethodView):
                 found=bool,
                 seconds=query["wait"],
                 started=request_started(),
+                jitter=wait_jitter_of(request.environ),
                 pause=release_db,
             )
             return _event_page(account.id, game_id, after, limit)
@@ -161,6 +163,7 @@ class Events(MethodView):
             found=lambda page: bool(page["events"]),
             seconds=query["wait"],
             started=request_started(),
+            jitter=wait_jitter_of(request.environ),
             pause=release_db,
         )
 

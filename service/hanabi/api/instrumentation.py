@@ -27,6 +27,9 @@ REQUEST_ID_ENVIRON = "HTTP_X_REQUEST_ID"
 CLIENT_REQUEST_ID = re.compile(r"[A-Za-z0-9._:\-]{1,64}")
 ARRIVED_ENVIRON = "hanabi.arrived"
 """When a request reached the API, set by a middleware that saw it first (`time.perf_counter()`)."""
+REQUEST_ON_CONNECTION_ENVIRON = "hanabi.request_on_connection"
+"""Which request of its connection this is (1: the first), where the server says
+(hanabi.runtime.api_worker)."""
 UNMATCHED = "unmatched"
 """The operation of a request whose path and method no route serves (404, 405)."""
 

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 import marshmallow as ma
 import orjson
-from flask import Response, current_app, stream_with_context
+from flask import Response, current_app, request, stream_with_context
 from flask.views import MethodView
 from marshmallow import RAISE, fields, validate
 
@@ -30,7 +30,15 @@ from .errors import Problem
 from .games import game_page
 from .inputs import Blueprint
 from .instrumentation import request_started
-from .notifications import RECHECK_SECONDS, WaitSeconds, account_key, listener_for, long_poll, turn_key
+from .notifications import (
+    RECHECK_SECONDS,
+    WaitSeconds,
+    account_key,
+    listener_for,
+    long_poll,
+    turn_key,
+    wait_jitter_of,
+)
 from .present import decode_cursor, encode_cursor, game_summary, names_for
 from .schemas import COMPONENT, DEFAULT_PAGE, OneOfKinds, StrictSchema
 from .schemas.games import GamePageSchema, GameSchema, PageQuerySchema
@@ -256,7 +264,7 @@ class MyTurn(MethodView):
         The nearest deadline first, then the turn that has waited longest. One page only
         (`next_cursor` is null): take your turns and ask again. With `wait`, when no game is
         waiting for you, the answer comes as soon as one is, or empty when the wait ends, at a random
-        moment in its last quarter.
+        moment in its last quarter (in its last half on a new connection).
         """
         account = current_account()
         if query["wait"]:
@@ -268,6 +276,7 @@ class MyTurn(MethodView):
             found=bool,
             seconds=query["wait"],
             started=request_started(),
+            jitter=wait_jitter_of(request.environ),
             pause=release_db,
             nothing=[],
         )

@@ -25,8 +25,9 @@ all when it connects (after its LISTEN, so nothing is missed) and again every
 `TURNS_RELOAD_SECONDS`, and follows `hanabi_turn` between. A wait for "my turn" of an account
 with no game waiting for it then answers without reading at all, its first one included (the
 first wait of every bot after a restart). Each wait ends at a random moment in
-the last `WAIT_JITTER` of its time, so that requests that began together (clients that all
-reconnected after a restart) neither end nor come back together.
+the last `WAIT_JITTER` of its time (`NEW_CONNECTION_WAIT_JITTER` for a connection's first
+request), so that requests that began together (clients that all reconnected after a restart)
+neither end nor come back together.
 """
 
 import json
@@ -45,6 +46,8 @@ from marshmallow import fields, validate
 
 from hanabi.store.lobby import turn_accounts
 
+from .instrumentation import REQUEST_ON_CONNECTION_ENVIRON
+
 GAME_CHANNEL = "hanabi_game"
 CHAT_CHANNEL = "hanabi_chat"
 TURN_CHANNEL = "hanabi_turn"
@@ -52,7 +55,12 @@ TOKEN_CHANNEL = "hanabi_token"
 ACCOUNT_CHANNEL = "hanabi_account"
 MAX_WAIT_SECONDS = 60
 WAIT_JITTER = 0.25
-"""An empty wait of `wait` seconds ends between (1 - WAIT_JITTER) * wait and wait seconds."""
+"""An empty wait of `wait` seconds ends between (1 - WAIT_JITTER) * wait and wait seconds..."""
+NEW_CONNECTION_WAIT_JITTER = 0.5
+"""... or between (1 - NEW_CONNECTION_WAIT_JITTER) * wait and wait seconds when it is the first
+request of its connection (or the server does not say which it is): clients that all
+reconnected at once end their first waits over twice as long a time, while a client that keeps
+its connection does not poll more often for it."""
 TURNS_RELOAD_SECONDS = 60.0
 """How often the listener reads every running game's turn again (it follows them by their
 notifications between): a bound on what a lost notification could leave wrong."""
@@ -92,6 +100,12 @@ def account_key(account_id: int) -> tuple:
     return ("account", account_id)
 
 
+def wait_jitter_of(wsgi_environ: dict) -> float:
+    """The part of its wait in which a request's empty wait ends: NEW_CONNECTION_WAIT_JITTER for
+    the first request of a connection or one the server does not number, else WAIT_JITTER."""
+    return WAIT_JITTER if wsgi_environ.get(REQUEST_ON_CONNECTION_ENVIRON, 1) > 1 else NEW_CONNECTION_WAIT_JITTER
+
+
 class WaitSeconds(fields.Integer):
     """`wait`: whole seconds, 0 to MAX_WAIT_SECONDS, written as digits only ("5"; not "5.0",
     " 5" or "+5")."""
@@ -103,7 +117,7 @@ class WaitSeconds(fields.Integer):
             metadata={
                 "description": f"Seconds (0 to {MAX_WAIT_SECONDS}) to wait for something new when there is "
                 "nothing yet; the answer comes as soon as something is committed, or empty when the wait ends (at a "
-                "random moment in its last quarter)"
+                "random moment in its last quarter, or in its last half on a new connection)"
             },
             **kwargs,
         )
@@ -396,11 +410,12 @@ def long_poll(
     pause: Callable[[], None] = lambda: None,
     nothing: T | None = None,
     started: float | None = None,
+    jitter: float = WAIT_JITTER,
 ) -> T:
     """`read()` until `found(result)` or the wait is over; return the last result.
 
     The wait lasts `seconds` from `started` (`time.perf_counter()`; default: now), less a random
-    part of up to WAIT_JITTER of them: the API starts it when the request arrived, so that a
+    part of up to `jitter` of them (`wait_jitter_of`): the API starts it when the request arrived, so that a
     request that queued in a busy server behind others is not answered that much later. Between reads the
     request sleeps until a notification about `key` (or, while the listener is not listening,
     for at most RECHECK_SECONDS); `pause()` runs before each sleep (the API gives its database
@@ -412,7 +427,7 @@ def long_poll(
     `nothing` instead of reading."""
     if seconds <= 0:
         return read()
-    deadline = (started or time.perf_counter()) + seconds * (1 - WAIT_JITTER * random.random())
+    deadline = (started or time.perf_counter()) + seconds * (1 - jitter * random.random())
     with listener.watch(key) as watch:
         while True:
             connection = listener.connection

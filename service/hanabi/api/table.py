@@ -1,7 +1,7 @@
 """The table around a game: its chat, and your private notes on its cards."""
 
 import marshmallow as ma
-from flask import current_app
+from flask import current_app, request
 from flask.views import MethodView
 from marshmallow import RAISE, fields, validate
 
@@ -24,7 +24,7 @@ from .docs import idempotent, problems
 from .errors import Problem
 from .inputs import Blueprint
 from .instrumentation import request_started
-from .notifications import WaitSeconds, chat_key, listener_for, long_poll
+from .notifications import WaitSeconds, chat_key, listener_for, long_poll, wait_jitter_of
 from .present import seat_or_spectator
 from .schemas import GAME_ID, MAX_ID, NO_NUL, FullMatch, StrictSchema
 from .scopes import requires
@@ -110,8 +110,8 @@ class Chat(MethodView):
 
         Its players, and anyone when the game allows spectators or has ended, may read it. With
         `wait`, when there is no message after `after` yet, the answer comes as soon as one is
-        posted, or with none when the wait ends, at a random moment in its last quarter (`last_id` is
-        then `after`).
+        posted, or with none when the wait ends, at a random moment in its last quarter (its last
+        half on a new connection; `last_id` is then `after`).
         """
         account = current_account()
         _watched_game(db(), game_id, account.id)
@@ -123,6 +123,7 @@ class Chat(MethodView):
             found=lambda page: bool(page["messages"]),
             seconds=query["wait"],
             started=request_started(),
+            jitter=wait_jitter_of(request.environ),
             pause=release_db,
         )
 

@@ -36,7 +36,7 @@ from .context import (
     unexpired,
 )
 from .instrumentation import ARRIVED_ENVIRON, record_request, request_id_of
-from .notifications import MAX_WAIT_SECONDS, WAIT_JITTER, listener_for, turn_key
+from .notifications import MAX_WAIT_SECONDS, listener_for, turn_key, wait_jitter_of
 from .ratelimits import COUNTED_ACCOUNT, COUNTED_ENVIRON, COUNTED_TOKEN, RateLimiter
 
 TURN_PATH = "/v1/me/turn"
@@ -145,7 +145,7 @@ class WaitingTurns:
             if not self.limiter.allows_read(found, TURN_ENDPOINT):
                 return self.wsgi_app(wsgi_environ, start_response)
             wsgi_environ[COUNTED_ENVIRON] = COUNTED_ACCOUNT
-        deadline = arrived + seconds * (1 - WAIT_JITTER * random.random())
+        deadline = arrived + seconds * (1 - wait_jitter_of(wsgi_environ) * random.random())
         with listener.watch(key) as watch:
             connection = listener.connection
             if connection is None or not listener.has_nothing(key):

@@ -23,6 +23,9 @@ listener's threads and events all become greenlets and hub waits.
   sends the head and then each piece; the Date header is formatted once a second, and each
   request's environ starts from a copy of one made once.
 - gunicorn's settings are read once per worker (`SettledConfig`), not looked up at every read.
+- Each request's environ says which request of its connection it is
+  (`hanabi.api.instrumentation.REQUEST_ON_CONNECTION_ENVIRON`, 1 for the first): a long poll's
+  wait ends in a longer random part of it on a new connection (hanabi.api.notifications).
 - A worker accepts up to ACCEPTS_PER_TURN waiting connections at a time (`AcceptingServer`),
   where gunicorn's gevent worker with siblings accepts one per turn of its loop.
 - A request that gunicorn's parser refuses (`limit_request_line`, `limit_request_fields`,
@@ -317,10 +320,29 @@ def use_our_parts() -> None:
     (`gunicorn.http.wsgi.create` takes a response class, but the async workers' `handle_request`
     does not pass one; HTTP/2 has a class of its own), each request's environ starts from a copy
     of one made once (`BaseEnviron`, where gunicorn built it again, its `wsgi.errors` stream
-    included), and its server accepts many connections at a time (`AcceptingServer`)."""
+    included), each environ says which request of its connection it is (`numbering_create`), and
+    its server accepts many connections at a time (`AcceptingServer`)."""
     gunicorn_wsgi.Response = OneSendResponse
     gunicorn_wsgi.base_environ = base_environ
+    from hanabi.api.instrumentation import REQUEST_ON_CONNECTION_ENVIRON
+
+    gunicorn_wsgi.create = numbering_create(REQUEST_ON_CONNECTION_ENVIRON)
     ggevent.StreamServer = AcceptingServer
+
+
+_gunicorn_create = gunicorn_wsgi.create
+
+
+def numbering_create(key: str):
+    """gunicorn's `create` (the answer and the environ of a request), the environ also saying
+    under `key` which request of its connection this is (`req_number`, 1 for the first)."""
+
+    def create(req, *args, **kwargs):
+        resp, environ = _gunicorn_create(req, *args, **kwargs)
+        environ[key] = req.req_number
+        return resp, environ
+
+    return create
 
 
 class BaseEnviron:

@@ -113,7 +113,8 @@ def sync_detailed(
     the log of a lobby game or of a finished one (in full).
     With `wait`, when there is no event after `after` yet, the answer comes as soon as one
     is committed, or with no events when the wait ends, at a random moment in its last quarter
-    (`last_seq` is then `after`). An `after` past the game's last event is a 409
+    (its last half on a new connection; `last_seq` is then `after`). An `after` past the game's last
+    event is a 409
     `after_past_last_event` with `current_version` (the last event's seq). With `wake=my_turn`
     the wait lasts until it is your turn or the game is over instead (a bot in a game of 3
     makes one request per turn of its own, not one per event), and the answer has the events
@@ -165,7 +166,8 @@ def sync(
     the log of a lobby game or of a finished one (in full).
     With `wait`, when there is no event after `after` yet, the answer comes as soon as one
     is committed, or with no events when the wait ends, at a random moment in its last quarter
-    (`last_seq` is then `after`). An `after` past the game's last event is a 409
+    (its last half on a new connection; `last_seq` is then `after`). An `after` past the game's last
+    event is a 409
     `after_past_last_event` with `current_version` (the last event's seq). With `wake=my_turn`
     the wait lasts until it is your turn or the game is over instead (a bot in a game of 3
     makes one request per turn of its own, not one per event), and the answer has the events
@@ -212,7 +214,8 @@ async def asyncio_detailed(
     the log of a lobby game or of a finished one (in full).
     With `wait`, when there is no event after `after` yet, the answer comes as soon as one
     is committed, or with no events when the wait ends, at a random moment in its last quarter
-    (`last_seq` is then `after`). An `after` past the game's last event is a 409
+    (its last half on a new connection; `last_seq` is then `after`). An `after` past the game's last
+    event is a 409
     `after_past_last_event` with `current_version` (the last event's seq). With `wake=my_turn`
     the wait lasts until it is your turn or the game is over instead (a bot in a game of 3
     makes one request per turn of its own, not one per event), and the answer has the events
@@ -262,7 +265,8 @@ async def asyncio(
     the log of a lobby game or of a finished one (in full).
     With `wait`, when there is no event after `after` yet, the answer comes as soon as one
     is committed, or with no events when the wait ends, at a random moment in its last quarter
-    (`last_seq` is then `after`). An `after` past the game's last event is a 409
+    (its last half on a new connection; `last_seq` is then `after`). An `after` past the game's last
+    event is a 409
     `after_past_last_event` with `current_version` (the last event's seq). With `wake=my_turn`
     the wait lasts until it is your turn or the game is over instead (a bot in a game of 3
     makes one request per turn of its own, not one per event), and the answer has the events

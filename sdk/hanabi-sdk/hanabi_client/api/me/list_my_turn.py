@@ -83,7 +83,7 @@ def sync_detailed(
      The nearest deadline first, then the turn that has waited longest. One page only
     (`next_cursor` is null): take your turns and ask again. With `wait`, when no game is
     waiting for you, the answer comes as soon as one is, or empty when the wait ends, at a random
-    moment in its last quarter.
+    moment in its last quarter (in its last half on a new connection).
 
     Args:
         limit (int | Unset):  Default: 50.
@@ -120,7 +120,7 @@ def sync(
      The nearest deadline first, then the turn that has waited longest. One page only
     (`next_cursor` is null): take your turns and ask again. With `wait`, when no game is
     waiting for you, the answer comes as soon as one is, or empty when the wait ends, at a random
-    moment in its last quarter.
+    moment in its last quarter (in its last half on a new connection).
 
     Args:
         limit (int | Unset):  Default: 50.
@@ -152,7 +152,7 @@ async def asyncio_detailed(
      The nearest deadline first, then the turn that has waited longest. One page only
     (`next_cursor` is null): take your turns and ask again. With `wait`, when no game is
     waiting for you, the answer comes as soon as one is, or empty when the wait ends, at a random
-    moment in its last quarter.
+    moment in its last quarter (in its last half on a new connection).
 
     Args:
         limit (int | Unset):  Default: 50.
@@ -187,7 +187,7 @@ async def asyncio(
      The nearest deadline first, then the turn that has waited longest. One page only
     (`next_cursor` is null): take your turns and ask again. With `wait`, when no game is
     waiting for you, the answer comes as soon as one is, or empty when the wait ends, at a random
-    moment in its last quarter.
+    moment in its last quarter (in its last half on a new connection).
 
     Args:
         limit (int | Unset):  Default: 50.

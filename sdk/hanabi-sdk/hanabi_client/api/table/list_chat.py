@@ -96,8 +96,8 @@ def sync_detailed(
 
      Its players, and anyone when the game allows spectators or has ended, may read it. With
     `wait`, when there is no message after `after` yet, the answer comes as soon as one is
-    posted, or with none when the wait ends, at a random moment in its last quarter (`last_id` is
-    then `after`).
+    posted, or with none when the wait ends, at a random moment in its last quarter (its last
+    half on a new connection; `last_id` is then `after`).
 
     Args:
         game_id (int):
@@ -139,8 +139,8 @@ def sync(
 
      Its players, and anyone when the game allows spectators or has ended, may read it. With
     `wait`, when there is no message after `after` yet, the answer comes as soon as one is
-    posted, or with none when the wait ends, at a random moment in its last quarter (`last_id` is
-    then `after`).
+    posted, or with none when the wait ends, at a random moment in its last quarter (its last
+    half on a new connection; `last_id` is then `after`).
 
     Args:
         game_id (int):
@@ -177,8 +177,8 @@ async def asyncio_detailed(
 
      Its players, and anyone when the game allows spectators or has ended, may read it. With
     `wait`, when there is no message after `after` yet, the answer comes as soon as one is
-    posted, or with none when the wait ends, at a random moment in its last quarter (`last_id` is
-    then `after`).
+    posted, or with none when the wait ends, at a random moment in its last quarter (its last
+    half on a new connection; `last_id` is then `after`).
 
     Args:
         game_id (int):
@@ -218,8 +218,8 @@ async def asyncio(
 
      Its players, and anyone when the game allows spectators or has ended, may read it. With
     `wait`, when there is no message after `after` yet, the answer comes as soon as one is
-    posted, or with none when the wait ends, at a random moment in its last quarter (`last_id` is
-    then `after`).
+    posted, or with none when the wait ends, at a random moment in its last quarter (its last
+    half on a new connection; `last_id` is then `after`).
 
     Args:
         game_id (int):
