@@ -95,7 +95,7 @@ def test_malformed_actions_are_422_per_field(started_game):
         ({"kind": "color_clue", "target": 1}, {"color"}),
         ({"kind": "discard", "card": 1, "rank": 2}, {"rank"}),
         ({"kind": "dance"}, {"kind"}),
-        ({"kind": "play", "card": 1, "seat": 1}, {"seat"}),
+        ({"kind": "play", "card": 1, "seat": "0"}, {"seat"}),
         ({"kind": "end_game"}, {"kind"}),
         ({"kind": "play", "card": 1, "expected_version": -1}, {"expected_version"}),
     ):

@@ -1,6 +1,6 @@
 // A client of the Hanabi API on types generated from openapi.yaml by openapi-typescript, with
 // openapi-fetch: two accounts create a game, join it and play it to its end, posting legal actions
-// back without a cast. tests/clients/test_typescript.py compiles it with `tsc --strict` and runs it.
+// back as they stand (or with the version seen), without a cast. tests/clients/test_typescript.py compiles it with `tsc --strict` and runs it.
 import createClient from "openapi-fetch";
 import type { components, paths } from "./hanabi.mjs";
 
@@ -20,8 +20,7 @@ async function signUp(name: string): Promise<Record<string, string>> {
 }
 
 function requestOf(action: LegalAction, version: number): ActionRequest {
-  const { seat, ...body } = action; // a legal action without its seat is the request of its kind
-  return { ...body, expected_version: version };
+  return { ...action, expected_version: version }; // a legal action is the request of its kind
 }
 
 async function play(): Promise<void> {
@@ -52,7 +51,7 @@ async function play(): Promise<void> {
     const acted = await api.POST("/v1/games/{game_id}/actions", {
       headers,
       params: { path: { game_id } },
-      body: requestOf(action, view.data.version),
+      body: moves % 2 === 0 ? action : requestOf(action, view.data.version), // as it stands, or at the version seen
     });
     if (!acted.data) throw new Error(`act failed: ${acted.error.code}: ${acted.error.detail}`);
     moves += 1;
@@ -85,6 +84,10 @@ function cardOf(event: GameEvent): number | undefined {
 export const discardWithoutCard: ActionRequest = { kind: "discard" };
 // @ts-expect-error a play has no target
 export const playWithTarget: ActionRequest = { kind: "play", card: 1, target: 0 };
+// @ts-expect-error a seat is a number
+export const seatByName: ActionRequest = { kind: "discard", card: 1, seat: "alice" };
+// @ts-expect-error a legal action is a turn action: a reorder is never one
+export const legalReorder: LegalAction = { kind: "reorder", seat: 0, cards: [1, 2] };
 // @ts-expect-error no action is called dance
 export const dance: ActionRequest = { kind: "dance" };
 // @ts-expect-error a bot seat names its strategy

@@ -14,9 +14,9 @@ import httpx
 import pytest
 from hanabi_client.api.games import create_game, get_game, join_game
 from hanabi_client.api.me import list_my_turn
-from hanabi_client.api.play import get_view
+from hanabi_client.api.play import act, get_view
 from hanabi_client.models import AccountSeatRequest, CreateGameRequest, JoinRequest, OpenSeatRequest, OptionsRequest
-from hanabi_client.session import ApiError, AsyncSession, RetriesExhausted, Session, action_body, action_request
+from hanabi_client.session import ACTION_REQUESTS, ApiError, AsyncSession, RetriesExhausted, Session, action_request
 
 RATE_LIMITED = json.dumps(
     {
@@ -144,12 +144,13 @@ def test_a_problem_is_raised_with_its_code(api_url, new_account):
     assert raised.value.status == 404 and raised.value.code == "game_not_found" and raised.value.detail
 
 
-def test_an_action_is_built_from_a_legal_action_and_played_once(api_url, two_player_game):
+def test_a_legal_action_is_a_request_model_that_is_played_once(api_url, two_player_game):
     game_id, (alice, _) = two_player_game
     with Session(api_url, alice.token) as session:
         view = session.call(get_view, game_id)
         legal = view.legal_actions[0]
-        assert "seat" not in action_body(legal) and action_request(legal, view.version).expected_version == view.version
+        assert isinstance(legal, ACTION_REQUESTS[legal.kind]) and legal.seat == view.seat
+        assert action_request(legal, view.version).to_dict() == {**legal.to_dict(), "expected_version": view.version}
         played = session.act(game_id, legal, view.version)
         assert played.version == view.version + 1
         again = session.act(game_id, legal, view.version)  # a retry, or a restarted bot: the stored answer
@@ -158,6 +159,14 @@ def test_an_action_is_built_from_a_legal_action_and_played_once(api_url, two_pla
         with pytest.raises(ApiError) as raised:
             session.act(game_id, view.legal_actions[1], view.version + 1)
         assert raised.value.code == "not_your_turn"
+
+
+def test_the_generated_act_posts_a_legal_action_as_it_stands(api_url, two_player_game):
+    game_id, (alice, _) = two_player_game
+    with Session(api_url, alice.token) as session:
+        view = session.call(get_view, game_id)
+        played = session.call(act, game_id, body=view.legal_actions[-1])
+        assert played.version == view.version + 1 and played.history[-1].kind == view.legal_actions[-1].kind
 
 
 def test_429_503_and_dropped_connections_are_retried(api_url, two_player_game):

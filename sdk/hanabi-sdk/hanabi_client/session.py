@@ -6,7 +6,7 @@ from openapi.yaml; this module is not, and regenerating keeps it).
 
     with Session("http://127.0.0.1:8000", token) as session:
         view = session.call(get_view, game_id)                    # a View; ApiError otherwise
-        session.act(game_id, view.legal_actions[0], view.version)  # built from a legal action
+        session.act(game_id, view.legal_actions[0], view.version)  # a legal action as it stands
         for event in session.stream_events():                     # the account's event stream
             ...
 
@@ -30,23 +30,20 @@ import uuid
 from collections.abc import AsyncIterator, Callable, Iterator
 from types import ModuleType
 
+import attrs
 import httpx
 
 from .client import AuthenticatedClient
 from .models import (
-    ColorClueAction,
     ColorClueEvent,
     ColorClueRequest,
-    DiscardAction,
     DiscardEvent,
     DiscardRequest,
     EndGameEvent,
     GameStartedEvent,
     HiddenClueEvent,
-    PlayAction,
     PlayEvent,
     PlayRequest,
-    RankClueAction,
     RankClueEvent,
     RankClueRequest,
     ReorderEvent,
@@ -55,8 +52,9 @@ from .models import (
     SeatLeftEvent,
 )
 
-LegalAction = PlayAction | DiscardAction | ColorClueAction | RankClueAction
-"""An item of a view's legal_actions (openapi.yaml's LegalAction): the ActionRequest of its kind, with the seat."""
+LegalAction = PlayRequest | DiscardRequest | ColorClueRequest | RankClueRequest
+"""An item of a view's legal_actions (openapi.yaml's LegalAction): the request model of its kind,
+with its `seat` (the caller's), a body of `act` as it stands."""
 
 ActionRequest = PlayRequest | DiscardRequest | ColorClueRequest | RankClueRequest | ReorderRequest
 """The body of POST /actions: one model per kind (openapi.yaml's ActionRequest, a oneOf on `kind`)."""
@@ -110,18 +108,11 @@ class RetriesExhausted(Exception):
     """The server stayed unreachable or unavailable for every try; `__cause__` is the last failure."""
 
 
-def action_body(action: LegalAction | ActionRequest | dict) -> dict:
-    """An action as the JSON body of POST /actions: a legal action of a view (without its
-    `seat`, which is the caller's), a request model, or the fields of either as a dict."""
-    fields = action if isinstance(action, dict) else action.to_dict()
-    return {key: value for key, value in fields.items() if key != "seat"}
-
-
-def action_request(action: LegalAction | ActionRequest | dict, expected_version: int) -> ActionRequest:
-    """The request model of the action's kind that plays `action` (see action_body) on the game
-    at `expected_version`."""
-    body = {**action_body(action), "expected_version": expected_version}
-    return ACTION_REQUESTS[body["kind"]].from_dict(body)
+def action_request(action: ActionRequest | dict, expected_version: int) -> ActionRequest:
+    """`action` (a legal action of a view, any request model, or the fields of either as a dict)
+    as the request model of its kind that plays it on the game at `expected_version`."""
+    request = ACTION_REQUESTS[action["kind"]].from_dict(action) if isinstance(action, dict) else action
+    return attrs.evolve(request, expected_version=expected_version)
 
 
 def move_key(game_id: int, version: int) -> str:
@@ -245,8 +236,8 @@ class Session:
             raise error_of(response)
         return response.json() if response.content else None
 
-    def act(self, game_id: int, action: LegalAction | ActionRequest | dict, expected_version: int):
-        """Play an action (see action_body) on the game at `expected_version`: the new View.
+    def act(self, game_id: int, action: ActionRequest | dict, expected_version: int):
+        """Play an action (see action_request) on the game at `expected_version`: the new View.
         Keyed by (game, version): retried, or sent again by a restarted bot, it is played once."""
         from .api.play import act
 
@@ -336,7 +327,7 @@ class AsyncSession:
         http = self.client.get_async_httpx_client()
         return _result(operation, self.client, await self._send(lambda: http.request(**request), safe))
 
-    async def act(self, game_id: int, action: LegalAction | ActionRequest | dict, expected_version: int):
+    async def act(self, game_id: int, action: ActionRequest | dict, expected_version: int):
         from .api.play import act
 
         return await self.call(

@@ -145,6 +145,7 @@ PROBLEM_CODES = (
     "not_played_by_bot",
     "not_seated",
     "not_the_challenged_bot",
+    "not_your_seat",
     "not_your_turn",
     "notes_not_shown_to_watch_links",
     "passkey_not_found",

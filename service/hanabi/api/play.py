@@ -3,7 +3,6 @@
 import orjson
 from flask import Response, request
 from flask.views import MethodView
-from marshmallow import ValidationError, fields, validate, validates_schema
 
 from hanabi.store.games import load_game
 from hanabi.store.moves import PlayerMove, make_move
@@ -14,60 +13,12 @@ from .docs import IF_NONE_MATCH_PARAMETER, idempotent, problems
 from .errors import Problem
 from .inputs import Blueprint
 from .present import seat_or_spectator, view_payload
-from .schemas import GAME_ID, OneOfKinds, StrictSchema
+from .schemas import GAME_ID
+from .schemas.actions import ActionRequestSchema
 from .schemas.views import ViewSchema
 from .scopes import requires
 
 blp = Blueprint("play", __name__, url_prefix="/v1/games", description="Playing: actions and views")
-
-ACTION_FIELDS = {
-    "play": ("card",),
-    "discard": ("card",),
-    "color_clue": ("target", "color"),
-    "rank_clue": ("target", "rank"),
-    "reorder": ("cards",),
-}
-OPTIONAL_FIELDS = {"play": ("announce",)}
-
-
-class ActionRequestSchema(StrictSchema):
-    kind = fields.String(required=True, validate=validate.OneOf(tuple(ACTION_FIELDS)))
-    card = fields.Integer(strict=True, metadata={"description": "play, discard: the id of a card in your hand"})
-    announce = fields.Integer(
-        strict=True, metadata={"description": "play with timed display: the suit index you call out"}
-    )
-    target = fields.Integer(strict=True, metadata={"description": "color_clue, rank_clue: the seat given the clue"})
-    color = fields.Integer(strict=True, metadata={"description": "color_clue: an index into the view's clue_colors"})
-    rank = fields.Integer(strict=True, metadata={"description": "rank_clue: 1 to 5"})
-    cards = fields.List(
-        fields.Integer(strict=True),
-        validate=validate.Length(max=10),
-        metadata={"description": "reorder: your hand's card ids, left to right"},
-    )
-    expected_version = fields.Integer(
-        strict=True,
-        validate=validate.Range(min=0),
-        metadata={"description": "The version you saw; 409 version_conflict when the game has moved on"},
-    )
-
-    ONE_OF_KINDS = OneOfKinds(
-        {kind: (needed, OPTIONAL_FIELDS.get(kind, ())) for kind, needed in ACTION_FIELDS.items()},
-        ("card", "announce", "target", "color", "rank", "cards"),
-        {kind: "".join(word.title() for word in kind.split("_")) + "Request" for kind in ACTION_FIELDS},
-    )
-
-    @validates_schema
-    def check_fields_of_kind(self, data, **kwargs):
-        kind = data.get("kind")
-        if kind not in ACTION_FIELDS:
-            return
-        needed, optional = ACTION_FIELDS[kind], OPTIONAL_FIELDS.get(kind, ())
-        errors = {name: [f"A {kind} needs {name!r}."] for name in needed if name not in data}
-        for name in data:
-            if name not in ("kind", "expected_version", *needed, *optional):
-                errors[name] = [f"A {kind} has no {name!r}."]
-        if errors:
-            raise ValidationError(errors)
 
 
 def etag(version: int) -> str:
@@ -91,6 +42,8 @@ class Actions(MethodView):
         `card_not_in_hand`, `invalid_reorder`, `game_over`), 422 when this game never could
         (`invalid_color`, `invalid_rank`, `invalid_target`, `cannot_clue_self`, ...). With
         `expected_version`, 409 `version_conflict` (with `current_version`) when the game moved on.
+        A legal action of your view is a body as it stands: its `seat` is yours (a body naming
+        another seat is 403 `not_your_seat`).
         """
         account = current_account()
         move = PlayerMove(account.id, {name: value for name, value in data.items() if name != "expected_version"})

@@ -23,7 +23,8 @@ from .states import STATES, cache_key
 @dataclass(frozen=True)
 class PlayerMove:
     """An action an account makes for its own seat: `action` is the action as `action_to_dict`
-    writes it, without its seat (the account's seat in the game)."""
+    writes it, with or without its seat (the account's seat in the game: Forbidden
+    `not_your_seat` when it names another)."""
 
     account_id: int
     action: dict
@@ -41,7 +42,8 @@ def make_move(
     """Make `move` in the game and record it as the game's next event; returns the game after it.
     `by` marks an action the server made for the seat (its payload's "by", e.g. "server_timeout").
 
-    Raises Forbidden `not_a_player` (an account with no seat), InvalidRequest `invalid_action`,
+    Raises Forbidden `not_a_player` (an account with no seat) or `not_your_seat` (a PlayerMove
+    naming another seat), InvalidRequest `invalid_action`,
     the engine's IllegalAction (a move the rules refuse), Conflict `game_not_started` (a game
     in the lobby takes only EndGame, an abort) and VersionConflict (the game is not at
     `expected_version`, or another write took the next sequence number first). Nothing is written
@@ -95,6 +97,13 @@ def _action_of(move: PlayerMove | Action, game: Game) -> Action:
     seat = game.seat_of(move.account_id)
     if seat is None:
         raise Forbidden(f"You have no seat in game {game.id}; only its players can act in it.", "not_a_player")
+    named = move.action.get("seat", seat)
+    if named != seat:
+        raise Forbidden(
+            f"The action names seat {named!r}, but your seat in game {game.id} is {seat}: "
+            "send your own seat (as your view's legal_actions do) or none.",
+            "not_your_seat",
+        )
     try:
         return action_from_dict({**move.action, "seat": seat})
     except (KeyError, ValueError):

@@ -36,7 +36,6 @@ from .clock_time_control_request_on_timeout import ClockTimeControlRequestOnTime
 from .clue_kind import ClueKind
 from .clue_mark import ClueMark
 from .clue_mark_kind import ClueMarkKind
-from .color_clue_action import ColorClueAction
 from .color_clue_event import ColorClueEvent
 from .color_clue_history_event import ColorClueHistoryEvent
 from .color_clue_request import ColorClueRequest
@@ -53,7 +52,6 @@ from .delivery_failure import DeliveryFailure
 from .delivery_page import DeliveryPage
 from .delivery_status import DeliveryStatus
 from .delivery_type import DeliveryType
-from .discard_action import DiscardAction
 from .discard_event import DiscardEvent
 from .discard_history_event import DiscardHistoryEvent
 from .discard_request import DiscardRequest
@@ -130,7 +128,6 @@ from .password_reset import PasswordReset
 from .password_reset_request import PasswordResetRequest
 from .per_turn_time_control_request import PerTurnTimeControlRequest
 from .per_turn_time_control_request_on_timeout import PerTurnTimeControlRequestOnTimeout
-from .play_action import PlayAction
 from .play_event import PlayEvent
 from .play_history_event import PlayHistoryEvent
 from .play_request import PlayRequest
@@ -155,7 +152,6 @@ from .public_key_credential_parameters import PublicKeyCredentialParameters
 from .public_key_credential_request_options import PublicKeyCredentialRequestOptions
 from .public_key_credential_rp_entity import PublicKeyCredentialRpEntity
 from .public_key_credential_user_entity import PublicKeyCredentialUserEntity
-from .rank_clue_action import RankClueAction
 from .rank_clue_event import RankClueEvent
 from .rank_clue_history_event import RankClueHistoryEvent
 from .rank_clue_request import RankClueRequest
@@ -236,7 +232,6 @@ __all__ = (
     "ClueKind",
     "ClueMark",
     "ClueMarkKind",
-    "ColorClueAction",
     "ColorClueEvent",
     "ColorClueHistoryEvent",
     "ColorClueRequest",
@@ -253,7 +248,6 @@ __all__ = (
     "DeliveryPage",
     "DeliveryStatus",
     "DeliveryType",
-    "DiscardAction",
     "DiscardEvent",
     "DiscardHistoryEvent",
     "DiscardRequest",
@@ -330,7 +324,6 @@ __all__ = (
     "PasswordResetRequest",
     "PerTurnTimeControlRequest",
     "PerTurnTimeControlRequestOnTimeout",
-    "PlayAction",
     "Player",
     "PlayerKind",
     "PlayerPage",
@@ -355,7 +348,6 @@ __all__ = (
     "PublicKeyCredentialRequestOptions",
     "PublicKeyCredentialRpEntity",
     "PublicKeyCredentialUserEntity",
-    "RankClueAction",
     "RankClueEvent",
     "RankClueHistoryEvent",
     "RankClueRequest",

@@ -15,6 +15,9 @@ class DiscardRequest:
     kind: Literal["discard"]
     card: int
     """ play, discard: the id of a card in your hand """
+    seat: int | Unset = UNSET
+    """ The seat you act for, as a legal action names it: may be left out; when given, it is your seat in the game
+    (403 not_your_seat otherwise, and nothing is played) """
     expected_version: int | Unset = UNSET
     """ The version you saw; 409 version_conflict when the game has moved on """
 
@@ -22,6 +25,8 @@ class DiscardRequest:
         kind = self.kind
 
         card = self.card
+
+        seat = self.seat
 
         expected_version = self.expected_version
 
@@ -33,6 +38,8 @@ class DiscardRequest:
                 "card": card,
             }
         )
+        if seat is not UNSET:
+            field_dict["seat"] = seat
         if expected_version is not UNSET:
             field_dict["expected_version"] = expected_version
 
@@ -47,11 +54,14 @@ class DiscardRequest:
 
         card = d.pop("card")
 
+        seat = d.pop("seat", UNSET)
+
         expected_version = d.pop("expected_version", UNSET)
 
         discard_request = cls(
             kind=kind,
             card=card,
+            seat=seat,
             expected_version=expected_version,
         )
 

@@ -15,6 +15,9 @@ class PlayRequest:
     kind: Literal["play"]
     card: int
     """ play, discard: the id of a card in your hand """
+    seat: int | Unset = UNSET
+    """ The seat you act for, as a legal action names it: may be left out; when given, it is your seat in the game
+    (403 not_your_seat otherwise, and nothing is played) """
     announce: int | Unset = UNSET
     """ play with timed display: the suit index you call out """
     expected_version: int | Unset = UNSET
@@ -24,6 +27,8 @@ class PlayRequest:
         kind = self.kind
 
         card = self.card
+
+        seat = self.seat
 
         announce = self.announce
 
@@ -37,6 +42,8 @@ class PlayRequest:
                 "card": card,
             }
         )
+        if seat is not UNSET:
+            field_dict["seat"] = seat
         if announce is not UNSET:
             field_dict["announce"] = announce
         if expected_version is not UNSET:
@@ -53,6 +60,8 @@ class PlayRequest:
 
         card = d.pop("card")
 
+        seat = d.pop("seat", UNSET)
+
         announce = d.pop("announce", UNSET)
 
         expected_version = d.pop("expected_version", UNSET)
@@ -60,6 +69,7 @@ class PlayRequest:
         play_request = cls(
             kind=kind,
             card=card,
+            seat=seat,
             announce=announce,
             expected_version=expected_version,
         )

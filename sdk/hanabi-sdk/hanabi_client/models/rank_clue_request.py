@@ -17,6 +17,9 @@ class RankClueRequest:
     """ color_clue, rank_clue: the seat given the clue """
     rank: int
     """ rank_clue: 1 to 5 """
+    seat: int | Unset = UNSET
+    """ The seat you act for, as a legal action names it: may be left out; when given, it is your seat in the game
+    (403 not_your_seat otherwise, and nothing is played) """
     expected_version: int | Unset = UNSET
     """ The version you saw; 409 version_conflict when the game has moved on """
 
@@ -26,6 +29,8 @@ class RankClueRequest:
         target = self.target
 
         rank = self.rank
+
+        seat = self.seat
 
         expected_version = self.expected_version
 
@@ -38,6 +43,8 @@ class RankClueRequest:
                 "rank": rank,
             }
         )
+        if seat is not UNSET:
+            field_dict["seat"] = seat
         if expected_version is not UNSET:
             field_dict["expected_version"] = expected_version
 
@@ -54,12 +61,15 @@ class RankClueRequest:
 
         rank = d.pop("rank")
 
+        seat = d.pop("seat", UNSET)
+
         expected_version = d.pop("expected_version", UNSET)
 
         rank_clue_request = cls(
             kind=kind,
             target=target,
             rank=rank,
+            seat=seat,
             expected_version=expected_version,
         )
 

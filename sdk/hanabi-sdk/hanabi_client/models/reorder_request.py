@@ -15,6 +15,9 @@ class ReorderRequest:
     kind: Literal["reorder"]
     cards: list[int]
     """ reorder: your hand's card ids, left to right """
+    seat: int | Unset = UNSET
+    """ The seat you act for, as a legal action names it: may be left out; when given, it is your seat in the game
+    (403 not_your_seat otherwise, and nothing is played) """
     expected_version: int | Unset = UNSET
     """ The version you saw; 409 version_conflict when the game has moved on """
 
@@ -22,6 +25,8 @@ class ReorderRequest:
         kind = self.kind
 
         cards = self.cards
+
+        seat = self.seat
 
         expected_version = self.expected_version
 
@@ -33,6 +38,8 @@ class ReorderRequest:
                 "cards": cards,
             }
         )
+        if seat is not UNSET:
+            field_dict["seat"] = seat
         if expected_version is not UNSET:
             field_dict["expected_version"] = expected_version
 
@@ -47,11 +54,14 @@ class ReorderRequest:
 
         cards = cast(list[int], d.pop("cards"))
 
+        seat = d.pop("seat", UNSET)
+
         expected_version = d.pop("expected_version", UNSET)
 
         reorder_request = cls(
             kind=kind,
             cards=cards,
+            seat=seat,
             expected_version=expected_version,
         )
 

@@ -12,18 +12,18 @@ from ..models.view_status import ViewStatus, check_view_status
 if TYPE_CHECKING:
     from ..models.card import Card
     from ..models.card_copies import CardCopies
-    from ..models.color_clue_action import ColorClueAction
     from ..models.color_clue_history_event import ColorClueHistoryEvent
-    from ..models.discard_action import DiscardAction
+    from ..models.color_clue_request import ColorClueRequest
     from ..models.discard_history_event import DiscardHistoryEvent
+    from ..models.discard_request import DiscardRequest
     from ..models.end_game_history_event import EndGameHistoryEvent
     from ..models.hand_card import HandCard
     from ..models.hidden_clue_history_event import HiddenClueHistoryEvent
     from ..models.options import Options
-    from ..models.play_action import PlayAction
     from ..models.play_history_event import PlayHistoryEvent
-    from ..models.rank_clue_action import RankClueAction
+    from ..models.play_request import PlayRequest
     from ..models.rank_clue_history_event import RankClueHistoryEvent
+    from ..models.rank_clue_request import RankClueRequest
     from ..models.reorder_history_event import ReorderHistoryEvent
 
 
@@ -105,8 +105,8 @@ class View:
         | ReorderHistoryEvent
     ]
     """ Every action so far, oldest first, with its public outcome; kind as /events' type """
-    legal_actions: list[ColorClueAction | DiscardAction | PlayAction | RankClueAction]
-    """ Your turn actions now (post one to /actions without its seat); empty when not your turn """
+    legal_actions: list[ColorClueRequest | DiscardRequest | PlayRequest | RankClueRequest]
+    """ Your turn actions now, each a body of POST /actions as it stands; empty when not your turn """
     deck_composition: list[CardCopies]
     """ Every identity of the variant's deck and its copies, suit by suit """
     unseen: list[int]
@@ -121,13 +121,13 @@ class View:
     any, and while a Throw It in a Hole game runs """
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.color_clue_action import ColorClueAction  # noqa: PLC0415
         from ..models.color_clue_history_event import ColorClueHistoryEvent  # noqa: PLC0415
-        from ..models.discard_action import DiscardAction  # noqa: PLC0415
+        from ..models.color_clue_request import ColorClueRequest  # noqa: PLC0415
         from ..models.discard_history_event import DiscardHistoryEvent  # noqa: PLC0415
+        from ..models.discard_request import DiscardRequest  # noqa: PLC0415
         from ..models.hidden_clue_history_event import HiddenClueHistoryEvent  # noqa: PLC0415
-        from ..models.play_action import PlayAction  # noqa: PLC0415
         from ..models.play_history_event import PlayHistoryEvent  # noqa: PLC0415
+        from ..models.play_request import PlayRequest  # noqa: PLC0415
         from ..models.rank_clue_history_event import RankClueHistoryEvent  # noqa: PLC0415
         from ..models.reorder_history_event import ReorderHistoryEvent  # noqa: PLC0415
 
@@ -262,11 +262,11 @@ class View:
         legal_actions = []
         for legal_actions_item_data in self.legal_actions:
             legal_actions_item: dict[str, Any]
-            if isinstance(legal_actions_item_data, PlayAction):
+            if isinstance(legal_actions_item_data, PlayRequest):
                 legal_actions_item = legal_actions_item_data.to_dict()
-            elif isinstance(legal_actions_item_data, DiscardAction):
+            elif isinstance(legal_actions_item_data, DiscardRequest):
                 legal_actions_item = legal_actions_item_data.to_dict()
-            elif isinstance(legal_actions_item_data, ColorClueAction):
+            elif isinstance(legal_actions_item_data, ColorClueRequest):
                 legal_actions_item = legal_actions_item_data.to_dict()
             else:
                 legal_actions_item = legal_actions_item_data.to_dict()
@@ -333,18 +333,18 @@ class View:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.card import Card  # noqa: PLC0415
         from ..models.card_copies import CardCopies  # noqa: PLC0415
-        from ..models.color_clue_action import ColorClueAction  # noqa: PLC0415
         from ..models.color_clue_history_event import ColorClueHistoryEvent  # noqa: PLC0415
-        from ..models.discard_action import DiscardAction  # noqa: PLC0415
+        from ..models.color_clue_request import ColorClueRequest  # noqa: PLC0415
         from ..models.discard_history_event import DiscardHistoryEvent  # noqa: PLC0415
+        from ..models.discard_request import DiscardRequest  # noqa: PLC0415
         from ..models.end_game_history_event import EndGameHistoryEvent  # noqa: PLC0415
         from ..models.hand_card import HandCard  # noqa: PLC0415
         from ..models.hidden_clue_history_event import HiddenClueHistoryEvent  # noqa: PLC0415
         from ..models.options import Options  # noqa: PLC0415
-        from ..models.play_action import PlayAction  # noqa: PLC0415
         from ..models.play_history_event import PlayHistoryEvent  # noqa: PLC0415
-        from ..models.rank_clue_action import RankClueAction  # noqa: PLC0415
+        from ..models.play_request import PlayRequest  # noqa: PLC0415
         from ..models.rank_clue_history_event import RankClueHistoryEvent  # noqa: PLC0415
+        from ..models.rank_clue_request import RankClueRequest  # noqa: PLC0415
         from ..models.reorder_history_event import ReorderHistoryEvent  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -620,11 +620,11 @@ class View:
 
             def _parse_legal_actions_item(
                 data: object,
-            ) -> ColorClueAction | DiscardAction | PlayAction | RankClueAction:
+            ) -> ColorClueRequest | DiscardRequest | PlayRequest | RankClueRequest:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_legal_action_type_0 = PlayAction.from_dict(data)
+                    componentsschemas_legal_action_type_0 = PlayRequest.from_dict(data)
 
                     return componentsschemas_legal_action_type_0
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -632,7 +632,7 @@ class View:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_legal_action_type_1 = DiscardAction.from_dict(data)
+                    componentsschemas_legal_action_type_1 = DiscardRequest.from_dict(data)
 
                     return componentsschemas_legal_action_type_1
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -640,14 +640,14 @@ class View:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_legal_action_type_2 = ColorClueAction.from_dict(data)
+                    componentsschemas_legal_action_type_2 = ColorClueRequest.from_dict(data)
 
                     return componentsschemas_legal_action_type_2
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_legal_action_type_3 = RankClueAction.from_dict(data)
+                componentsschemas_legal_action_type_3 = RankClueRequest.from_dict(data)
 
                 return componentsschemas_legal_action_type_3
 

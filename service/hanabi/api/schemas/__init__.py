@@ -138,6 +138,11 @@ class OneOfKinds:
         self.names = names
         self.key = key
 
+    def only(self, kinds: tuple[str, ...]) -> "OneOfKinds":
+        """The union of some of these kinds, as the same components (a schema that describes it
+        has the fields of this one's: whichever is described first makes them)."""
+        return OneOfKinds({kind: self.table[kind] for kind in kinds}, self.every, self.names, self.key)
+
     def describe(self, spec, definition: dict) -> dict:
         key = self.key
         properties = definition.get("properties", {})

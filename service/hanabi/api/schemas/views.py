@@ -6,9 +6,9 @@ from marshmallow import fields, validate
 from hanabi.store.records import STATUSES
 
 from . import COMPONENT, OneOfKinds
+from .actions import LegalActionSchema
 from .games import OptionsSchema
 
-TURN_ACTION_KINDS = ("play", "discard", "color_clue", "rank_clue")
 CLUE_EVENT_KINDS = ("color_clue", "rank_clue", "clue")
 HISTORY_EVENT_KINDS = (*CLUE_EVENT_KINDS, "play", "discard", "reorder", "end_game")
 
@@ -182,35 +182,6 @@ class HistoryEventSchema(ActionOutcomeSchema):
     seat = fields.Integer(required=True, metadata={"description": "The seat that acted (-1: none, for some end_game)"})
 
 
-LEGAL_ACTION_FIELDS = {
-    "play": (("card",), ("announce",)),
-    "discard": (("card",), ()),
-    "color_clue": (("target", "color"), ()),
-    "rank_clue": (("target", "rank"), ()),
-}
-
-
-class LegalActionSchema(ma.Schema):
-    """A turn action the seat may take now: the body of POST /actions once its `seat` is left out
-    (in TypeScript: `const { seat, ...body } = action`)."""
-
-    ONE_OF_KINDS = OneOfKinds(
-        LEGAL_ACTION_FIELDS,
-        ("card", "announce", "target", "color", "rank", "cards", "condition"),
-        {kind: "".join(word.title() for word in kind.split("_")) + "Action" for kind in LEGAL_ACTION_FIELDS},
-    )
-
-    kind = fields.String(required=True, validate=validate.OneOf(TURN_ACTION_KINDS))
-    seat = fields.Integer(required=True, metadata={"description": "Your seat"})
-    card = fields.Integer()
-    announce = fields.Integer()
-    target = fields.Integer()
-    color = fields.Integer()
-    rank = fields.Integer()
-    cards = fields.List(fields.Integer())
-    condition = fields.String(metadata={COMPONENT: "EndCondition"})
-
-
 class ViewSchema(ma.Schema):
     """What one seat may know of a game: the engine's per-seat view (`View.to_dict()`, the same
     fields offline and online), with the game's id, version, status and deadline. `seat` is
@@ -367,7 +338,7 @@ class ViewSchema(ma.Schema):
         fields.Nested(LegalActionSchema),
         required=True,
         metadata={
-            "description": "Your turn actions now (post one to /actions without its seat); empty when not your turn"
+            "description": "Your turn actions now, each a body of POST /actions as it stands; empty when not your turn"
         },
     )
     deck_composition = fields.List(

@@ -129,6 +129,8 @@ def sync_detailed(
     `card_not_in_hand`, `invalid_reorder`, `game_over`), 422 when this game never could
     (`invalid_color`, `invalid_rank`, `invalid_target`, `cannot_clue_self`, ...). With
     `expected_version`, 409 `version_conflict` (with `current_version`) when the game moved on.
+    A legal action of your view is a body as it stands: its `seat` is yours (a body naming
+    another seat is 403 `not_your_seat`).
 
     Args:
         game_id (int):
@@ -171,6 +173,8 @@ def sync(
     `card_not_in_hand`, `invalid_reorder`, `game_over`), 422 when this game never could
     (`invalid_color`, `invalid_rank`, `invalid_target`, `cannot_clue_self`, ...). With
     `expected_version`, 409 `version_conflict` (with `current_version`) when the game moved on.
+    A legal action of your view is a body as it stands: its `seat` is yours (a body naming
+    another seat is 403 `not_your_seat`).
 
     Args:
         game_id (int):
@@ -208,6 +212,8 @@ async def asyncio_detailed(
     `card_not_in_hand`, `invalid_reorder`, `game_over`), 422 when this game never could
     (`invalid_color`, `invalid_rank`, `invalid_target`, `cannot_clue_self`, ...). With
     `expected_version`, 409 `version_conflict` (with `current_version`) when the game moved on.
+    A legal action of your view is a body as it stands: its `seat` is yours (a body naming
+    another seat is 403 `not_your_seat`).
 
     Args:
         game_id (int):
@@ -248,6 +254,8 @@ async def asyncio(
     `card_not_in_hand`, `invalid_reorder`, `game_over`), 422 when this game never could
     (`invalid_color`, `invalid_rank`, `invalid_target`, `cannot_clue_self`, ...). With
     `expected_version`, 409 `version_conflict` (with `current_version`) when the game moved on.
+    A legal action of your view is a body as it stands: its `seat` is yours (a body naming
+    another seat is 403 `not_your_seat`).
 
     Args:
         game_id (int):
