@@ -347,6 +347,8 @@ def test_every_answer_of_a_tour_of_the_api_is_what_its_operation_declares(app, n
         hook = alice.post("/v1/webhooks", json={"url": "https://not-yet.example.test/hook"})
         assert hook.status_code == 201, hook.json
         alice.get("/v1/webhooks")
+        invitation = [{"kind": "open"}, {"kind": "account", "account": alice.name}]  # a delivery for alice
+        assert bob.post("/v1/games", json={"options": {"players": 2}, "seats": invitation}).status_code == 201
         alice.get(f"/v1/webhooks/{hook.json['id']}/deliveries?limit=5")
         assert alice.delete(f"/v1/webhooks/{hook.json['id']}").status_code == 204
 
@@ -385,6 +387,7 @@ def test_every_answer_of_a_tour_of_the_api_is_what_its_operation_declares(app, n
         assert arena.publish_deal(conn, deal_id)
         client.get(f"/v1/arena/deals/{deal_id}")
         client.get(f"/v1/arena/entries/{entry.id}")
+        client.get(f"/v1/arena/bots/{bot.name}")  # its line rated now
         client.get("/v1/arena/leaderboard?players=2")
         bot.get(f"/v1/games/{tables[0][0]}/replay")
         assert bot.delete("/v1/arena/entry").status_code == 204

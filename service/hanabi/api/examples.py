@@ -1,10 +1,11 @@
-"""The examples of the description: a view, an event log, a game and a lobby page, a seat, a
-legal action and the request that plays it, accounts and tokens, arena entries and ratings,
-webhooks, chat, notes, passkeys and the common problems. Each is made by the API's own
-presenters, response schemas, error handler and the webauthn package from a game played offline
-and records like the store's, so each is an answer the server gives, or a body it takes
-(tests/api/test_openapi_models.py validates them against their schemas, and
-tests/api/test_openapi_models.py checks that each uses only members of real answers)."""
+"""The examples of the description: a view, a replay, an event log, a game and a lobby page, a
+seat, a legal action and the requests that play it, an inbox page, a hanab.live export, a watch
+link, accounts, sessions, vacations and tokens, an app's players, the arena's entries, ratings,
+deals, challenges and online bots, webhooks and their deliveries, chat, notes, passkeys and the
+common problems. Each is made by the API's own presenters, response schemas, error handler and
+the webauthn package from a game played offline and records like the store's, so each is an
+answer the server gives, or a body it takes (tests/api/test_openapi_models.py validates them
+against their schemas and checks that each uses only members of real answers)."""
 
 import dataclasses
 import json
@@ -13,9 +14,13 @@ from datetime import UTC, datetime, timedelta
 from webauthn import generate_authentication_options, generate_registration_options, options_to_json
 from webauthn.helpers.structs import AuthenticatorSelectionCriteria, ResidentKeyRequirement, UserVerificationRequirement
 
+from hanabi.arena import challenges as arena_challenges
+from hanabi.arena import reads as arena_reads
 from hanabi.arena import store as arena_store
 from hanabi.engine import (
     Discard,
+    EndCondition,
+    EndGame,
     GameOptions,
     IllegalAction,
     Play,
@@ -24,24 +29,41 @@ from hanabi.engine import (
     get_variant,
     new_game,
     shuffled_deck,
+    state_at_turn,
 )
+from hanabi.engine.hanablive import export_game
 from hanabi.runtime.logs import REQUEST_ID
 from hanabi.store.errors import NotFound, VersionConflict
 from hanabi.store.records import Game, GameEvent, Seat
+from hanabi.store.webhooks import Delivery
 
-from . import accounts, passkeys, table, tokens, webhooks
-from .arena_schemas import EntrySchema, LeaderboardSchema, entry_dump
+from . import accounts, apps, embeds, health, me, passkeys, sessions, table, tokens, webhooks
+from .arena_schemas import (
+    BotLinesSchema,
+    ChallengeListSchema,
+    ChallengeSchema,
+    DealSchema,
+    EntrySchema,
+    LeaderboardSchema,
+    OnlineSchema,
+    ProfileSchema,
+    entry_dump,
+    online_bot_dump,
+    rating_dump,
+)
 from .errors import handle_error
 from .events import EventPageSchema
 from .games import CreateGameRequestSchema
 from .inputs import NOT_FOUND
-from .present import game_summary, public_events, view_payload
+from .present import game_summary, player_names, public_events, view_payload
 from .schemas.games import GamePageSchema, GameSchema
 from .scopes import insufficient_scope
 
 GAME_ID = 42
 NAMES = {1: "alice", 2: "bob"}
 STARTED = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+SEED = "example"
+"""The seed the example game's deck is shuffled with."""
 REQUEST = "5f0c6b2ad0e94c7f8a3e1b9d2c4f6a80"
 """The id of the request each problem example answers (a problem carries its request's id)."""
 
@@ -54,7 +76,7 @@ def _played_game():
     """A game of two players (alice, seat 0, and bob) after a clue, a discard and a play: its
     row, its event log and its state."""
     options = GameOptions(players=2)
-    deck = shuffled_deck(get_variant(options.variant), "example")
+    deck = shuffled_deck(get_variant(options.variant), SEED)
     state = new_game(options, deck)
     events = [
         GameEvent(GAME_ID, 1, "seat_joined", 0, {"account_id": 1}, _moment(1)),
@@ -165,6 +187,30 @@ def _accounts() -> dict[str, list]:
                 | {"scopes": every_scope, "notifications": {**mine["notifications"], "your_turn": "immediately"}}
             )
         ],
+        "Session": [
+            sessions.SessionSchema().dump(
+                {"token": token, "account": NAMES[1], "account_id": 1, "scopes": every_scope, "expires_at": None}
+            )
+        ],
+        "VerifiedEmail": [sessions.VerifiedEmailSchema().dump({"account": NAMES[1], "email": mine["email"]})],
+        "Unsubscribed": [
+            sessions.UnsubscribedSchema().dump(
+                {"account": NAMES[1], "notifications": dict.fromkeys(mine["notifications"], "off")}
+            )
+        ],
+        "Vacation": [
+            me.VacationSchema().dump(
+                {
+                    "active": True,
+                    "started_at": _moment(360),
+                    "ends_at": _moment(360) + timedelta(days=2),
+                    "days_taken_this_year": 2,
+                    "days_left_this_year": 12,
+                    "days_per_year": 14,
+                }
+            )
+        ],
+        "Status": [health.StatusSchema().dump({"status": "ok"})],
         "Token": [
             tokens.TokenSchema().dump(
                 {"token": token, "account": NAMES[1], "scopes": ["read", "play"], "expires_at": None}
@@ -213,27 +259,167 @@ def _arena() -> dict[str, list]:
         "family_min_deals": 20,
         "standings": [standing],
     }
-    return {"Entry": [EntrySchema().dump(entry_dump(entry))], "Leaderboard": [LeaderboardSchema().dump(leaderboard)]}
+    rating = rating_dump(arena_reads.Rating(27.5, 2.1))
+    profile = {
+        "entry": entry_dump(entry),
+        "ratings": [{"players": 2, "rating": rating, "rated_deals": 40, "figures": standing["figures"]}],
+        "family_ratings": [],
+        "history": [{"players": 2, "deal_id": 81, "mu": 27.5, "sigma": 2.1, "rated_at": _moment(360)}],
+        "recent_games": [
+            {
+                "game_id": 412,
+                "deal_id": 81,
+                "players": 2,
+                "variant": "No Variant",
+                "seat": 1,
+                "candidate": True,
+                "published": True,
+                "score": 23,
+                "end_condition": "normal",
+                "timed_out": False,
+                "replay": "/v1/games/412/replay",
+            }
+        ],
+    }
+    deal = {
+        "id": 81,
+        "players": 2,
+        "variant": "No Variant",
+        "candidate_seat": 1,
+        "seed": "arena-81-3f9c2a",
+        "created_at": _moment(300),
+        "published_at": _moment(360),
+        "tables": [
+            {
+                "game_id": 412,
+                "candidate_entry_id": entry.id,
+                "seats": ["basic", NAMES[2]],
+                "score": 23,
+                "strikes": 1,
+                "end_condition": "normal",
+                "timed_out_seat": None,
+            }
+        ],
+    }
+    challenge = arena_challenges.Challenge(
+        id=7,
+        game_id=GAME_ID + 2,
+        challenger_id=1,
+        challenger=NAMES[1],
+        bot_account_id=2,
+        bot=NAMES[2],
+        status="accepted",
+        created_at=_moment(10),
+        expires_at=_moment(10) + timedelta(minutes=10),
+        answered_at=_moment(12),
+    )
+    online = arena_store.OnlineBot(account_id=2, name=NAMES[2], last_seen_at=_moment(360), entry=entry)
+    lines = {
+        "name": NAMES[2],
+        "lines": [{"entry": entry_dump(entry), "ratings": [{"players": 2, "rating": rating, "rated_deals": 40}]}],
+    }
+    return {
+        "Entry": [EntrySchema().dump(entry_dump(entry))],
+        "Leaderboard": [LeaderboardSchema().dump(leaderboard)],
+        "Profile": [ProfileSchema().dump(profile)],
+        "Deal": [DealSchema().dump(deal)],
+        "Challenge": [ChallengeSchema().dump(challenge)],
+        "ChallengeList": [ChallengeListSchema().dump({"items": [challenge]})],
+        "Online": [OnlineSchema().dump({"items": [online_bot_dump(online)]})],
+        "BotLines": [BotLinesSchema().dump(lines)],
+    }
 
 
 WEBHOOK_SECRET = "whsec_Jx4mPq9Rt2Wv6Yb8Nc1Lf5Hd7Gk3Sa0Ze-Ui_TnMoP2"
 """An example webhook's secret, as hanabi.store.webhooks makes one (a prefix and 32 random bytes)."""
 
 
-def _webhooks() -> dict[str, list]:
+def _webhooks(game: Game) -> dict[str, list]:
     hook = {"id": 5, "url": "https://bots.example.org/hanabi/events", "created_at": STARTED}
+    delivered = Delivery(
+        id=31,
+        webhook_id=hook["id"],
+        type="your_turn",
+        game_id=game.id,
+        version=game.version,
+        seat=game.current_seat,
+        occurred_at=game.updated_at,
+        status="delivered",
+        attempts=2,
+        next_attempt_at=None,
+        last_attempt_at=game.updated_at + timedelta(seconds=3),
+        last_status_code=204,
+        last_failure=None,
+        delivered_at=game.updated_at + timedelta(seconds=3),
+        created_at=game.updated_at,
+    )
     return {
         "Webhook": [webhooks.WebhookSchema().dump(hook)],
         "NewWebhook": [webhooks.NewWebhookSchema().dump({**hook, "secret": WEBHOOK_SECRET})],
+        "WebhookList": [webhooks.WebhookListSchema().dump({"items": [hook]})],
+        "Delivery": [webhooks.DeliverySchema().dump(delivered)],
+        "DeliveryPage": [webhooks.DeliveryPageSchema().dump({"items": [delivered], "next_cursor": None})],
+    }
+
+
+def _watch_link(game: Game) -> dict:
+    """A link that shows the game in the embeddable table for ten minutes, as POST /watch-links makes it."""
+    token = "hnb_Pw5Tz1Qa8Mc3Rk7Vx0Ld4Nb9Gh2Sj6Ey_3Fu"
+    return embeds.LinkSchema().dump(
+        {
+            "url": f"https://hanabi.example.org/embed/games/{game.id}#token={token}",
+            "token": token,
+            "game_id": game.id,
+            "scopes": list(embeds.WATCH_SCOPES),
+            "expires_at": game.updated_at + timedelta(minutes=10),
+        }
+    )
+
+
+def _apps() -> dict[str, list]:
+    """An app's player, ann of the app acme, and a token the app made for her."""
+    player = {"id": 11, "name": "acme/ann", "user": "ann", "kind": "human", "created_at": STARTED, "app": "acme"}
+    token = {"token": "hnb_Yc2Lr7Vq0Ws4Kx9Pm3Tb6Nf1Hd8Ga5Ze_2Jo", "account": player["name"]}
+    return {
+        "Player": [apps.PlayerSchema().dump(player)],
+        "PlayerPage": [apps.PlayerPageSchema().dump({"items": [player], "next_cursor": None})],
+        "PlayerToken": [
+            apps.PlayerTokenSchema().dump({**token, "scopes": ["read", "play", "games:write"], "expires_at": None})
+        ],
     }
 
 
 def _table(chop: int) -> dict[str, list]:
     said = {"id": 1, "author": NAMES[2], "seat": 1, "text": "good luck!", "created_at": _moment(4)}
+    note = {"card": chop, "text": "chop, a 5?"}
     return {
         "ChatMessage": [table.ChatMessageSchema().dump(said)],
-        "Notes": [table.NotesSchema().dump({"notes": [{"card": chop, "text": "chop, a 5?"}]})],
+        "ChatPage": [table.ChatPageSchema().dump({"messages": [said], "last_id": said["id"]})],
+        "Note": [table.NoteSchema().dump(note)],
+        "Notes": [table.NotesSchema().dump({"notes": [note]})],
     }
+
+
+def _finished(game: Game, events: list[GameEvent]) -> tuple[Game, list]:
+    """The game once bob resigned (after its events), and its actions."""
+    resigned = EndGame(1, EndCondition.TERMINATED)
+    seq = len(events) + 1
+    ended = [*events, GameEvent(GAME_ID, seq, resigned.kind, resigned.seat, action_to_dict(resigned), _moment(seq))]
+    finished = dataclasses.replace(game, status="finished", version=seq, end_condition=resigned.condition.label)
+    return finished, [event.action for event in ended if event.action is not None]
+
+
+def _replay(game: Game, events: list[GameEvent]) -> dict:
+    """The finished game's replay at turn 1, as GET /v1/games/{id}/replay?turn=1 answers."""
+    finished, actions = _finished(game, events)
+    state, turns = state_at_turn(game.options, game.deck, actions, 1)
+    return json.loads(json.dumps({**view_payload(finished, state, None), "turns": turns}, default=str))
+
+
+def _export(game: Game, events: list[GameEvent]) -> dict:
+    """The finished game as hanab.live JSON, as GET /v1/games/{id}/export answers."""
+    finished, actions = _finished(game, events)
+    return export_game(game.options, game.deck, actions, player_names(finished, NAMES), seed=SEED)
 
 
 def _passkeys() -> dict[str, list]:
@@ -254,14 +440,12 @@ def _passkeys() -> dict[str, list]:
         challenge=b"an example challenge of 32 bytes",
         user_verification=UserVerificationRequirement.PREFERRED,
     )
+    passkey = {"id": "q83vEjRWeJA", "name": "laptop", "created_at": STARTED, "last_used_at": _moment(360)}
     return {
         "PasskeyRegistrationOptions": [{"options": json.loads(options_to_json(creation))}],
         "PasskeySignInOptions": [{"options": json.loads(options_to_json(request))}],
-        "Passkey": [
-            passkeys.PasskeySchema().dump(
-                {"id": "q83vEjRWeJA", "name": "laptop", "created_at": STARTED, "last_used_at": _moment(360)}
-            )
-        ],
+        "Passkey": [passkeys.PasskeySchema().dump(passkey)],
+        "PasskeyList": [passkeys.PasskeyListSchema().dump({"items": [passkey]})],
     }
 
 
@@ -283,12 +467,21 @@ def schema_examples() -> dict[str, list]:
         "Seat": summary["seats"],
         "LegalAction": chosen,
         "ActionRequest": [
-            {**{key: value for key, value in action.items() if key != "seat"}, "expected_version": game.version}
-            for action in chosen
+            {**chosen[0], "expected_version": game.version},  # a legal action at the version seen
+            {key: value for key, value in chosen[1].items() if key != "seat"},  # seat left out
         ],
         **_accounts(),
         **_arena(),
-        **_webhooks(),
+        "Replay": [_replay(game, events)],
+        "HanabLiveGame": [_export(game, events)],
+        "MyGamePage": [
+            me.MyGamePageSchema().dump(
+                {"items": [me._inbox_item(game, NAMES, "your_turn", game.current_seat, None)], "next_cursor": None}
+            )
+        ],
+        "Link": [_watch_link(game)],
+        **_webhooks(game),
+        **_apps(),
         **_table(state.hands[0][-1]),
         **_passkeys(),
         "Problem": _problems(game, state),
