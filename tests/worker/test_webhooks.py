@@ -33,7 +33,7 @@ from hanabi.worker.tasks import DELIVER_WEBHOOK
 from tests.waiting import until
 
 from .conftest import BROKERS, forget_redis_queue, require_redis, worker_settings
-from .webhook_receiver import Receiver, verified
+from .webhook_receiver import Receiver, described_webhooks, verified
 
 MAX_ATTEMPTS = 4
 BACKOFF_SECONDS = 0.1
@@ -344,3 +344,7 @@ def test_the_account_sees_the_class_of_a_failure_not_the_error(service, receiver
         assert (delivery["last_failure"], delivery["last_status_code"]) == expected[kind]
     assert len(receiver.received(paths["redirect"])) == MAX_ATTEMPTS
     assert receiver.received(paths["redirect"] + "-redirected") == []
+
+
+def test_the_description_declares_a_webhook_for_each_type_of_event_delivered():
+    assert set(described_webhooks()["webhooks"]) == set(outbox.EVENT_TYPES)

@@ -1,14 +1,20 @@
 """A webhook receiver for the worker tests: an HTTP server on 127.0.0.1 that records every POST,
-and the check of a delivery's signature."""
+and the check of a delivery: its signature, and its headers and body against the description's
+`webhooks` entry of its type (openapi.yaml)."""
 
+import functools
 import hashlib
 import hmac
 import json
+import re
 import ssl
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+import jsonschema_rs
+import yaml
+from hanabi.api.openapi import OPENAPI_FILE
 from hanabi.webhooks.delivery import DELIVERY_HEADER, SIGNATURE_HEADER
 
 PAYLOAD_KEYS = {"id", "type", "game_id", "version", "seat", "account", "occurred_at"}
@@ -87,4 +93,28 @@ def verified(request: dict, secret: str) -> dict:
     body = json.loads(request["body"])
     assert set(body) == PAYLOAD_KEYS
     assert request["headers"][DELIVERY_HEADER] == str(body["id"])
+    assert_described(request, body)
     return body
+
+
+@functools.cache
+def described_webhooks() -> dict:
+    """openapi.yaml's `webhooks`, and its components beside them (for their $refs)."""
+    spec = yaml.safe_load(OPENAPI_FILE.read_text(encoding="utf-8"))
+    return {"webhooks": spec["webhooks"], "components": spec["components"]}
+
+
+def assert_described(request: dict, body: dict) -> None:
+    """The delivery is the POST the description's `webhooks` entry of its type declares: its
+    declared headers, with their patterns, and a body that validates (JSON Schema 2020-12)."""
+    described = described_webhooks()
+    operation = described["webhooks"][body["type"]]["post"]
+    for header in operation["parameters"]:
+        value = request["headers"].get(header["name"])
+        assert value is not None or not header["required"], header["name"]
+        assert re.search(header["schema"]["pattern"], value), (header["name"], value)
+    schema = operation["requestBody"]["content"][request["headers"]["Content-Type"]]["schema"]
+    validator = jsonschema_rs.Draft202012Validator(
+        {**schema, "components": described["components"]}, validate_formats=True
+    )
+    assert [error.message for error in validator.iter_errors(body)] == [], body

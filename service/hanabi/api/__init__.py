@@ -217,6 +217,7 @@ def create_app(
     for name, component in enum_components().items():
         api.spec.components.schema(name, component)
     api.spec.components.schema(me.ACCOUNT_EVENT_COMPONENT, schema=me.AccountEventSchema)
+    webhooks.describe_webhooks(api.spec)
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
     add_examples(api.spec)

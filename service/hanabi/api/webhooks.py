@@ -22,13 +22,14 @@ from hanabi.store.webhooks import (
     list_webhooks,
 )
 from hanabi.webhooks.addresses import AddressRefused, WebhookAddresses, url_host_port
+from hanabi.webhooks.delivery import DELIVERY_HEADER, SIGNATURE_HEADER
 
 from .context import Reply, current_account, db, idempotent_write
 from .docs import idempotent, links_to, problems
 from .errors import Problem
 from .inputs import Blueprint
 from .present import decode_cursor, encode_cursor
-from .schemas import COMPONENT, DEFAULT_PAGE, FullMatch, StrictSchema, cursor_field
+from .schemas import COMPONENT, DEFAULT_PAGE, FullMatch, OneOfKinds, StrictSchema, cursor_field
 from .scopes import requires
 
 blp = Blueprint("webhooks", __name__, url_prefix="/v1/webhooks", description="Webhooks: signed POSTs of your events")
@@ -136,6 +137,108 @@ class DeliverySchema(ma.Schema):
 class DeliveryPageSchema(ma.Schema):
     items = fields.List(fields.Nested(DeliverySchema), required=True)
     next_cursor = fields.String(required=True, allow_none=True)
+
+
+EVENT_OCCASIONS = {
+    "invited": "A seat of a new game is reserved for the account (not a seat its creator reserved for itself); "
+    "`version` is 0",
+    "game_started": "A game the account sits in starts",
+    "your_turn": "A turn begins for the account's seat (also at the start; a reorder is not a turn)",
+    "game_over": "A game the account sits in ends (any end condition, an abort too)",
+}
+"""When the service delivers each type of event (EVENT_TYPES) to a webhook."""
+SUMMARIES = {
+    "invited": "You are invited to a game",
+    "game_started": "A game of yours started",
+    "your_turn": "It is your turn",
+    "game_over": "A game of yours ended",
+}
+WEBHOOK_EVENT_NAMES = {kind: "".join(word.title() for word in kind.split("_")) + "WebhookEvent" for kind in EVENT_TYPES}
+
+
+class WebhookEventSchema(ma.Schema):
+    """The JSON body of a delivery, as hanabi.webhooks.delivery.payload writes it: what happened
+    in which game and to whom, never a card. A union on `type`, every type with the same fields."""
+
+    ONE_OF_KINDS = OneOfKinds(dict.fromkeys(EVENT_TYPES, ((), ())), (), WEBHOOK_EVENT_NAMES, key="type")
+
+    id = fields.Integer(
+        required=True, metadata={"description": "The delivery's id, also sent as X-Hanabi-Delivery: ignore repeats"}
+    )
+    type = fields.String(required=True, validate=validate.OneOf(EVENT_TYPES))
+    game_id = fields.Integer(required=True)
+    version = fields.Integer(
+        required=True, metadata={"description": "The game's version after the event: orders a game's deliveries"}
+    )
+    seat = fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The account's seat in the game (an app's: one of its players' seats)"},
+    )
+    account = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The name of the account in that seat (for an app's webhook, which of its players)"},
+    )
+    occurred_at = fields.DateTime(required=True, metadata={"description": "When the event happened (UTC)"})
+
+
+def describe_webhooks(spec) -> None:
+    """Give the apispec `spec` its `webhooks` and their bodies' components (InvitedWebhookEvent,
+    ...). Describing WebhookEventSchema makes them; the union itself is no component, since
+    each webhook names the member of its type."""
+    spec.components.schema("WebhookEvent", schema=WebhookEventSchema)
+    del spec.components.schemas["WebhookEvent"]
+    spec.options["webhooks"] = webhook_operations()
+
+
+def webhook_operations() -> dict:
+    """The description's `webhooks`: per type of event, the POST a webhook's URL receives."""
+    headers = [
+        {
+            "name": SIGNATURE_HEADER,
+            "in": "header",
+            "required": True,
+            "description": "`sha256=` and the hex HMAC-SHA256 of the raw body, keyed with the webhook's secret: "
+            "check it over the raw bytes before parsing them",
+            "schema": {"type": "string", "pattern": "^sha256=[0-9a-f]{64}$"},
+        },
+        {
+            "name": DELIVERY_HEADER,
+            "in": "header",
+            "required": True,
+            "description": "The delivery's id (the body's `id`)",
+            "schema": {"type": "string", "pattern": "^[0-9]+$"},
+        },
+    ]
+    retried = (
+        "not delivered: tried again after a backoff (1, 2, 4, ... seconds by default, 8 attempts in all), as "
+        "are a redirect, a timeout and a network error"
+    )
+    return {
+        kind: {
+            "post": {
+                "operationId": f"{kind}_webhook",
+                "tags": ["webhooks"],
+                "summary": SUMMARIES[kind],
+                "description": f"{occasion}. The service POSTs this to each of the account's webhooks (and its "
+                "app's); docs/api.md#webhooks.",
+                "security": [],
+                "parameters": headers,
+                "requestBody": {
+                    "required": True,
+                    "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{name}"}}},
+                },
+                "responses": {
+                    "2XX": {"description": "Delivered: answer with any 2xx, quickly (within 5 s by default)"},
+                    "4XX": {"description": f"Any 4xx: {retried}"},
+                    "5XX": {"description": f"Any 5xx: {retried}"},
+                },
+            }
+        }
+        for kind, occasion in EVENT_OCCASIONS.items()
+        for name in (WEBHOOK_EVENT_NAMES[kind],)
+    }
 
 
 class DeliveryQuerySchema(StrictSchema):

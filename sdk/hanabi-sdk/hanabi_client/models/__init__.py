@@ -66,9 +66,11 @@ from .family_rating import FamilyRating
 from .figures import Figures
 from .game import Game
 from .game_over_account_event import GameOverAccountEvent
+from .game_over_webhook_event import GameOverWebhookEvent
 from .game_page import GamePage
 from .game_started_account_event import GameStartedAccountEvent
 from .game_started_event import GameStartedEvent
+from .game_started_webhook_event import GameStartedWebhookEvent
 from .game_status import GameStatus
 from .game_warning import GameWarning
 from .game_warning_code import GameWarningCode
@@ -84,6 +86,7 @@ from .history_point import HistoryPoint
 from .inbox import Inbox
 from .inbox_section import InboxSection
 from .invited_account_event import InvitedAccountEvent
+from .invited_webhook_event import InvitedWebhookEvent
 from .join_request import JoinRequest
 from .leaderboard import Leaderboard
 from .line_rating import LineRating
@@ -196,6 +199,7 @@ from .watch_link_request import WatchLinkRequest
 from .webhook import Webhook
 from .webhook_list import WebhookList
 from .your_turn_account_event import YourTurnAccountEvent
+from .your_turn_webhook_event import YourTurnWebhookEvent
 
 __all__ = (
     "Account",
@@ -262,9 +266,11 @@ __all__ = (
     "Figures",
     "Game",
     "GameOverAccountEvent",
+    "GameOverWebhookEvent",
     "GamePage",
     "GameStartedAccountEvent",
     "GameStartedEvent",
+    "GameStartedWebhookEvent",
     "GameStatus",
     "GameWarning",
     "GameWarningCode",
@@ -280,6 +286,7 @@ __all__ = (
     "Inbox",
     "InboxSection",
     "InvitedAccountEvent",
+    "InvitedWebhookEvent",
     "JoinRequest",
     "Leaderboard",
     "LineRating",
@@ -392,4 +399,5 @@ __all__ = (
     "Webhook",
     "WebhookList",
     "YourTurnAccountEvent",
+    "YourTurnWebhookEvent",
 )
