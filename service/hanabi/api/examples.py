@@ -1,11 +1,12 @@
 """The examples of the description: a view, a replay, an event log, a game and a lobby page, a
-seat, a legal action and the requests that play it, an inbox page, a hanab.live export, a watch
-link, accounts, sessions, vacations and tokens, an app's players, the arena's entries, ratings,
-deals, challenges and online bots, webhooks and their deliveries, chat, notes, passkeys and the
-common problems. Each is made by the API's own presenters, response schemas, error handler and
-the webauthn package from a game played offline and records like the store's, so each is an
-answer the server gives, or a body it takes (tests/api/test_openapi_models.py validates them
-against their schemas and checks that each uses only members of real answers)."""
+seat, a legal action and the requests that play it, an inbox page, lines of the account's
+stream, a hanab.live export, a watch link, accounts, sessions, vacations and tokens, an app's
+players, the arena's entries, ratings, deals, challenges and online bots, webhooks and their
+deliveries, chat, notes, passkeys and the common problems. Each is made by the API's own
+presenters, response schemas, error handler and the webauthn package from a game played offline
+and records like the store's, so each is an answer the server gives, or a body it takes
+(tests/api/test_openapi_models.py validates them against their schemas and checks that each
+uses only members of real answers)."""
 
 import dataclasses
 import json
@@ -33,6 +34,7 @@ from hanabi.engine import (
 )
 from hanabi.engine.hanablive import export_game
 from hanabi.runtime.logs import REQUEST_ID
+from hanabi.store.account_events import AccountEvent
 from hanabi.store.errors import NotFound, VersionConflict
 from hanabi.store.records import Game, GameEvent, Seat
 from hanabi.store.webhooks import Delivery
@@ -376,6 +378,18 @@ def _watch_link(game: Game) -> dict:
     )
 
 
+def _stream_lines(game: Game) -> list[dict]:
+    """Lines of bob's event stream, as GET /v1/me/stream writes them: its first line, his turn
+    and alice's chat."""
+    turn = AccountEvent(
+        58, "your_turn", game.id, {"seat": 1, "version": game.version, "turn": game.turn}, game.updated_at
+    )
+    said = AccountEvent(59, "chat", game.id, {"message_id": 2, "author_id": 1}, _moment(9), "nice play")
+    return [json.loads(me._line({"type": "stream_started", "id": 57}))] + [
+        json.loads(me._line(me._present(event, NAMES))) for event in (turn, said)
+    ]
+
+
 def _apps() -> dict[str, list]:
     """An app's player, ann of the app acme, and a token the app made for her."""
     player = {"id": 11, "name": "acme/ann", "user": "ann", "kind": "human", "created_at": STARTED, "app": "acme"}
@@ -480,6 +494,7 @@ def schema_examples() -> dict[str, list]:
             )
         ],
         "Link": [_watch_link(game)],
+        "AccountEvent": _stream_lines(game),
         **_webhooks(game),
         **_apps(),
         **_table(state.hands[0][-1]),
