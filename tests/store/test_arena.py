@@ -2,20 +2,24 @@
 tables, publication and rating, presence, and the round that deals (hanabi.arena)."""
 
 import random
+import threading
 from types import SimpleNamespace
 
 import pytest
 from hanabi.arena import reads, retention, rounds
 from hanabi.arena import store as arena
 from hanabi.arena.lineups import Participant, plan_deal
+from hanabi.arena.presence import PresenceMarks
 from hanabi.bots import basic, random_bot
 from hanabi.config import load_settings
 from hanabi.engine import EndCondition, EndGame, view
-from hanabi.store.database import create_pool
+from hanabi.store.database import connect, create_pool
 from hanabi.store.errors import Forbidden, InvalidRequest, NotFound
 from hanabi.store.followups import NO_FOLLOWUPS
 from hanabi.store.games import load_game
 from hanabi.store.moves import make_move
+
+from tests.waiting import until
 
 SECRET = b"s" * 32
 
@@ -215,6 +219,41 @@ def test_presence_marks_make_a_bot_online_for_a_while(conn, bot):
     )
     assert not arena.is_online(conn, account.id, 60)
     assert entry.id not in [found.id for found, _ in arena.online_entries(conn, 60)]
+
+
+def test_a_flush_returns_once_the_marks_its_thread_was_writing_are_written(database_url, conn, bot):
+    """A caller's flush while the thread's flush is writing (here held by a lock on the bot's
+    presence row) waits for that write: the marks taken before the call are then all online."""
+    account = bot()
+    arena.mark_seen(conn, [account.id])
+    conn.execute(
+        "UPDATE bot_presence SET last_seen_at = now() - interval '2 minutes' WHERE account_id = %s", (account.id,)
+    )
+    pool = create_pool(database_url, min_size=1, max_size=2)
+    marks = PresenceMarks(pool, flush_seconds=0.05)
+    try:
+        with connect(database_url) as holder:
+            holder.execute("BEGIN")
+            holder.execute("SELECT 1 FROM bot_presence WHERE account_id = %s FOR UPDATE", (account.id,))
+            marks.mark(account.id)
+            until(
+                lambda: conn.execute(
+                    """SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()
+                       AND wait_event_type = 'Lock' AND query LIKE '%%bot_presence%%'"""
+                ).fetchone()[0],
+                10,
+                "the thread's flush waits on the row lock",
+            )
+            flushed = threading.Thread(target=marks.flush)
+            flushed.start()
+            flushed.join(0.3)
+            assert flushed.is_alive(), "the caller's flush waits for the thread's write"
+            holder.execute("ROLLBACK")
+        flushed.join(10)
+        assert not flushed.is_alive()
+        assert arena.is_online(conn, account.id, 60)
+    finally:
+        pool.close()
 
 
 def test_a_round_deals_for_online_bots_within_its_bounds_and_publishes_what_finished(database_url, conn, bot):

@@ -27,6 +27,7 @@ class PresenceMarks:
         self._seen: set[int] = set()
         self._thread: threading.Thread | None = None
         self._start_lock = threading.Lock()
+        self._flush_lock = threading.Lock()
 
     def mark(self, account_id: int) -> None:
         self._seen.add(account_id)
@@ -34,12 +35,15 @@ class PresenceMarks:
             self._start()
 
     def flush(self) -> int:
-        """Write the marks taken since the last flush; returns how many accounts."""
-        seen, self._seen = self._seen, set()
-        if seen:
-            with self._pool.connection() as conn:
-                mark_seen(conn, list(seen))
-        return len(seen)
+        """Write the marks taken since the last flush; returns how many accounts. When it returns,
+        every mark taken before the call is in the database, those a flush of the thread was
+        writing meanwhile included."""
+        with self._flush_lock:
+            seen, self._seen = self._seen, set()
+            if seen:
+                with self._pool.connection() as conn:
+                    mark_seen(conn, list(seen))
+            return len(seen)
 
     def _start(self) -> None:
         with self._start_lock:
