@@ -132,7 +132,13 @@ def test_the_listeners_connect_to_the_listen_database_url(create_database):
     database_url = create_database()
     apply_migrations(database_url)
     unreachable = "postgresql://postgres@127.0.0.1:9/nowhere?connect_timeout=1"
-    settings = load_settings({"DATABASE_URL": database_url, "HANABI_LISTEN_DATABASE_URL": unreachable})
+    settings = load_settings(
+        {
+            "DATABASE_URL": database_url,
+            "HANABI_LISTEN_DATABASE_URL": unreachable,
+            "HANABI_LISTENER_WAIT_SECONDS": "0.2",
+        }
+    )
     pool = create_pool(database_url, min_size=1, max_size=2)
     try:
         client = create_app(settings, pool=pool).test_client()

@@ -48,9 +48,6 @@ POOL_WAIT_SECONDS = 5.0
 that the requests it reads for take the full path, with its own wait and its answer when the
 database is away. A process that falls behind (a reconnect storm) is slow to take a connection
 it was given, so this is longer than a read takes."""
-LISTENER_WAIT_SECONDS = 5.0
-"""How long a poll waits for the process's listener to connect (the first polls after a start):
-past that the full path takes it."""
 EMPTY_PAGE = b'{"items":[],"next_cursor":null}\n'
 """The answer of a turn poll that ends empty, as the app's JSON provider writes it."""
 
@@ -106,8 +103,11 @@ def bearer_of(header: str | None) -> str | None:
 class WaitingTurns:
     """WSGI middleware around the app's `wsgi_app`: the short path of empty turn polls."""
 
-    def __init__(self, app, limiter: RateLimiter | None):
+    def __init__(self, app, limiter: RateLimiter | None, listener_wait_seconds: float):
+        """`listener_wait_seconds`: how long a poll waits for the process's listener to connect
+        (the first polls after a start); past that the full path takes it."""
         self.wsgi_app = app.wsgi_app
+        self.listener_wait_seconds = listener_wait_seconds
         self.extensions = app.extensions
         self.limiter = limiter
 
@@ -128,7 +128,7 @@ class WaitingTurns:
             return self.wsgi_app(wsgi_environ, start_response)
         listen_conninfo = self.extensions[LISTEN_CONNINFO_EXTENSION]
         listener = listener_for(listen_conninfo)
-        if listener.connection_within(LISTENER_WAIT_SECONDS) is None:
+        if listener.connection_within(self.listener_wait_seconds) is None:
             return self.wsgi_app(wsgi_environ, start_response)
         cache = accounts_cache_for(listen_conninfo, token_cache_seconds)
         digest = hash_token(token)

@@ -218,6 +218,13 @@ class Settings:
         help="how long an API process trusts a token it has checked (revocations are heard at once through "
         "the listener); `0`: every request's token is checked in the database",
     )
+    listener_wait_seconds: float = setting(
+        "HANABI_LISTENER_WAIT_SECONDS",
+        seconds,
+        5.0,
+        help="how long an empty turn poll (`wait`) waits for its process's listener to connect (the first polls "
+        "after a start) before the full path answers it",
+    )
     rate_limits: bool = setting(
         "HANABI_RATE_LIMITS",
         switch,
