@@ -1,20 +1,35 @@
-"""`hanabi replay`, run as the installed console script on real files."""
+"""`hanabi replay` on real files: as the installed console script (a file and standard input), and
+the rest in this process through the CLI's `main(argv)`."""
 
+import contextlib
+import io
 import json
 import pathlib
 import subprocess
 import sys
 
 import pytest
+from hanabi.runtime.cli import main
 
 HANABI = pathlib.Path(sys.executable).parent / "hanabi"
 
 
-def run_replay(*args: str, stdin: str | None = None) -> tuple[int, dict]:
+def run_replay_script(*args: str, stdin: str | None = None) -> tuple[int, dict]:
+    """The installed console script's exit status and the one JSON line it printed."""
     result = subprocess.run([str(HANABI), "replay", *args], input=stdin, capture_output=True, text=True, timeout=60)
     lines = result.stdout.splitlines()
     assert len(lines) == 1, result.stdout + result.stderr
     return result.returncode, json.loads(lines[0])
+
+
+def run_replay(*args: str) -> tuple[int, dict]:
+    """`main(["replay", ...])`'s status and the one JSON line it printed."""
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        status = main(["replay", *args])
+    lines = printed.getvalue().splitlines()
+    assert len(lines) == 1, printed.getvalue()
+    return status, json.loads(lines[0])
 
 
 def write_game(tmp_path: pathlib.Path, data: dict) -> pathlib.Path:
@@ -31,8 +46,8 @@ def test_the_console_script_is_installed():
     assert HANABI.is_file(), f"{HANABI} is missing: install the project with pip install -e ."
 
 
-def test_replays_the_five_player_fixture(fixtures_dir):
-    status, result = run_replay(str(fixtures_dir / "no_variant_5p.json"))
+def test_the_console_script_replays_the_five_player_fixture(fixtures_dir):
+    status, result = run_replay_script(str(fixtures_dir / "no_variant_5p.json"))
     assert status == 0
     assert result["score"] == 23
     assert result["turns"] == 53
@@ -56,8 +71,8 @@ def test_replays_an_unfinished_game(fixtures_dir, tmp_path):
     assert (result["turns"], result["end_condition"]) == (20, "in_progress")
 
 
-def test_reads_standard_input(fixtures_dir):
-    status, result = run_replay("-", stdin=(fixtures_dir / "example_game.json").read_text(encoding="utf-8"))
+def test_the_console_script_reads_standard_input(fixtures_dir):
+    status, result = run_replay_script("-", stdin=(fixtures_dir / "example_game.json").read_text(encoding="utf-8"))
     assert (status, result["score"]) == (0, 25)
 
 
