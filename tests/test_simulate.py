@@ -1,3 +1,5 @@
+import contextlib
+import io
 import json
 import statistics
 import subprocess
@@ -7,8 +9,21 @@ from collections import Counter
 import pytest
 from hanabi.bots.simulator import SimulationError, game_file_name, game_seed, play_game, simulate
 from hanabi.engine import GameOptions
+from hanabi.runtime.cli import main
 
 HANABI = [sys.executable, "-m", "hanabi.runtime.cli"]
+
+
+def run_cli(*args: str) -> tuple[int, str, str]:
+    """`hanabi ARGS` through the CLI's `main(argv)` in this process: its exit status (argparse's
+    exit included), standard output and standard error."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = main(list(args))
+        except SystemExit as exit:
+            status = exit.code
+    return status, out.getvalue(), err.getvalue()
 
 
 def test_simulation_is_reproducible_from_its_seed():
@@ -51,13 +66,11 @@ def test_each_game_reported_is_the_game_its_seed_plays_again():
 
 
 def test_cli_prints_a_json_summary():
-    out = subprocess.run(
-        HANABI + ["simulate", "--players", "5", "--bot", "random", "--games", "25", "--seed", "7", "--json"],
-        capture_output=True,
-        text=True,
-        check=True,
+    status, stdout, _ = run_cli(
+        "simulate", "--players", "5", "--bot", "random", "--games", "25", "--seed", "7", "--json"
     )
-    summary = json.loads(out.stdout)
+    assert status == 0
+    summary = json.loads(stdout)
     assert summary["games"] == 25
     assert sum(summary["histogram"].values()) == 25
     assert summary["options"]["players"] == 5
@@ -67,16 +80,14 @@ def test_cli_prints_a_json_summary():
 
 
 def test_cli_prints_a_readable_report():
-    out = subprocess.run(
-        HANABI + ["simulate", "--players", "2", "--bot", "random", "--games", "10", "--variant", "Black (6 Suits)"],
-        capture_output=True,
-        text=True,
-        check=True,
+    status, report, _ = run_cli(
+        "simulate", "--players", "2", "--bot", "random", "--games", "10", "--variant", "Black (6 Suits)"
     )
-    assert "10 games, 2 players, Black (6 Suits), bot random" in out.stdout
-    assert "mean ± standard error" in out.stdout
-    assert "histogram:" in out.stdout
-    assert "games/s" in out.stdout
+    assert status == 0
+    assert "10 games, 2 players, Black (6 Suits), bot random" in report
+    assert "mean ± standard error" in report
+    assert "histogram:" in report
+    assert "games/s" in report
 
 
 @pytest.mark.parametrize(
@@ -89,21 +100,18 @@ def test_cli_prints_a_readable_report():
     ],
 )
 def test_cli_rejects_bad_arguments_clearly(args, message):
-    out = subprocess.run(HANABI + ["simulate"] + args, capture_output=True, text=True)
-    assert out.returncode == 2
-    assert message in out.stderr
+    status, _, stderr = run_cli("simulate", *args)
+    assert status == 2
+    assert message in stderr
 
 
 def test_six_players_in_a_hanablive_variant_with_deck_plays():
-    out = subprocess.run(
-        HANABI
-        + ["simulate", "--players", "6", "--bot", "hat", "--games", "8", "--variant", "Prism (5 Suits)"]
-        + ["--deck-plays", "--end-at-best-score", "--json"],
-        capture_output=True,
-        text=True,
-        check=True,
+    status, stdout, _ = run_cli(
+        *["simulate", "--players", "6", "--bot", "hat", "--games", "8", "--variant", "Prism (5 Suits)"],
+        *["--deck-plays", "--end-at-best-score", "--json"],
     )
-    summary = json.loads(out.stdout)
+    assert status == 0
+    summary = json.loads(stdout)
     assert summary["options"]["players"] == 6 and summary["options"]["deck_plays"] is True
     assert summary["options"]["end_at_best_score"] is True
     assert sum(summary["histogram"].values()) == 8
@@ -177,10 +185,9 @@ def test_progress_is_reported_on_stderr_when_asked():
     ],
 )
 def test_cli_rejects_bad_simulator_options(args, message):
-    command = HANABI + ["simulate", "--players", "3", "--bot", "random"] + args
-    out = subprocess.run(command, capture_output=True, text=True)
-    assert out.returncode == 2
-    assert message in out.stderr
+    status, _, stderr = run_cli("simulate", "--players", "3", "--bot", "random", *args)
+    assert status == 2
+    assert message in stderr
 
 
 CLASS_BOT = """
@@ -315,6 +322,6 @@ def test_cli_compares_a_table_with_a_baseline_in_json(bot_file):
     ],
 )
 def test_cli_rejects_bad_tables_clearly(args, message):
-    out = subprocess.run(HANABI + ["simulate", "--players", "3", "--games", "2"] + args, capture_output=True, text=True)
-    assert out.returncode == 2, out.stderr
-    assert message in out.stderr
+    status, _, stderr = run_cli("simulate", "--players", "3", "--games", "2", *args)
+    assert status == 2, stderr
+    assert message in stderr
