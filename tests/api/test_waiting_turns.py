@@ -154,7 +154,7 @@ def test_tokens_the_full_path_refuses_are_refused(turns_app, full_path):
 )  # fmt: skip
 def test_other_queries_take_the_full_path(turns_app, full_path, query, status):
     bot = player(turns_app)
-    assert bot.get(f"{TURN}?wait=1").status_code == 200
+    assert bot.get("/v1/accounts/me").status_code == 200, "the token is known to the process"
     response = bot.get(f"{TURN}?{query}")
     assert response.status_code == status, response.json
     assert len(full_path) == (query != "wait=01")
@@ -165,8 +165,9 @@ def test_short_path_polls_count_against_the_account_as_the_full_path_counts_them
     try:
         full_path = FullPathCalls(app)
         bot = player(app)
-        statuses = [bot.get(f"{TURN}?wait=1").status_code for _ in range(4)]
-        assert statuses == [200, 200, 200, 429]
+        within_limit = [in_background(lambda: bot.get(f"{TURN}?wait=1")) for _ in range(3)]
+        assert [waited()[0].status_code for waited in within_limit] == [200, 200, 200]
+        assert bot.get(f"{TURN}?wait=1").status_code == 429
         assert len(full_path) == 1, "the refused poll takes the full path, the others the short one"
         second_token = bot.post("/v1/tokens", json={"scopes": ["read"]})
         assert second_token.status_code == 201, "the account's writes have their own budget"
