@@ -477,6 +477,8 @@ GAME_CASES = {
     "notes not lists of text": (lambda d: {**d, "notes": [[1], [], []]}, "invalid_type"),
     "id as text": (lambda d: {**d, "id": "2906"}, "invalid_type"),
     "seed as a number": (lambda d: {**d, "seed": 7}, "invalid_type"),
+    "id null": (lambda d: {**d, "id": None}, "invalid_type"),
+    "seed null": (lambda d: {**d, "seed": None}, "invalid_type"),
 }
 
 

@@ -137,9 +137,13 @@ def import_game(data: Any) -> ImportedGame:
     _import_characters(data.get("characters"))
     notes = _import_notes(data["notes"]) if "notes" in data else None
     game_id = data.get("id")
-    _require(game_id is None or _is_int(game_id), "invalid_type", f'"id" must be a whole number, not {_kind(game_id)}.')
+    _require(
+        "id" not in data or _is_int(game_id), "invalid_type", f'"id" must be a whole number, not {_kind(game_id)}.'
+    )
     seed = data.get("seed")
-    _require(seed is None or isinstance(seed, str), "invalid_type", f'"seed" must be a string, not {_kind(seed)}.')
+    _require(
+        "seed" not in data or isinstance(seed, str), "invalid_type", f'"seed" must be a string, not {_kind(seed)}.'
+    )
 
     raw_actions = data["actions"]
     _require(isinstance(raw_actions, list), "invalid_type", f'"actions" must be a list, not {_kind(raw_actions)}.')
