@@ -13,7 +13,11 @@ import hanabi
 
 PACKAGES = ("api", "store", "engine", "arena")
 MODULES = ("hanabi.runtime.api_worker",)
-CODE_TABLES = {"hanabi.api.errors": ("HTTP_CODES",), "hanabi.api.inputs": ("NOT_FOUND",)}
+CODE_TABLES = {
+    "hanabi.api.errors": ("HTTP_CODES",),
+    "hanabi.api.inputs": ("NOT_FOUND",),
+    "hanabi.runtime.api_worker": ("REFUSED",),
+}
 SNAKE_CASE = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
 ROOT = pathlib.Path(hanabi.__file__).parent
 
@@ -107,5 +111,7 @@ def raised_codes() -> dict[str, str]:
                     codes.setdefault(code, name)
         for table in CODE_TABLES.get(name, ()):
             for value in getattr(module, table).values():
-                codes.setdefault(value[0] if isinstance(value, tuple) else value, name)
+                codes.setdefault(
+                    next(part for part in value if isinstance(part, str)) if isinstance(value, tuple) else value, name
+                )
     return codes
