@@ -7,7 +7,6 @@ import random
 import signal
 import subprocess
 import sys
-import time
 import uuid
 
 import pytest
@@ -29,6 +28,8 @@ from hanabi_client.models import (
     OptionsRequest,
 )
 from hanabi_client.session import Event, action_request
+
+from tests.waiting import until
 
 from .conftest import free_port, wait_until_ready
 
@@ -160,10 +161,12 @@ def test_a_running_runner_takes_a_seat_reserved_for_it_and_plays_the_game(api_ur
         seats = [AccountSeatRequest(kind="account", account=name) for name in (host_account.name, runner_account.name)]
         game = create_game.sync(client=host, body=CreateGameRequest(options=OptionsRequest(players=2), seats=seats))
         join_game.sync(game.id, client=host)
-        for _ in range(300):  # the runner, invited, takes its seat: the game starts
-            if get_game.sync(game.id, client=host).status == "running":
-                break
-            time.sleep(0.1)
+        until(
+            lambda: get_game.sync(game.id, client=host).status == "running",
+            30,
+            "the invited runner took no seat",
+            interval=0.1,
+        )
         play_seat(host, game.id)
         assert_export_replays_to(host, game.id)
         actions = assert_one_action_per_turn(all_events(host, game.id))

@@ -7,12 +7,12 @@ import os
 import signal
 import subprocess
 import sys
-import time
 import uuid
 
 import pytest
 
 from tests.sdk.conftest import served
+from tests.waiting import until
 
 from .conftest import api_as, require_chromium
 
@@ -76,15 +76,13 @@ def arena_bot(site_url, tmp_path_factory):
 
 
 def wait_for_rated_deals(site_url: str, entry_id: int, deals: int, timeout: float = 240) -> dict:
-    deadline = time.monotonic() + timeout
     client = api_as(site_url)
-    while True:
+
+    def rated_profile() -> dict | None:
         profile = client.get(f"/arena/entries/{entry_id}").json()
-        rated = sum(line["rated_deals"] for line in profile["ratings"])
-        if rated >= deals:
-            return profile
-        assert time.monotonic() < deadline, f"only {rated} rated deals in {timeout} s: {profile}"
-        time.sleep(1)
+        return profile if sum(line["rated_deals"] for line in profile["ratings"]) >= deals else None
+
+    return until(rated_profile, timeout, f"fewer than {deals} rated deals", interval=1)
 
 
 def test_a_bot_from_outside_is_rated_and_shown_with_its_chart(person, site_url, arena_bot):

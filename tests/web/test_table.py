@@ -6,6 +6,8 @@ import uuid
 
 from playwright.sync_api import expect
 
+from tests.waiting import until
+
 from .conftest import SCREENSHOT_DIR, api_as, token_of
 
 
@@ -201,8 +203,4 @@ def test_two_people_and_a_bot_play_a_game_to_its_end_and_step_through_its_replay
 
 
 def wait_until(condition, what: str, timeout: float = 20) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"waited {timeout} s for {what}")
-        time.sleep(0.05)
+    until(condition, timeout, f"no {what}")
