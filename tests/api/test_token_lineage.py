@@ -178,12 +178,31 @@ def test_a_token_issued_while_its_parent_is_revoked_is_revoked_or_never_issued(a
 
 
 def test_overlapping_revocations_all_end_well(account):
+    """A revoke-all by a token that its own revocation races: when that revocation commits first,
+    the revoke-all is refused (401) and revokes nothing, so the root, which no other request
+    revokes, keeps working; every other token of the chain ends revoked either way."""
     for _ in range(3):
         root = account()
         chain = [root]
         for _ in range(3):
             chain.extend([chain[-1].mint("/v1/tokens"), chain[-1].mint("/v1/tokens")])
         revocations = [lambda token=token: token.request("DELETE", "/v1/tokens/current") for token in chain[1:]]
-        results = run_together(lambda: chain[2].request("DELETE", "/v1/tokens"), *revocations)
+        revoke_all, *_ = results = run_together(lambda: chain[2].request("DELETE", "/v1/tokens"), *revocations)
         assert {response.status_code for response in results} <= {204, 401}
-        assert not any(token.works() for token in chain)
+        assert not any(token.works() for token in chain[1:])
+        assert root.works() == (revoke_all.status_code == 401), revoke_all.status_code
+
+
+def test_a_token_issued_while_its_account_signs_out_everywhere_is_revoked_or_never_issued(account):
+    """Tokens issued from the account's tokens, and from their children, while `DELETE /v1/tokens`
+    runs: each request is refused (401) or its token is revoked with the rest."""
+    for _ in range(4):
+        root = account()
+        parents = [root.mint("/v1/tokens") for _ in range(3)]
+        parents += [parent.mint("/v1/tokens") for parent in parents]
+        mints = [lambda parent=parent: parent.request("POST", "/v1/tokens") for parent in [root, *parents] * 2]
+        revoke_all, *minted = run_together(lambda: root.request("DELETE", "/v1/tokens"), *mints)
+        assert revoke_all.status_code == 204, revoke_all.text
+        assert {response.status_code for response in minted} <= {201, 401}
+        issued = [Client(str(root.http.base_url), r.json()["token"]) for r in minted if r.status_code == 201]
+        assert not any(token.works() for token in [root, *parents, *issued])
