@@ -195,6 +195,27 @@ def test_good_touch_no_new_clue_touches_a_card_already_clued_or_played():
                 assert not set(fresh) & (played | seen_clued), (seed, event)
 
 
+def test_good_touch_counts_a_clued_card_played_since():
+    """Seat 1's "1" is clued first; seat 2 then clues seat 0's red 1, so seat 1's card is no red
+    1 (seat 2 saw it). Once seat 0 has played that red 1, seat 1 still reads its card as no red 1:
+    it is a 1 that plays, and seat 1 plays it."""
+    options = GameOptions(players=3)
+    state = deal(
+        options,
+        [
+            [(RED, 1), (BLUE, 3), (GREEN, 3), (GREEN, 4), (WHITE, 4)],
+            [(BLUE, 4), (YELLOW, 1), (YELLOW, 3), (GREEN, 4), (WHITE, 3)],
+            [(RED, 3), (YELLOW, 4), (BLUE, 2), (GREEN, 2), (WHITE, 2)],
+        ],
+    )
+    red_one, blue_four, yellow_one = 0, 5, 6
+    state = state.apply(RankClue(0, 1, 1))
+    state = state.apply(Discard(1, blue_four))
+    state = state.apply(ColorClue(2, 0, RED))
+    state = state.apply(Play(0, red_one))
+    assert basic(view(state, 1), random.Random(0)) == Play(1, yellow_one)
+
+
 def test_two_save_on_the_chop_while_no_two_plays():
     """Seat 1's chop is yellow 2, no 2 plays yet and seat 0 sees no other yellow 2: seat 0 saves
     it with a "2" clue, and seat 1 keeps it."""

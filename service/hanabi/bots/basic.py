@@ -20,7 +20,8 @@ at a table with it (written for people in docs/conventions.md).
   finesse position waits. A blind play that scores makes the focus the card above it; when the
   last of those players has moved without one, the clue was the play or save clue.
 - Good touch: no clue newly touches a card that can no longer score, a copy of one clued in a
-  hand the giver sees, or a card about to be played blind; a clued card is read accordingly.
+  hand the giver sees, or a card about to be played blind; a clued card is read accordingly
+  (a card clued elsewhere and played since still counts).
   Every clue narrows what the clues told of a card it touches: never the same clue again on
   the same cards.
 - On its turn a player plays a finesse it sees on itself; else, when the next player would
@@ -51,7 +52,7 @@ at a table with it (written for people in docs/conventions.md).
 
 import random
 
-from ..engine import ColorClue, Discard, DiscardEvent, Play, PlayEvent, RankClue, View
+from ..engine import ClueEvent, ColorClue, Discard, DiscardEvent, Play, PlayEvent, RankClue, View
 from .basic_state import BasicState, Finesse, claims, interpret, pin, public_state, strangers, tells_something
 from .common import (
     best_gamble,
@@ -120,13 +121,16 @@ class Picture:
     def _touch_only_once(self, view: View) -> None:
         """Good touch: no one newly touches a copy of a card they see clued. So a clued card of
         the viewer's is not a card clued in another hand before it (unless in its giver's hand,
-        which the giver does not see), nor one clued after it by someone other than the viewer."""
+        which the giver does not see), nor one clued after it by someone other than the viewer;
+        a clued card played since, from any hand, counts as it was when clued. A stranger's
+        clues are not read so."""
         seen = []
         for seat, hand in enumerate(view.hands):
             if seat != view.seat:
                 for card in hand:
                     if card.clues:
-                        seen.append((seat, card.clues[0], self.identity[card.id]))
+                        seen.append((seat, card.clues[0].turn, card.clues[0].seat, self.identity[card.id]))
+        seen += _played_clued(view, self.rules)
         if not seen:
             return
         for card in view.my_hand:
@@ -134,9 +138,9 @@ class Picture:
                 continue
             first = card.clues[0]
             excluded = 0
-            for seat, clue, i in seen:
-                if (clue.turn < first.turn and seat != first.seat) or (
-                    clue.turn > first.turn and clue.seat != view.seat
+            for seat, turn, giver, i in seen:
+                if (turn < first.turn and seat != first.seat and first.seat not in self.strangers) or (
+                    turn > first.turn and giver != view.seat and giver not in self.strangers
                 ):
                     excluded |= 1 << i
             mask = self.mine[card.id]
@@ -246,6 +250,21 @@ def _stall_clue(t: Picture, legal: set):
                 return clue
             fallback = fallback or clue
     return fallback
+
+
+def _played_clued(view: View, rules) -> list[tuple[int, int, int, int]]:
+    """(holder, turn and giver of its first clue, identity) of each clued card played since."""
+    first: dict[int, tuple[int, int]] = {}
+    played = []
+    for event in view.history:
+        kind = type(event)
+        if kind is ClueEvent:
+            for card in event.touched:
+                first.setdefault(card, (event.turn, event.seat))
+        elif kind is PlayEvent and event.success and event.card in first:
+            turn, giver = first[event.card]
+            played.append((event.seat, turn, giver, rules.identity(event.suit, event.rank)))
+    return played
 
 
 def _finessed(view: View, state: BasicState, identities: dict[int, int], pending: Finesse) -> bool:
