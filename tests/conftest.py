@@ -1,11 +1,13 @@
 """Shared fixtures. Service tests run against a real Postgres: DATABASE_URL when set, else an
 embedded server (pgserver) started by the test session.
 
-Each test process (each pytest-xdist worker too) gets its own database on that server, created
-empty, migrated, and dropped at the end of the session. The workers of one run share one
-embedded server; the last process to exit stops it and deletes its files.
+Each test process (each pytest-xdist worker too) gets its own database on that server, a copy of
+a migrated template database (migrated once per server and set of migrations). The workers of
+one run share one embedded server; the last process to exit stops it and deletes its files, the
+databases with it. On DATABASE_URL's server the databases are dropped at the end of the session.
 """
 
+import hashlib
 import os
 import pathlib
 import tempfile
@@ -15,7 +17,7 @@ from urllib.parse import quote, urlsplit, urlunsplit
 import psycopg
 import pytest
 from hanabi.store.database import connect, start_embedded_postgres
-from hanabi.store.migrate import apply_migrations
+from hanabi.store.migrate import MIGRATIONS_DIR, apply_migrations
 from psycopg import sql
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
@@ -60,43 +62,90 @@ def url_with_database(url: str, dbname: str) -> str:
     return psycopg.conninfo.make_conninfo(url, dbname=dbname)
 
 
+EMBEDDED_SERVER_SETTINGS = {"fsync": "off", "full_page_writes": "off", "synchronous_commit": "off"}
+"""The embedded test server's files are deleted at the end of the run, so they need not survive
+a crash of the machine: the checkpoints of DROP DATABASE and of the server's stop then wait for no
+disk. Postgres itself stopping or crashing still loses nothing (the OS keeps what it wrote)."""
+
+
 @pytest.fixture(scope="session")
-def server_url() -> str:
+def embedded_server() -> bool:
+    """Whether the test server is the embedded one this run started (DATABASE_URL unset)."""
+    return not os.environ.get("DATABASE_URL")
+
+
+@pytest.fixture(scope="session")
+def server_url(embedded_server) -> str:
     """DATABASE_URL, else an embedded server shared by the processes of this test run.
 
     Its folder is outside pytest's temporary folders, which pytest keeps closed to other users:
     the `pgserver` user (when tests run as root) must reach it to stop the server."""
-    if os.environ.get("DATABASE_URL"):
+    if not embedded_server:
         return os.environ["DATABASE_URL"]
     run_id = os.environ.get("PYTEST_XDIST_TESTRUNUID") or str(os.getpid())
     pgdata = Path(tempfile.gettempdir()) / f"hanabi-test-postgres-{run_id}"
-    return start_embedded_postgres(pgdata, delete_on_exit=True)
+    url = start_embedded_postgres(pgdata, delete_on_exit=True)
+    with connect(url) as admin:
+        for name, value in EMBEDDED_SERVER_SETTINGS.items():
+            admin.execute(sql.SQL("ALTER SYSTEM SET {} = {}").format(sql.Identifier(name), sql.Literal(value)))
+        admin.execute("SELECT pg_reload_conf()")
+    return url
 
 
 @pytest.fixture(scope="session")
-def create_database(server_url):
-    """A factory of empty databases on the test server, all dropped when the session ends."""
+def create_database(server_url, embedded_server):
+    """A factory of databases on the test server: empty, or with `migrated=True` a copy of the
+    migrated template. Dropped when the session ends (with the embedded server, when it is deleted)."""
     created: list[str] = []
 
-    def create() -> str:
+    def create(migrated: bool = False) -> str:
         name = f"hanabi_test_{os.getpid()}_{len(created)}"
+        template = migrated_template(server_url) if migrated else "template1"
         with connect(server_url) as admin:
             admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
-            admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+            admin.execute(
+                sql.SQL("CREATE DATABASE {} TEMPLATE {}").format(sql.Identifier(name), sql.Identifier(template))
+            )
         created.append(name)
         return url_with_database(server_url, name)
 
     yield create
+    if embedded_server:
+        return
     with connect(server_url) as admin:
         for name in created:
             admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
 
 
+def migrated_template(server_url: str) -> str:
+    """The name of a database with every migration applied, made on the server the first time a
+    test process asks (under an advisory lock, so only one process makes it). It is named by a
+    hash of the migrations, so a changed migration makes a new one; nothing connects to it after,
+    as CREATE DATABASE ... TEMPLATE requires."""
+    digest = hashlib.sha256()
+    for path in sorted(MIGRATIONS_DIR.glob("*.sql")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    name = f"hanabi_test_template_{digest.hexdigest()[:16]}"
+    with connect(server_url) as admin:
+        admin.execute("SELECT pg_advisory_lock(hashtext('hanabi test template'))")
+        try:
+            if not admin.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
+                building = f"{name}_building"
+                admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(building)))
+                admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(building)))
+                apply_migrations(url_with_database(server_url, building))
+                admin.execute(
+                    sql.SQL("ALTER DATABASE {} RENAME TO {}").format(sql.Identifier(building), sql.Identifier(name))
+                )
+        finally:
+            admin.execute("SELECT pg_advisory_unlock(hashtext('hanabi test template'))")
+    return name
+
+
 @pytest.fixture(scope="session")
 def database_url(create_database) -> str:
-    url = create_database()
-    apply_migrations(url)
-    return url
+    """This test process's migrated database."""
+    return create_database(migrated=True)
 
 
 def pytest_terminal_summary(terminalreporter):

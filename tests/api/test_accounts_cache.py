@@ -13,7 +13,6 @@ from hanabi.api.notifications import APPLICATION_NAME, TOKEN_APPLICATION_NAME
 from hanabi.config import load_settings
 from hanabi.store.accounts import Account, hash_token, tokens_of_hashes
 from hanabi.store.database import connect, create_pool
-from hanabi.store.migrate import apply_migrations
 
 from tests.waiting import until
 
@@ -129,8 +128,7 @@ def test_the_listeners_connect_to_the_listen_database_url(create_database):
     """HANABI_LISTEN_DATABASE_URL (e.g. Postgres itself, with DATABASE_URL a PgBouncer): the API's
     listeners connect there, not through the pool's URL (a database of its own, so that no other
     app's listener is on it)."""
-    database_url = create_database()
-    apply_migrations(database_url)
+    database_url = create_database(migrated=True)
     unreachable = "postgresql://postgres@127.0.0.1:9/nowhere?connect_timeout=1"
     settings = load_settings(
         {

@@ -13,7 +13,6 @@ from hanabi.api.waiting_turns import waited_unread
 from hanabi.config import load_settings
 from hanabi.runtime import metrics
 from hanabi.runtime.composition import api_app
-from hanabi.store.migrate import apply_migrations
 
 from tests.logcapture import json_log_lines
 
@@ -46,7 +45,6 @@ class FullPathCalls:
 
 def app_with(database_url, **changes):
     """The API on a database of its own, its listeners started (by a first poll)."""
-    apply_migrations(database_url)
     settings = dataclasses.replace(
         load_settings(), database_url=database_url, pool_min_size=1, pool_max_size=4, **changes
     )
@@ -57,7 +55,7 @@ def app_with(database_url, **changes):
 
 @pytest.fixture(scope="module")
 def turns_app(create_database):
-    app = app_with(create_database())
+    app = app_with(create_database(migrated=True))
     yield app
     app.extensions[POOL_EXTENSION].close()
 
@@ -161,7 +159,7 @@ def test_other_queries_take_the_full_path(turns_app, full_path, query, status):
 
 
 def test_short_path_polls_count_against_the_account_as_the_full_path_counts_them(create_database):
-    app = app_with(create_database(), rate_limit_reads=THREE_READS)
+    app = app_with(create_database(migrated=True), rate_limit_reads=THREE_READS)
     try:
         full_path = FullPathCalls(app)
         bot = player(app)
@@ -178,7 +176,7 @@ def test_short_path_polls_count_against_the_account_as_the_full_path_counts_them
 
 
 def test_unknown_tokens_are_counted_once_per_request_before_the_database_is_read(create_database):
-    app = app_with(create_database(), rate_limit_reads=THREE_READS)
+    app = app_with(create_database(migrated=True), rate_limit_reads=THREE_READS)
     try:
         stranger = Player(app, "stranger", "not-a-token", 0)
         statuses = [stranger.get(f"{TURN}?wait=1").status_code for _ in range(4)]
@@ -204,8 +202,7 @@ def test_a_wait_counts_from_when_the_requests_bytes_arrived():
 def test_the_first_poll_of_a_new_process_waits_for_its_listener_and_takes_the_short_path(create_database):
     """A restarted server's first polls: the listener that follows the turns is not running yet;
     the poll starts it and waits for it rather than going to Flask."""
-    database_url = create_database()
-    apply_migrations(database_url)
+    database_url = create_database(migrated=True)
     settings = dataclasses.replace(load_settings(), database_url=database_url, pool_min_size=1, pool_max_size=4)
     app = api_app(settings, with_worker=False)
     try:

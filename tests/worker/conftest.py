@@ -21,7 +21,6 @@ from hanabi.config import Settings, load_settings
 from hanabi.runtime.composition import worker_celery
 from hanabi.store.database import connect
 from hanabi.store.games import list_events, load_game
-from hanabi.store.migrate import apply_migrations
 
 from tests.waiting import until
 
@@ -45,9 +44,7 @@ def require_redis() -> str:
 
 @pytest.fixture(scope="module")
 def worker_database(create_database) -> str:
-    url = create_database()
-    apply_migrations(url)
-    return url
+    return create_database(migrated=True)
 
 
 def forget_redis_queue(broker_url: str | None, queue: str) -> None:
