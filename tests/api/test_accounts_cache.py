@@ -8,7 +8,8 @@ from datetime import UTC, datetime
 
 import pytest
 from hanabi.api import create_app
-from hanabi.api.accounts_cache import AccountsCache, TokenReadFailed
+from hanabi.api.accounts_cache import FRESH_SECONDS, AccountsCache, TokenReadFailed
+from hanabi.api.context import _accounts_cache
 from hanabi.api.notifications import APPLICATION_NAME, TOKEN_APPLICATION_NAME
 from hanabi.config import load_settings
 from hanabi.store.accounts import Account, hash_token, tokens_of_hashes
@@ -33,8 +34,10 @@ class Subscriptions:
 
 
 def connected_cache(ttl: float = 60.0) -> AccountsCache:
+    """A cache whose listener is connected and has heard everything committed until now."""
     cache = AccountsCache(Subscriptions(), ttl=ttl)
     cache.listening_changed(True)
+    cache.heard_until(time.monotonic() + 3600)
     return cache
 
 
@@ -61,10 +64,58 @@ def test_a_token_revoked_outside_this_process_stops_working_within_a_moment(new_
     assert_problem(refused, 401, "unauthorized")
 
 
+def test_a_token_revoked_in_another_process_is_refused_there_once_the_revocation_has_answered(database_url):
+    """Two apps with caches of their own, as two API processes have: a token the second one
+    remembers, revoked through the first, is refused by the second as soon as the first has
+    answered, before or without its announcement."""
+    pool = create_pool(database_url, min_size=1, max_size=4)
+    try:
+        first, second = (
+            create_app(load_settings({"DATABASE_URL": database_url, "HANABI_TOKEN_CACHE_SECONDS": ttl}), pool=pool)
+            for ttl in ("60", "59")
+        )
+        caches = []
+        for app in (first, second):
+            with app.app_context():
+                caches.append(_accounts_cache())
+        until(lambda: all(cache._trusted for cache in caches), 10, "the listeners connect")
+        for _ in range(10):
+            token = (
+                first.test_client()
+                .post("/v1/accounts", json={"name": f"two-{uuid.uuid4().hex[:8]}", "kind": "bot"})
+                .json["token"]
+            )
+            headers = {"Authorization": f"Bearer {token}"}
+            until(
+                lambda: (
+                    second.test_client().get("/v1/tokens/current", headers=headers).status_code == 200
+                    and caches[1].get(hash_token(token))
+                ),
+                10,
+                "the second app does not remember the token",
+                0.01,
+            )
+            assert first.test_client().delete("/v1/tokens/current", headers=headers).status_code == 204
+            assert_problem(second.test_client().get("/v1/tokens/current", headers=headers), 401, "unauthorized")
+    finally:
+        pool.close()
+
+
 def test_the_cache_remembers_an_account_while_connected():
     cache = connected_cache()
     cache.remember(DIGEST, ACCOUNT, cache.epoch)
     assert cache.get(DIGEST) == ACCOUNT
+
+
+def test_nothing_is_trusted_while_the_listener_has_not_caught_up_lately():
+    cache = AccountsCache(Subscriptions())
+    cache.listening_changed(True)
+    cache.remember(DIGEST, ACCOUNT, cache.epoch)
+    assert cache.get(DIGEST) is None, "connected, but no round trip has told what it heard"
+    cache.heard_until(time.monotonic())
+    assert cache.get(DIGEST) == ACCOUNT
+    cache.heard_until(time.monotonic() - FRESH_SECONDS)
+    assert cache.get(DIGEST) is None, "the last round trip began too long ago"
 
 
 def test_nothing_is_trusted_before_the_listener_connects_or_after_it_disconnects():

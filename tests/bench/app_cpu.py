@@ -18,6 +18,7 @@ drift hits them alike, e.g. with a second checkout of the old commit:
     .venv/bin/python tests/bench/app_cpu.py                         # 2000 actions, local Postgres
     .venv/bin/python tests/bench/app_cpu.py --profile /tmp/app.prof # and cProfile's stats of the timed calls
     .venv/bin/python tests/bench/app_cpu.py --pause-ms 5            # each timed request after 5 ms asleep
+    .venv/bin/python tests/bench/app_cpu.py --token-cache-seconds 0 # every request's token read from the database
 
 Back to back, a request finds the code and data it needs still in the core's caches. Under a
 real load it does not: between two requests of a gunicorn worker, other processes (Postgres,
@@ -176,7 +177,8 @@ def measure(url: str, args) -> None:
     pool = create_pool(url, min_size=1, max_size=2)
     profiler = cProfile.Profile(time.thread_time) if args.profile else None
     try:
-        driver = Driver(create_app(load_settings({}), pool=pool), profiler, args.pause_ms / 1000)
+        settings = load_settings({"HANABI_TOKEN_CACHE_SECONDS": str(args.token_cache_seconds)})
+        driver = Driver(create_app(settings, pool=pool), profiler, args.pause_ms / 1000)
         if args.empty_polls:
             polls = empty_polls(driver, args.empty_polls, args.bots)
         else:
@@ -215,6 +217,9 @@ def main() -> None:
     )
     parser.add_argument("--bots", type=int, default=50, help="with --empty-polls: bots polling at once (default 50)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--token-cache-seconds", type=float, default=60.0, help="HANABI_TOKEN_CACHE_SECONDS (default 60; 0: no cache)"
+    )
     args = parser.parse_args()  # fmt: skip
 
     with scratch_database(database_server(args), "hanabi-bench-app-cpu-") as (url, _):

@@ -3,10 +3,17 @@ no database read to know who is asking.
 
 An entry is trusted only while the process's notification listener is connected: Postgres
 announces every revoked token on `hanabi_token` (migration 0006), and the cache forgets it as
-soon as the announcement arrives (the process that revoked a token forgets it before
-answering). Whenever the listener connects or loses its connection, announcements may have
-been missed, so the cache empties itself. Entries also
-expire after `ttl` seconds, whatever happens.
+soon as the announcement arrives. Whenever the listener connects or loses its connection,
+announcements may have been missed, so the cache empties itself. Entries also expire after
+`ttl` seconds, whatever happens.
+
+No process trusts a token after its revocation has been answered. The listener makes a round
+trip to Postgres every TOKEN_SYNC_SECONDS, and each one tells the cache that every revocation
+committed before it began has been heard (`heard_until`); the cache trusts its entries only
+while that moment is less than FRESH_SECONDS old. A request that revokes tokens forgets them
+in its own process and then waits FRESH_SECONDS before answering (`settle`): by then every
+process has either heard the revocation or stopped trusting what it remembers (and reads
+tokens from the database until its listener catches up).
 
 Revoking a token revokes its descendants in the same transaction (store.accounts), and each
 revoked row is announced on its own, so a revoked descendant is trusted exactly as long as a
@@ -28,6 +35,10 @@ from hanabi.store.accounts import Token
 from .notifications import TOKEN_APPLICATION_NAME, TOKEN_CHANNEL, Listener, event_class, listener_for
 
 DEFAULT_TTL_SECONDS = 60.0
+FRESH_SECONDS = 0.5
+"""How recent the listener's last round trip must be for the cache to be trusted, and how long
+a revocation waits before it answers: five of the listener's round trips (TOKEN_SYNC_SECONDS),
+so that a slow moment of the process or of Postgres does not stop the cache."""
 MAX_ENTRIES = 100_000
 """Past this many tokens the cache starts again empty (it holds only tokens that worked)."""
 
@@ -39,6 +50,7 @@ class AccountsCache:
         self._entries: dict[bytes, tuple[Token, float]] = {}
         self._epoch = 0
         self._trusted = False
+        self._heard_until = float("-inf")
         self.reads = TokenReads(self)
         """Reads of the tokens it does not know, gathered (the short path of waiting turns')."""
         listener.subscribe_tokens(self)
@@ -53,7 +65,10 @@ class AccountsCache:
         if entry is None or not self._trusted:
             return None
         account, expires = entry
-        if time.monotonic() >= expires:
+        now = time.monotonic()
+        if now - self._heard_until >= FRESH_SECONDS:
+            return None
+        if now >= expires:
             with self._lock:
                 self._entries.pop(digest, None)
             return None
@@ -95,6 +110,16 @@ class AccountsCache:
             self._epoch += 1
             self._entries.clear()
             self._trusted = listening
+            self._heard_until = float("-inf")
+
+    def heard_until(self, moment: float) -> None:
+        self._heard_until = moment
+
+    @staticmethod
+    def settle() -> None:
+        """Wait until every process has heard the revocations committed before this call, or
+        trusts none of the tokens it remembers."""
+        time.sleep(FRESH_SECONDS)
 
 
 TOKENS_PER_READ = 100

@@ -26,7 +26,7 @@ from hanabi.store.accounts import (
 )
 from hanabi.store.lobby import MAX_PAGE
 
-from .context import Reply, current_account, db, forget_digest, idempotent_write, issue_child_token
+from .context import Reply, current_account, db, idempotent_write, issue_child_token, revoked
 from .docs import idempotent, links_to, problems
 from .errors import Problem
 from .inputs import Blueprint
@@ -177,6 +177,5 @@ class PlayerTokens(MethodView):
     @problems(401, 403, 404)
     def delete(self, player_id):
         """Revoke every token of one of your players, and every token issued from them, at once"""
-        for digest in revoke_player_tokens(db(), current_app_account(), player_id):
-            forget_digest(digest)
+        revoked(revoke_player_tokens(db(), current_app_account(), player_id))
         return Response(status=204)

@@ -203,6 +203,16 @@ def forget_digest(digest: bytes) -> None:
         cache.forget(digest)
 
 
+def revoked(digests: list[bytes]) -> None:
+    """After a revocation has committed, before its response: forget the tokens it revoked
+    here, and wait until no process trusts a token revoked before it (`AccountsCache.settle`)."""
+    cache = _accounts_cache()
+    if cache is not None:
+        for digest in digests:
+            cache.forget(digest)
+        cache.settle()
+
+
 class Reply(NamedTuple):
     """A successful response of a write, as it is stored for Idempotency-Key retries."""
 

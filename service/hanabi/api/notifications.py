@@ -68,6 +68,10 @@ RECHECK_SECONDS = 1.0
 """How often a waiting request reads the database while the listener is not listening."""
 HEALTH_CHECK_SECONDS = 10.0
 """How long the listener waits for a notification before it checks its connection."""
+TOKEN_SYNC_SECONDS = 0.1
+"""How often the listener of revoked tokens makes a round trip on its connection: Postgres
+sends a listening connection every notification committed before a query began ahead of that
+query's answer, so each round trip tells the tokens' subscribers up to when they heard everything."""
 MAX_RECONNECT_DELAY = 5.0
 APPLICATION_NAME = "hanabi-listener"
 """The long-poll listener's connection, as pg_stat_activity names it."""
@@ -176,6 +180,9 @@ class TokenSubscriber(Protocol):
     def listening_changed(self, listening: bool) -> None:
         """The listener connected (True) or lost its connection (False)."""
 
+    def heard_until(self, moment: float) -> None:
+        """Every revocation committed before `moment` (time.monotonic()) has been told."""
+
 
 class Listener:
     """LISTENs on `channels` over a connection of its own, and wakes the watches of the
@@ -240,6 +247,9 @@ class Listener:
             self._token_subscribers.append(subscriber)
             self._keep_running = True
             self._start()
+            listening = self._listening
+        if listening:
+            subscriber.listening_changed(True)
 
     def watching(self, key: tuple) -> int:
         """How many requests wait on `key` now."""
@@ -282,9 +292,12 @@ class Listener:
                     delay = 0.1
                     failures = 0
                     while True:
-                        for notify in conn.notifies(timeout=HEALTH_CHECK_SECONDS):
-                            self._dispatch(notify.channel, notify.payload)
+                        asked_at = time.monotonic()
                         conn.execute("SELECT 1")
+                        wait = TOKEN_SYNC_SECONDS if self._token_subscribers else HEALTH_CHECK_SECONDS
+                        for notify in conn.notifies(timeout=wait):
+                            self._dispatch(notify.channel, notify.payload)
+                        self._heard_until(asked_at)
                         if time.monotonic() - turns_read_at >= TURNS_RELOAD_SECONDS:
                             self._replace_turns(self._read_turns(conn))
                             turns_read_at = time.monotonic()
@@ -334,6 +347,14 @@ class Listener:
             subscriber.listening_changed(listening)
         for watch in watches:
             watch.wake()
+
+    def _heard_until(self, moment: float) -> None:
+        """The notifications that came with the round trip begun at `moment` (psycopg keeps
+        them for `notifies`, which gave them first) have been dispatched."""
+        with self._lock:
+            subscribers = list(self._token_subscribers)
+        for subscriber in subscribers:
+            subscriber.heard_until(moment)
 
     def _dispatch(self, channel: str, payload: str) -> None:
         if channel == TOKEN_CHANNEL:

@@ -27,7 +27,7 @@ from hanabi.store.credentials import (
 from hanabi.store.outbox import queue_mail
 
 from .accounts import NotificationsSchema, email_field, my_account, password_field, password_hashing
-from .context import db, forget_digest
+from .context import db, revoked
 from .docs import problems
 from .errors import Problem
 from .inputs import Blueprint
@@ -193,10 +193,9 @@ class PasswordResetRedemptions(MethodView):
         conn = db()
         with conn.transaction():
             account_id = reset_password(conn, password_hashing(), data["token"], data["password"])
-            revoked = revoke_all_tokens(conn, account_id)
+            digests = revoke_all_tokens(conn, account_id)
             session = new_session(account_id)
-        for digest in revoked:
-            forget_digest(digest)
+        revoked(digests)
         return session, 201
 
 

@@ -8,7 +8,7 @@ from marshmallow import fields, validate
 
 from hanabi.store.accounts import SCOPES, revoke_all_tokens, revoke_token
 
-from .context import bearer_token, current_account, current_token, db, forget_digest, issue_child_token
+from .context import bearer_token, current_account, current_token, db, issue_child_token, revoked
 from .docs import problems
 from .errors import Problem
 from .inputs import Blueprint
@@ -100,8 +100,7 @@ class Tokens(MethodView):
         `DELETE /v1/tokens/current`. The account stays: with a password, sign in again
         (`POST /v1/sessions`); an account without one has no way to get a token back.
         """
-        for digest in revoke_all_tokens(db(), current_account().id):
-            forget_digest(digest)
+        revoked(revoke_all_tokens(db(), current_account().id))
         return Response(status=204)
 
     @blp.doc(operationId="create_token")
@@ -148,11 +147,9 @@ class CurrentToken(MethodView):
         """Revoke the token of this request and every token issued from it; they stop working at once
 
         Every token issued from it: the tokens, watch links, table links and player tokens its
-        requests issued, and theirs, transitively. At once in the API process that revoked
-        them; the other API processes hear of the revocation from the database about a
-        millisecond after it commits.
+        requests issued, and theirs, transitively. No API process accepts them once this
+        request has answered (it waits about half a second for every process to have heard).
         """
         current_account()
-        for digest in revoke_token(db(), bearer_token()):
-            forget_digest(digest)
+        revoked(revoke_token(db(), bearer_token()))
         return Response(status=204)

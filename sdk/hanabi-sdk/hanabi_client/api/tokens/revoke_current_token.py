@@ -59,9 +59,8 @@ def sync_detailed(
     """Revoke the token of this request and every token issued from it; they stop working at once
 
      Every token issued from it: the tokens, watch links, table links and player tokens its
-    requests issued, and theirs, transitively. At once in the API process that revoked
-    them; the other API processes hear of the revocation from the database about a
-    millisecond after it commits.
+    requests issued, and theirs, transitively. No API process accepts them once this
+    request has answered (it waits about half a second for every process to have heard).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -87,9 +86,8 @@ def sync(
     """Revoke the token of this request and every token issued from it; they stop working at once
 
      Every token issued from it: the tokens, watch links, table links and player tokens its
-    requests issued, and theirs, transitively. At once in the API process that revoked
-    them; the other API processes hear of the revocation from the database about a
-    millisecond after it commits.
+    requests issued, and theirs, transitively. No API process accepts them once this
+    request has answered (it waits about half a second for every process to have heard).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -111,9 +109,8 @@ async def asyncio_detailed(
     """Revoke the token of this request and every token issued from it; they stop working at once
 
      Every token issued from it: the tokens, watch links, table links and player tokens its
-    requests issued, and theirs, transitively. At once in the API process that revoked
-    them; the other API processes hear of the revocation from the database about a
-    millisecond after it commits.
+    requests issued, and theirs, transitively. No API process accepts them once this
+    request has answered (it waits about half a second for every process to have heard).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -137,9 +134,8 @@ async def asyncio(
     """Revoke the token of this request and every token issued from it; they stop working at once
 
      Every token issued from it: the tokens, watch links, table links and player tokens its
-    requests issued, and theirs, transitively. At once in the API process that revoked
-    them; the other API processes hear of the revocation from the database about a
-    millisecond after it commits.
+    requests issued, and theirs, transitively. No API process accepts them once this
+    request has answered (it waits about half a second for every process to have heard).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
