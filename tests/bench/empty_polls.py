@@ -4,21 +4,32 @@ The script creates a database of its own on a Postgres server (dropped at the en
 `--bots` bot accounts without a game, and starts `hanabi serve` with its defaults from this
 checkout ("new") and, with `--server-source DIR`, a second one from another checkout's
 `service/` ("old"; `--server-python` runs it with another virtual environment's Python and
-packages), each on a free port of 127.0.0.1 with a data folder of its own. Then, in
-rounds that take turns between the servers (so that whatever else the machine runs hits both
-alike), every bot long-polls `GET /v1/me/turn?wait=<--wait>` on a keep-alive connection of its
-own to one server for `--window` seconds, again and again; every answer is empty, and the window
-ends when the last poll in flight has answered. A round's figure is the CPU of that server's API
-processes (gunicorn's master and workers, not the embedded Celery worker) over the window,
-divided by the polls answered 200 and empty in it. The first round of each server warms it up
-(each bot's first poll reads its token) and is not counted.
+packages), each on a free port of 127.0.0.1 with a data folder of its own and `--workers`
+gunicorn workers. Then, in rounds that take turns between the servers (so that whatever else
+the machine runs hits both alike), every bot long-polls `GET /v1/me/turn?wait=<--wait>` on a
+keep-alive connection of its own to one server for `--window` seconds, again and again; every
+answer is empty, and the window ends when the last poll in flight has answered. With
+`--at-once`, each server has bots of its own and both are polled in the same windows instead:
+the machine's moments then fall on both alike, and each round gives a ratio. A round's figure
+is the CPU of that server's API processes (gunicorn's master and workers, not the embedded
+Celery worker) over the window, divided by the polls answered 200 and empty in it. The first
+round of each server warms it up (each bot's first poll reads its token) and is not counted.
 
-It prints each round, the median per server, their ratio (old / new), and the load average
-before and after. `--profile DIR` records py-spy stacks (raw, the thread holding the GIL) of
-the new server's workers from the first counted round on, so only its own windows show in them.
+The workers of a server share one listening socket and take its connections as they come, so
+how the bots' connections fall on the workers differs from one start of a server to another;
+a worker's poll costs less CPU when it has more of them (its loop's turns serve more polls). So
+the script prints each server's CPU split between its workers, and `--workers 1` compares two
+versions of the code without that difference.
+
+It prints each round (with `--at-once` its ratio), the median per server, their ratio (old /
+new; with `--at-once` the median of the rounds' ratios and their range), the CPU split, and
+the load average before and after. `--profile DIR` records py-spy stacks (raw, the thread
+holding the GIL) of the new server's workers from the first counted round on, so only its own
+windows show in them.
 
     .venv/bin/python tests/bench/empty_polls.py                                   # this checkout only
     .venv/bin/python tests/bench/empty_polls.py --server-source /tmp/old/service  # old against new
+    .venv/bin/python tests/bench/empty_polls.py --server-source /tmp/old/service --workers 1 --at-once
     .venv/bin/python tests/bench/empty_polls.py --bots 300 --window 8 --rounds 5 --profile /tmp/prof
 """
 
@@ -51,14 +62,18 @@ EMPTY_PAGE = b'{"items":[],"next_cursor":null}\n'
 
 
 class Server:
-    def __init__(self, name: str, url: str, scratch: Path, source: Path | None, python: Path | None = None):
+    def __init__(
+        self, name: str, url: str, scratch: Path, source: Path | None, python: Path | None = None, workers: int = 2
+    ):
         self.name = name
         folder = scratch / name
         folder.mkdir()
         self.port = free_port()
-        self.process = start_server(url, folder, self.port, source, python)
+        self.process = start_server(url, folder, self.port, source, python, ("--workers", str(workers)))
         wait_ready(self.process, self.port, folder)
         self.cpu_per_poll: list[float] = []
+        self.worker_cpu: dict[int, float] = {}
+        """CPU seconds of each worker in the counted rounds."""
 
     def api_pids(self) -> list[int]:
         return api_processes(self.process.pid)[0]
@@ -75,9 +90,9 @@ class Server:
             self.process.wait()
 
 
-async def window(server: Server, tokens: list[str], connections: dict, args) -> tuple[int, int, float]:
+async def window(server: Server, tokens: list[str], connections: dict, args) -> tuple[int, int, float, dict]:
     """Every bot polls `server` until `args.window` seconds have passed: the polls answered
-    200 and empty, the other answers, and the API's CPU seconds."""
+    200 and empty, the other answers, the API's CPU seconds and each worker's."""
     end = time.perf_counter() + args.window
     counts = {"empty": 0, "other": 0}
 
@@ -100,32 +115,54 @@ async def window(server: Server, tokens: list[str], connections: dict, args) -> 
     pids = server.api_pids()
     before = cpu_seconds(pids)
     await asyncio.gather(*(bot(token) for token in tokens))
-    return counts["empty"], counts["other"], cpu_used(before, cpu_seconds(pids))
+    after = cpu_seconds(pids)
+    workers = {pid: after[pid] - before[pid] for pid in server.worker_pids() if pid in before and pid in after}
+    return counts["empty"], counts["other"], cpu_used(before, after), workers
 
 
-async def drive(servers: list[Server], tokens: list[str], args) -> None:
+def note(server: Server, round_number: int, empty: int, other: int, cpu: float, workers: dict[int, float]) -> float:
+    """Record and print a server's window; its CPU per poll."""
+    per_poll = cpu / empty if empty else float("nan")
+    counted = round_number > 0
+    if counted:
+        server.cpu_per_poll.append(per_poll)
+        for pid, seconds in workers.items():
+            server.worker_cpu[pid] = server.worker_cpu.get(pid, 0.0) + seconds
+    print(
+        f"round {round_number}{'' if counted else ' (warm-up)'} {server.name}: {empty} empty polls"
+        f" ({other} other answers), {1000 * per_poll:.3f} ms of API CPU per poll",
+        flush=True,
+    )
+    return per_poll
+
+
+async def drive(servers: list[Server], tokens: list[str], args) -> list[float]:
+    """The rounds; with `--at-once`, each round's ratio (old / new)."""
     connections: dict = {}
     profilers: list[subprocess.Popen] = []
+    ratios = []
     for round_number in range(args.rounds + 1):
         if round_number == 1 and args.profile:
-            seconds = args.rounds * len(servers) * (args.window + args.wait)
-            profilers = profile(servers[0], seconds, args.profile)
+            windows = 1 if args.at_once else len(servers)
+            profilers = profile(servers[0], args.rounds * windows * (args.window + args.wait), args.profile)
+        if args.at_once:
+            shares = [tokens[i :: len(servers)] for i in range(len(servers))]
+            results = await asyncio.gather(
+                *(window(server, share, connections, args) for server, share in zip(servers, shares, strict=True))
+            )
+            per_poll = [note(server, round_number, *result) for server, result in zip(servers, results, strict=True)]
+            if len(servers) == 2 and round_number > 0:
+                ratios.append(per_poll[1] / per_poll[0])
+                print(f"round {round_number}: old / new = {ratios[-1]:.2f}", flush=True)
+            continue
         order = servers if round_number % 2 == 0 else servers[::-1]
         for server in order:
-            empty, other, cpu = await window(server, tokens, connections, args)
-            per_poll = cpu / empty if empty else float("nan")
-            counted = round_number > 0
-            if counted:
-                server.cpu_per_poll.append(per_poll)
-            print(
-                f"round {round_number}{'' if counted else ' (warm-up)'} {server.name}: {empty} empty polls"
-                f" ({other} other answers), {1000 * per_poll:.3f} ms of API CPU per poll",
-                flush=True,
-            )
+            note(server, round_number, *await window(server, tokens, connections, args))
     for connection in connections.values():
         connection.close()
     for profiler in profilers:
         profiler.wait()
+    return ratios
 
 
 def profile(server: Server, seconds: float, folder: Path) -> list[subprocess.Popen]:
@@ -161,20 +198,26 @@ def main() -> None:
     parser.add_argument("--wait", type=int, default=1, help="seconds each poll waits (default 1)")
     parser.add_argument("--window", type=float, default=6, help="seconds of polling per round and server (default 6)")
     parser.add_argument("--rounds", type=int, default=4, help="counted rounds per server (default 4)")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers of each server (default 2)")
+    parser.add_argument(
+        "--at-once", action="store_true", help="poll both servers in the same windows, each with --bots of its own"
+    )
     parser.add_argument("--server-source", type=Path, help="another checkout's service/, compared as 'old'")
     parser.add_argument("--server-python", type=Path, help="another .venv's Python for 'old' (its packages)")
     parser.add_argument("--profile", type=Path, metavar="DIR", help="py-spy stacks of the new server's workers")
     args = parser.parse_args()
-    raise_open_files_limit(2 * args.bots)
+    comparing = args.server_source is not None or args.server_python is not None
+    bots_made = args.bots * (2 if args.at_once and comparing else 1)
+    raise_open_files_limit(2 * bots_made)
     load_before = os.getloadavg()
     with scratch_database(database_server(args), "empty-polls-") as (url, scratch):
-        _, bots = make_accounts(url, args.bots)
+        _, bots = make_accounts(url, bots_made)
         servers: list[Server] = []
         try:
-            servers.append(Server("new", url, scratch, None))
-            if args.server_source is not None or args.server_python is not None:
-                servers.append(Server("old", url, scratch, args.server_source, args.server_python))
-            uvloop.run(drive(servers, [bot.token for bot in bots], args))
+            servers.append(Server("new", url, scratch, None, workers=args.workers))
+            if comparing:
+                servers.append(Server("old", url, scratch, args.server_source, args.server_python, args.workers))
+            ratios = uvloop.run(drive(servers, [bot.token for bot in bots], args))
         finally:
             for server in servers:
                 server.stop()
@@ -185,6 +228,15 @@ def main() -> None:
         + ", ".join(f"{name} {1000 * value:.3f} ms" for name, value in medians.items())
         + (f"; old / new = {medians['old'] / medians['new']:.2f}" if "old" in medians else "")
     )
+    if ratios:
+        print(
+            f"old / new, median of the rounds' ratios: {statistics.median(ratios):.2f}"
+            f" (from {min(ratios):.2f} to {max(ratios):.2f})"
+        )
+    for server in servers:
+        total = sum(server.worker_cpu.values()) or float("nan")
+        split = ", ".join(f"{100 * cpu / total:.0f}%" for cpu in sorted(server.worker_cpu.values(), reverse=True))
+        print(f"{server.name}: the workers' shares of its CPU: {split}")
     print(f"load average before {[round(x, 2) for x in load_before]}, after {[round(x, 2) for x in os.getloadavg()]}")
 
 

@@ -359,17 +359,23 @@ def cli_module(source: Path | None) -> str:
 
 
 def start_server(
-    url: str, scratch: Path, port: int, source: Path | None = None, python: Path | None = None
+    url: str,
+    scratch: Path,
+    port: int,
+    source: Path | None = None,
+    python: Path | None = None,
+    options: tuple[str, ...] = (),
 ) -> subprocess.Popen:
-    """`hanabi serve` on `port`, from `source` (a checkout's service/) and with `python` (a
-    virtual environment's, with the packages it has) when given, else as this script runs."""
+    """`hanabi serve` on `port` with `options`, from `source` (a checkout's service/) and with
+    `python` (a virtual environment's, with the packages it has) when given, else as this
+    script runs."""
     env = {**os.environ, "DATABASE_URL": url, "HANABI_DATA_DIR": str(scratch / "data")}
     if source is not None:
         env["PYTHONPATH"] = str(source.resolve())
     env.pop("CELERY_BROKER_URL", None)
     with open(scratch / "serve.log", "w") as log:
         return subprocess.Popen(
-            [str(python or sys.executable), "-m", cli_module(source), "serve", "--port", str(port)],
+            [str(python or sys.executable), "-m", cli_module(source), "serve", "--port", str(port), *options],
             env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         )  # fmt: skip
 
