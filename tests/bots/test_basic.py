@@ -23,7 +23,8 @@ basic = get_strategy("basic")
 
 
 def deal(options: GameOptions, hands):
-    """A game whose seats hold `hands` (each listed oldest card first, as dealt)."""
+    """A game whose seats hold `hands` (each listed oldest card first, as dealt); a list after
+    the hands is the next cards drawn."""
     top = [card for hand in hands for card in hand]
     return new_game(options, deck=stacked_deck(options.variant_rules, top))
 
@@ -164,7 +165,7 @@ def test_a_red_clue_without_a_blind_play_is_red_one():
 @pytest.mark.slow
 def test_good_touch_no_new_clue_touches_a_card_already_clued_or_played():
     """A clue newly touches no card whose identity has been played or is clued in a hand its
-    giver sees (but for a stall with every clue token in
+    giver sees, nor two copies of one card (but for a stall with every clue token in
     hand, when no clue keeps to that: a discard is not allowed then)."""
     for players in (2, 3, 4, 5):
         options = GameOptions(players=players)
@@ -193,6 +194,7 @@ def test_good_touch_no_new_clue_touches_a_card_already_clued_or_played():
                 }
                 fresh = [identity(card) for card in event.touched if card not in clued_before]
                 assert not set(fresh) & (played | seen_clued), (seed, event)
+                assert len(set(fresh)) == len(fresh), (seed, event)
 
 
 def test_good_touch_counts_a_clued_card_played_since():
@@ -213,6 +215,54 @@ def test_good_touch_counts_a_clued_card_played_since():
     state = state.apply(Discard(1, blue_four))
     state = state.apply(ColorClue(2, 0, RED))
     state = state.apply(Play(0, red_one))
+    assert basic(view(state, 1), random.Random(0)) == Play(1, yellow_one)
+
+
+def test_good_touch_counts_a_finesses_blind_play():
+    """Seat 3's "1" is clued first; seat 0 then finesses seat 1's red 1 (a red clue on seat 2's
+    red 2), which it would not do were seat 3's 1 red. Once seat 1 has played red 1 blind, seat 3
+    reads its 1 as no red 1: a 1 that plays."""
+    options = GameOptions(players=4)
+    state = deal(
+        options,
+        [
+            [(YELLOW, 5), (BLUE, 3), (GREEN, 3), (WHITE, 4)],
+            [(BLUE, 4), (YELLOW, 4), (WHITE, 3), (RED, 1)],
+            [(WHITE, 2), (RED, 2), (GREEN, 4), (YELLOW, 3)],
+            [(GREEN, 2), (BLUE, 1), (RED, 3), (YELLOW, 2)],
+            [(BLUE, 5), (GREEN, 5), (WHITE, 5), (YELLOW, 4)],
+        ],
+    )
+    red_one, white_two, red_two, green_two, blue_one = 7, 8, 9, 12, 13
+    state = state.apply(RankClue(0, 3, 1))
+    state = state.apply(RankClue(1, 0, 5))
+    state = state.apply(Discard(2, white_two))
+    state = state.apply(Discard(3, green_two))
+    state = state.apply(ColorClue(0, 2, RED))
+    assert basic(view(state, 1), random.Random(0)) == Play(1, red_one)
+    state = state.apply(Play(1, red_one))
+    state = state.apply(Play(2, red_two))
+    assert basic(view(state, 3), random.Random(0)) == Play(3, blue_one)
+
+
+def test_cards_one_clue_newly_touched_are_no_two_copies():
+    """One "1" clue touched seat 1's yellow 1 and green 1; seat 1 plays the green 1, and then
+    reads its other 1 as no green 1 (no clue newly touches two copies of a card): it plays it."""
+    options = GameOptions(players=3)
+    state = deal(
+        options,
+        [
+            [(YELLOW, 5), (BLUE, 3), (GREEN, 3), (GREEN, 4), (WHITE, 4)],
+            [(BLUE, 4), (YELLOW, 1), (GREEN, 3), (GREEN, 1), (WHITE, 3)],
+            [(WHITE, 2), (BLUE, 2), (RED, 2), (GREEN, 4), (YELLOW, 3)],
+            [(BLUE, 5), (RED, 4)],
+        ],
+    )
+    blue_three, yellow_one, green_one = 1, 6, 8
+    state = state.apply(RankClue(0, 1, 1))
+    state = state.apply(Play(1, green_one))
+    state = state.apply(RankClue(2, 0, 5))
+    state = state.apply(Discard(0, blue_three))
     assert basic(view(state, 1), random.Random(0)) == Play(1, yellow_one)
 
 

@@ -20,8 +20,9 @@ at a table with it (written for people in docs/conventions.md).
   finesse position waits. A blind play that scores makes the focus the card above it; when the
   last of those players has moved without one, the clue was the play or save clue.
 - Good touch: no clue newly touches a card that can no longer score, a copy of one clued in a
-  hand the giver sees, or a card about to be played blind; a clued card is read accordingly
-  (a card clued elsewhere and played since still counts).
+  hand the giver sees, a card about to be played blind, or two copies of one card; a clued card
+  is read accordingly (a card clued elsewhere and played since, or played blind for a finesse
+  given after it, still counts).
   Every clue narrows what the clues told of a card it touches: never the same clue again on
   the same cards.
 - On its turn a player plays a finesse it sees on itself; else, when the next player would
@@ -122,25 +123,36 @@ class Picture:
         """Good touch: no one newly touches a copy of a card they see clued. So a clued card of
         the viewer's is not a card clued in another hand before it (unless in its giver's hand,
         which the giver does not see), nor one clued after it by someone other than the viewer;
-        a clued card played since, from any hand, counts as it was when clued. A stranger's
-        clues are not read so."""
+        a clued card played since, from any hand, counts as it was when clued, and so does a
+        finesse's blind play, as clued by the finesse's clue. No clue newly touches two copies
+        of a card either: the viewer's cards one clue newly touched are not the one of them
+        played since, nor one it knows exactly. A stranger's clues are not read so."""
         seen = []
         for seat, hand in enumerate(view.hands):
-            if seat != view.seat:
-                for card in hand:
-                    if card.clues:
-                        seen.append((seat, card.clues[0].turn, card.clues[0].seat, self.identity[card.id]))
-        seen += _played_clued(view, self.rules)
+            for card in hand:
+                if not card.clues:
+                    continue
+                if seat != view.seat:
+                    identity = self.identity[card.id]
+                elif self.mine[card.id] & (self.mine[card.id] - 1) == 0:
+                    identity = self.mine[card.id].bit_length() - 1
+                else:
+                    continue
+                seen.append((seat, card.clues[0].turn, card.clues[0].seat, identity, card.id))
+        seen += _played_clued(view, self.rules, self.state.blind)
         if not seen:
             return
         for card in view.my_hand:
             if not card.clues:
                 continue
             first = card.clues[0]
+            trusted = first.seat not in self.strangers
             excluded = 0
-            for seat, turn, giver, i in seen:
-                if (turn < first.turn and seat != first.seat and first.seat not in self.strangers) or (
-                    turn > first.turn and giver != view.seat and giver not in self.strangers
+            for seat, turn, giver, i, other in seen:
+                if (
+                    (trusted and turn < first.turn and seat != first.seat)
+                    or (turn > first.turn and giver != view.seat and giver not in self.strangers)
+                    or (trusted and turn == first.turn and seat == view.seat and other != card.id)
                 ):
                     excluded |= 1 << i
             mask = self.mine[card.id]
@@ -237,8 +249,8 @@ def _touches(t: Picture, clue, card: int) -> bool:
 
 def _stall_clue(t: Picture, legal: set):
     """With nothing to play and no discard allowed: a clue that tells something new, touching
-    only cards already clued if one does."""
-    fallback = None
+    only cards already clued if one does, else newly touching no two copies of a card if one does."""
+    fallback = last = None
     for _, target, hand, ids, candidates in _clue_targets(t):
         for kind, value in candidates:
             clue = ColorClue(t.view.seat, target, value) if kind == "color" else RankClue(t.view.seat, target, value)
@@ -248,13 +260,17 @@ def _stall_clue(t: Picture, legal: set):
                 continue
             if all(c in t.state.clued for c in touched):
                 return clue
-            fallback = fallback or clue
-    return fallback
+            if _twice(t, [c for c in touched if c not in t.state.clued]):
+                last = last or clue
+            else:
+                fallback = fallback or clue
+    return fallback or last
 
 
-def _played_clued(view: View, rules) -> list[tuple[int, int, int, int]]:
-    """(holder, turn and giver of its first clue, identity) of each clued card played since."""
-    first: dict[int, tuple[int, int]] = {}
+def _played_clued(view: View, rules, blind: dict[int, tuple[int, int]]) -> list[tuple[int, int, int, int, int]]:
+    """(holder, turn and giver of its first clue, identity, card) of each clued card played since; a
+    finesse's blind play counts as clued by the finesse's clue."""
+    first: dict[int, tuple[int, int]] = dict(blind)
     played = []
     for event in view.history:
         kind = type(event)
@@ -263,7 +279,7 @@ def _played_clued(view: View, rules) -> list[tuple[int, int, int, int]]:
                 first.setdefault(card, (event.turn, event.seat))
         elif kind is PlayEvent and event.success and event.card in first:
             turn, giver = first[event.card]
-            played.append((event.seat, turn, giver, rules.identity(event.suit, event.rank)))
+            played.append((event.seat, turn, giver, rules.identity(event.suit, event.rank), event.card))
     return played
 
 
@@ -367,6 +383,8 @@ def _rank_clues(t: Picture) -> list[tuple[float, object]]:
                     worth += TWO_SAVE_WORTH - 0.5 * distance
                 if any(_bad_touch(t, clued_identities, t.identity[c]) for c in fresh):
                     continue
+                if rules.finessable and _twice(t, fresh):
+                    continue
                 for c in fresh:
                     i = t.identity[c]
                     if ids.count(i) > 1:
@@ -462,6 +480,12 @@ def _clue_targets(t: Picture):
         candidates = sorted({("color", color) for i in ids for color in rules.colors_of[i]})
         candidates += sorted({("rank", rank) for i in ids for rank in rules.rank_clues_of[i]})
         yield distance, target, hand, ids, candidates
+
+
+def _twice(t: Picture, cards) -> bool:
+    """Whether two of `cards` are copies of one card."""
+    identities = [t.identity[c] for c in cards]
+    return len(set(identities)) < len(identities)
 
 
 def _bad_touch(t: Picture, clued_identities: set[int], i: int) -> bool:

@@ -52,21 +52,26 @@ class Finesse(NamedTuple):
     """What the focus is when none of them plays their card (a play or save clue)."""
     finesse: int
     """What the focus may be when one of them plays their card and it scores: one rank above it."""
+    turn: int
+    """The turn the clue was given."""
 
 
 class BasicState(PublicState):
-    __slots__ = ("distrust", "finesse", "meaning")
+    __slots__ = ("blind", "distrust", "finesse", "meaning")
 
     def __init__(self, rules: Rules, distrust: frozenset[int] = frozenset()):
         super().__init__(rules)
         self.meaning: dict[int, int] = {}
         self.finesse: Finesse | None = None
+        self.blind: dict[int, tuple[int, int]] = {}
+        """Per card played blind for a finesse, the turn and the giver of the finesse's clue."""
         self.distrust = distrust
         """Seats whose clues are read for what they say only: no focus, no play or save, no finesse."""
 
     def _copy_extra(self, new) -> None:
         new.meaning = dict(self.meaning)
         new.finesse = self.finesse
+        new.blind = self.blind
         new.distrust = self.distrust
 
     def advance(self, event, context=None) -> None:
@@ -82,6 +87,7 @@ class BasicState(PublicState):
         if type(event) is PlayEvent and event.card in pending.cards:
             self.finesse = None
             if event.success:
+                self.blind = {**self.blind, event.card: (pending.turn, pending.giver)}
                 above = self.rules.identity(event.suit, event.rank) + 1
                 self.meaning[pending.focus] = pending.finesse & (1 << above)
             else:
@@ -214,7 +220,7 @@ class BasicState(PublicState):
                 self.meaning[focus] = 1 << above
             elif finesse and seats:
                 direct = meaning if claims(prior, clue, focus == chop, soon, dead, critical) else 0
-                self.finesse = Finesse(focus, event.seat, seats, cards, direct, finesse)
+                self.finesse = Finesse(focus, event.seat, seats, cards, direct, finesse, event.turn)
                 self.meaning[focus] = direct | finesse
             elif meaning:
                 self.meaning[focus] = meaning
