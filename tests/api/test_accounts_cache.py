@@ -152,7 +152,7 @@ def test_a_revocation_forgets_only_that_token():
 def test_entries_expire():
     cache = connected_cache(ttl=0.05)
     cache.remember(DIGEST, ACCOUNT, cache.epoch)
-    time.sleep(0.06)
+    time.sleep(0.06)  # past the entry's time to live
     assert cache.get(DIGEST) is None
 
 

@@ -193,7 +193,7 @@ def test_a_wait_counts_from_when_the_requests_bytes_arrived():
         accepted, _ = listening.accept()
         with client, accepted:
             client.sendall(b"GET /v1/me/turn?wait=5 HTTP/1.1\r\n\r\n")
-            time.sleep(0.5)
+            time.sleep(0.5)  # the bytes wait unread this long
             unread = waited_unread({"gunicorn.socket": accepted})
     assert 0.4 <= unread <= MAX_WAIT_SECONDS
     assert waited_unread({}) == 0.0

@@ -68,6 +68,9 @@ from hanabi.store.migrate import apply_migrations
 from psycopg import sql
 from psycopg.conninfo import make_conninfo
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, for tests.waiting
+from tests.waiting import until
+
 DEFAULT_SERVER = "postgresql://postgres@127.0.0.1:5432/test"
 VENV_BIN = Path(sys.executable).parent
 WORKER_CLASS = "hanabi.runtime.api_worker.ApiWorker"
@@ -192,18 +195,16 @@ class Bench:
     def wait_ready(self, base: str) -> None:
         import urllib.request
 
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
+        def ready() -> bool:
             if self.server_process.poll() is not None:
                 raise RuntimeError(f"gunicorn exited: {self.server_log_tail()}")
             try:
                 with urllib.request.urlopen(f"{base}/ready", timeout=2) as response:
-                    if response.status == 200 and len(self.worker_pids()) == self.args.workers:
-                        return
+                    return response.status == 200 and len(self.worker_pids()) == self.args.workers
             except OSError:
-                pass
-            time.sleep(0.2)
-        raise RuntimeError("gunicorn did not become ready in 30 s")
+                return False
+
+        until(ready, 30, "gunicorn did not become ready", 0.2)
 
     def server_log_tail(self) -> str:
         if self.server_log is None:

@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.arena.live import arena_bots  # noqa: E402
 from tests.sdk.conftest import served  # noqa: E402
+from tests.waiting import until  # noqa: E402
 
 DEFAULT_SERVER = "postgresql://postgres@127.0.0.1:5432/test"
 
@@ -64,11 +65,7 @@ def tables(url: str) -> int:
 
 def first_deal(url: str, timeout: float = 600) -> None:
     """Wait until the arena has published its first deal: the bots are online and playing."""
-    deadline = time.monotonic() + timeout
-    while not published(url):
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"the arena published no deal in {timeout:g} s")
-        time.sleep(1)
+    until(lambda: published(url), timeout, "the arena published no deal", 1)
 
 
 def api_load(rate: int, duration: float) -> dict:

@@ -56,6 +56,7 @@ from hanabi.worker.celery_app import create_celery
 from psycopg import sql
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, for tests.waiting
 from api_load import (
     ACTION_WEIGHTS,
     DEFAULT_SERVER,
@@ -66,6 +67,8 @@ from api_load import (
     with_database,
 )
 from long_poll_latency import wait_ready
+
+from tests.waiting import until
 
 VENV_BIN = Path(sys.executable).parent
 DEFAULT_BROKER = "redis://127.0.0.1:6379/13"
@@ -149,11 +152,12 @@ def unfinished(conn, game_ids: list[int]) -> int:
 
 
 def wait_finished(conn, game_ids: list[int], timeout: float, log: Path) -> None:
-    deadline = time.monotonic() + timeout
-    while (left := unfinished(conn, game_ids)) > 0:
-        if time.monotonic() > deadline:
-            raise SystemExit(f"{left} of {len(game_ids)} games did not finish within {timeout} s (worker log: {log})")
-        time.sleep(0.1)
+    until(
+        lambda: unfinished(conn, game_ids) == 0,
+        timeout,
+        f"some of the {len(game_ids)} games did not finish (worker log: {log})",
+        0.1,
+    )
 
 
 def throughput(conn, followups, worker: subprocess.Popen, args, log: Path) -> dict:
@@ -360,7 +364,7 @@ def latency(url: str, followups, env: dict, args, scratch: Path) -> dict:
         while len(samples) < args.moves + args.warmup_moves and time.monotonic() < deadline:
             if not any(thread.is_alive() for thread in threads[-len(people) :]):
                 break
-            time.sleep(0.1)
+            time.sleep(0.1)  # sampling ends at enough moves, the people stopping or the timeout: none fails
     finally:
         stop.set()
         for thread in threads:

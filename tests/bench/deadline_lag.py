@@ -35,7 +35,10 @@ from hanabi.worker.celery_app import create_celery
 from hanabi.worker.embedded import worker_process
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, for tests.waiting
 from api_load import add_database_arguments, database_server, scratch_database
+
+from tests.waiting import until
 
 
 def start_timed_game(conn, followups, people, control: TimeControl):
@@ -45,13 +48,15 @@ def start_timed_game(conn, followups, people, control: TimeControl):
 
 
 def wait_finished(conn, game_ids, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
     pending = set(game_ids)
-    while pending:
-        pending = {game_id for game_id in pending if load_game(conn, game_id).game.status != "finished"}
-        if pending and time.monotonic() > deadline:
-            raise SystemExit(f"{len(pending)} games did not time out within {timeout} s")
-        time.sleep(0.05)
+
+    def all_finished() -> bool:
+        pending.difference_update(
+            {game_id for game_id in pending if load_game(conn, game_id).game.status == "finished"}
+        )
+        return not pending
+
+    until(all_finished, timeout, "some games did not time out", 0.05)
 
 
 def measure(url: str, data_dir: Path, args) -> list[float]:

@@ -28,6 +28,9 @@ from pathlib import Path
 import httpx
 import psycopg
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, for tests.waiting
+from tests.waiting import until
+
 PARTIAL_HEAD = b"GET /v1/health HTTP/1.1\r\nHost: bench\r\n"
 
 
@@ -47,17 +50,17 @@ def start_server(url: str, scratch: Path, port: int, connections: int, source: P
             [*command, "--connections", str(connections), "--no-run-worker"],
             env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         )  # fmt: skip
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
+
+    def ready() -> bool:
         if server.poll() is not None:
             raise RuntimeError((scratch / "serve.log").read_text()[-3000:])
         try:
-            if httpx.get(f"http://127.0.0.1:{port}/v1/ready", timeout=2).status_code == 200:
-                return server
+            return httpx.get(f"http://127.0.0.1:{port}/v1/ready", timeout=2).status_code == 200
         except httpx.HTTPError:
-            pass
-        time.sleep(0.3)
-    raise RuntimeError("hanabi serve was not ready after 120 s")
+            return False
+
+    until(ready, 120, "hanabi serve was not ready", 0.3)
+    return server
 
 
 def stop(server: subprocess.Popen) -> None:

@@ -42,7 +42,10 @@ from hanabi.store.migrate import apply_migrations
 from psycopg import sql
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, for tests.waiting
 from api_load import DEFAULT_SERVER, free_port, with_database
+
+from tests.waiting import until
 
 VENV_BIN = Path(sys.executable).parent
 WAIT_SECONDS = 5
@@ -58,15 +61,13 @@ def start_gunicorn(url: str, port: int, data_dir: Path) -> subprocess.Popen:
 
 
 def wait_ready(base_url: str, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    def ready() -> bool:
         try:
-            if httpx.get(f"{base_url}/v1/ready", timeout=2).status_code == 200:
-                return
+            return httpx.get(f"{base_url}/v1/ready", timeout=2).status_code == 200
         except httpx.TransportError:
-            pass
-        time.sleep(0.1)
-    raise RuntimeError(f"{base_url} was not ready after {timeout} s")
+            return False
+
+    until(ready, timeout, f"{base_url} was not ready", 0.1)
 
 
 def account(base_url: str) -> tuple[str, httpx.Client]:

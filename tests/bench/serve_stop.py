@@ -25,6 +25,9 @@ import urllib.request
 import uuid
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, for tests.waiting
+from tests.waiting import until
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -55,26 +58,30 @@ def start(data_dir: Path, log: Path) -> tuple[subprocess.Popen, str]:
             start_new_session=True,
         )
     base = f"http://127.0.0.1:{port}/v1"
-    deadline = time.monotonic() + 120
-    while True:
+
+    def ready() -> bool:
         try:
             call(base, "GET", "/ready")
-            return server, base
+            return True
         except (urllib.error.URLError, ConnectionError):
-            if server.poll() is not None or time.monotonic() > deadline:
+            if server.poll() is not None:
                 raise SystemExit(f"serve did not start:\n{log.read_text()[-3000:]}") from None
-            time.sleep(0.1)
+            return False
+
+    until(ready, 120, f"serve did not start (log: {log})", 0.1)
+    return server, base
 
 
 def play_a_bot_game(base: str) -> None:
     account = call(base, "POST", "/accounts", {"name": f"stop-{uuid.uuid4().hex[:10]}", "kind": "human"})
     seats = [{"kind": "bot", "strategy": name} for name in ("basic", "hat", "random", "basic")]
     game = call(base, "POST", "/games", {"options": {"players": 4}, "seats": seats}, account["token"])
-    deadline = time.monotonic() + 120
-    while call(base, "GET", f"/games/{game['id']}", token=account["token"])["status"] != "finished":
-        if time.monotonic() > deadline:
-            raise SystemExit("the bot game did not finish")
-        time.sleep(0.1)
+    until(
+        lambda: call(base, "GET", f"/games/{game['id']}", token=account["token"])["status"] == "finished",
+        120,
+        "the bot game did not finish",
+        0.1,
+    )
 
 
 def timed_stop(server: subprocess.Popen) -> float:
@@ -120,13 +127,13 @@ def main() -> None:
         orphan = postgres_pid(data_dir)
         killed.kill()  # serve alone, as a supervisor's SIGKILL of its main process
         killed.wait()
-        time.sleep(2)
+        time.sleep(2)  # time for what it started to exit, were it to
         left = subprocess.run(["pgrep", "-s", str(killed.pid)], capture_output=True, text=True).stdout.split()
         print(f"after SIGKILL: processes left in its session: {len(left)}")
         print(f"after SIGKILL: its Postgres (pid {orphan}) {'runs' if postgres_pid(data_dir) else 'is gone'}")
         server, _ = start(data_dir, log)
         timed_stop(server)
-        time.sleep(1)
+        time.sleep(1)  # time for that Postgres to stop, were it to
         print(f"after the next serve stopped: that Postgres {'runs' if postgres_pid(data_dir) else 'is gone'}")
         if "was sent SIGKILL" in log.read_text():
             print("gunicorn had to SIGKILL a worker in some run")

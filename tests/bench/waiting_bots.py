@@ -71,6 +71,7 @@ from hanabi.store.accounts import create_account
 from hanabi.store.database import connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, for tests.waiting
 from api_load import (
     ACTION_WEIGHTS,
     HttpConnection,
@@ -84,6 +85,8 @@ from api_load import (
     postgres_pids,
     scratch_database,
 )
+
+from tests.waiting import until
 
 IN_TIME_SECONDS = 2.0
 """The storm's promise: every poll answered within its wait + this."""
@@ -169,7 +172,7 @@ class Run:
                     self.lateness.append(elapsed - wait)
             if status != 200:
                 self.count_wrong(f"status {status} {page.get('code')}")
-                await asyncio.sleep(1)
+                await asyncio.sleep(1)  # a bot backs off after an error
                 continue
             if page["items"]:
                 bot.woken_at = answered
@@ -383,18 +386,16 @@ def start_server(
 def wait_ready(server: subprocess.Popen, port: int, scratch: Path) -> None:
     import urllib.request
 
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
+    def ready() -> bool:
         if server.poll() is not None:
             raise RuntimeError(f"hanabi serve exited: {(scratch / 'serve.log').read_text()[-3000:]}")
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/ready", timeout=2) as response:
-                if response.status == 200:
-                    return
+                return response.status == 200
         except OSError:
-            pass
-        time.sleep(0.3)
-    raise RuntimeError("hanabi serve was not ready after 120 s")
+            return False
+
+    until(ready, 120, "hanabi serve was not ready", 0.3)
 
 
 def make_accounts(url: str, count: int) -> tuple[str, list[Bot]]:

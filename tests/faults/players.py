@@ -247,7 +247,7 @@ class Player:
         while not self.stopped.is_set():
             response = self.api.call("GET", f"/games/{self.game_id}/view", self.tokens[seat], etag=etag)
             if response.status == 304:
-                time.sleep(self.poll)
+                time.sleep(self.poll)  # the player polls its view, as a client does
                 continue
             if response.status != 200:
                 self.surprise("GET view", response)

@@ -136,7 +136,7 @@ class Scenario:
             while not self.stopped.is_set():
                 if self.api.call("GET", f"/games/{game_id}", owner).body["status"] == "finished":
                     break
-                time.sleep(0.5)
+                time.sleep(0.5)  # the slot polls its bots' game as a client would
             time.sleep(BOTS_PAUSE_SECONDS)
 
     def player(self, game_id: int, tokens: dict[int, str], rng: random.Random) -> Player:

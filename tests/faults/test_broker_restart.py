@@ -37,7 +37,7 @@ def test_a_worker_holding_a_scheduled_expiry_plays_bot_seats_after_redis_restart
         time.sleep(IDLE_SECONDS)
 
         cluster.redis.kill()
-        time.sleep(1)
+        time.sleep(1)  # Redis away for a second
         cluster.redis.start()
 
         with connect(cluster.database_url) as conn:

@@ -6,7 +6,6 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,6 +17,8 @@ from hanabi_client import AuthenticatedClient, Client
 from hanabi_client.api.accounts import create_account
 from hanabi_client.models import AccountRequest, NewAccount
 
+from tests.waiting import until
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -26,18 +27,20 @@ def free_port() -> int:
 
 
 def wait_until_ready(base_url: str, server: subprocess.Popen, log_path, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while True:
+    def ready() -> bool:
         try:
             if httpx.get(f"{base_url}/v1/ready", timeout=2).status_code == 200:
-                return
+                return True
         except httpx.TransportError:
             pass
         if server.poll() is not None:
             raise RuntimeError(f"hanabi serve exited with {server.returncode}:\n{log_path.read_text()}")
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"hanabi serve was not ready after {timeout} s:\n{log_path.read_text()}")
-        time.sleep(0.1)
+        return False
+
+    try:
+        until(ready, timeout, "hanabi serve was not ready", 0.1)
+    except AssertionError as error:
+        raise RuntimeError(f"{error}:\n{log_path.read_text()}") from None
 
 
 @contextmanager

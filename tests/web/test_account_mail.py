@@ -125,7 +125,7 @@ def test_an_email_verified_by_its_link_a_turn_mailed_and_a_vacation(person, site
     expect(page.locator(".log li:not(.none)")).to_have_count(2)
     mails = smtp.wait_for(address, subject, before + 1)
     assert link_in(mails[-1], site_url) == f"{site_url}/#/game/{game_id}"
-    time.sleep(2)
+    time.sleep(2)  # time for a second "your turn" mail, which must not come
     assert len(smtp.to(address, subject)) == before + 1
 
     # A vacation from the account page pauses the game's clock; coming back restarts it.

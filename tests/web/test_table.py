@@ -1,7 +1,6 @@
 """Two people, each in a browser of their own, and a bot seat play a game to its end through
 clicks on the page; then one of them steps through its replay."""
 
-import time
 import uuid
 
 from playwright.sync_api import expect
@@ -55,15 +54,15 @@ class Table:
 
     def wait_for_turn_of_a_person_or_the_end(self, pages: dict, timeout: float = 30) -> dict:
         """The view once the game is over or a person is to move, and that person's page shows it."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
+
+        def moved() -> dict | None:
             view = self.view(0)
-            if view["is_over"] or view["current_seat"] in pages:
-                for page in pages.values():
-                    expect(page.locator(f".game[data-version='{view['version']}']")).to_be_visible()
-                return view
-            time.sleep(0.1)
-        raise AssertionError("the bot did not move")
+            return view if view["is_over"] or view["current_seat"] in pages else None
+
+        view = until(moved, timeout, "the bot did not move", 0.1)
+        for page in pages.values():
+            expect(page.locator(f".game[data-version='{view['version']}']")).to_be_visible()
+        return view
 
 
 def test_two_people_and_a_bot_play_a_game_to_its_end_and_step_through_its_replay(person, site_url):

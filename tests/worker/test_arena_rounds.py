@@ -2,7 +2,6 @@
 built-in seats, and a later round publishes and rates the deals once their tables finished."""
 
 import random
-import time
 import uuid
 from dataclasses import replace
 
@@ -14,6 +13,8 @@ from hanabi.store.games import load_game
 from hanabi.store.moves import PlayerMove, make_move
 from hanabi.worker.tasks import ARENA_ROUND
 
+from tests.waiting import until
+
 EMPTY_ARENA = (
     "TRUNCATE arena_entries, arena_deals, arena_tables, arena_seats, arena_ratings, arena_rating_history CASCADE"
 )
@@ -23,9 +24,10 @@ EMPTY_ARENA = (
 def play_bot_seats(service, account_ids: set[int], game_ids: list[int], timeout: float = 120) -> None:
     """Play the accounts' seats (as their runners would) until every game has finished; the
     worker plays the built-in seats."""
-    deadline = time.monotonic() + timeout
     with service.connect() as conn:
-        while True:
+
+        def all_finished() -> bool:
+            """Whether every game has finished, after a move in each where one of the accounts is to move."""
             running = 0
             for game_id in game_ids:
                 game, state = load_game(conn, game_id)
@@ -43,10 +45,9 @@ def play_bot_seats(service, account_ids: set[int], game_ids: list[int], timeout:
                         game.version,
                         followups=service.followups,
                     )
-            if not running:
-                return
-            assert time.monotonic() < deadline, "the arena's games did not finish"
-            time.sleep(0.01)  # for the worker's bots to move in the games: each turn of this loop plays the rest
+            return not running
+
+        until(all_finished, timeout, "the arena's games did not finish", 0.01)
 
 
 def test_rounds_deal_to_online_bots_and_publish_what_the_worker_finished(service):

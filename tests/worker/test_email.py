@@ -390,7 +390,7 @@ def test_a_worker_killed_mid_send_sends_the_mail_once_not_twice(worker_env, smtp
         assert smtp.stalled_address == account["email"]
         kill(worker)
         smtp.release.set()
-        time.sleep(1)
+        time.sleep(1)  # time for a mail from the killed worker's dialogue, which must not come
         assert smtp.to(account["email"]) == [], "a dialogue cut before the message is no mail"
         ((_, outcome, attempts, _, _),) = outbox_rows(worker_env, account["id"], "verify_email")
         assert (outcome, attempts) == (None, 0), "the mail is due again"

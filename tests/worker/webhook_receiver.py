@@ -44,7 +44,7 @@ class Receiver:
                     status = 500 if failing else receiver.statuses.get(self.path, 204)
                     delay = receiver.delays.get(self.path, 0)
                     receiver.lock.notify_all()
-                time.sleep(delay)
+                time.sleep(delay)  # a slow receiver, as the test set it
                 self.send_response(status)
                 if 300 <= status < 400:
                     self.send_header("Location", self.path + "-redirected")
