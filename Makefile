@@ -49,9 +49,11 @@ test: setup browser cluster-packages lint
 # The inner loop: the engine, the bots, the store and the API in-process, without the tests marked
 # slow (browsers, worker and server processes, the SDK over HTTP, schemathesis, faults, the cluster,
 # long simulations: tests/conftest.py's SLOW_FOLDERS and @pytest.mark.slow). `make test` runs them all.
+# Bytecode is written even where PYTHONDONTWRITEBYTECODE is set: pytest keeps the test modules it
+# rewrote for its assertions there, and without them each worker rewrites every module each run.
 FAST_TESTS := tests/engine tests/bots tests/arena tests/store tests/api $(wildcard tests/test_*.py)
 test-fast: setup lint
-	$(VENV)/bin/python -m pytest -n 2 -m 'not slow' $(FAST_TESTS) $(PYTEST_ARGS)
+	PYTHONDONTWRITEBYTECODE= $(VENV)/bin/python -m pytest -n 2 -m 'not slow' $(FAST_TESTS) $(PYTEST_ARGS)
 
 # The browser tests (tests/web) drive Debian's Chromium, never a downloaded browser: installed with
 # apt-get when missing and we are root; otherwise they skip, saying why (and fail when CI is set).

@@ -2,6 +2,7 @@ import re
 import uuid
 from pathlib import Path
 
+import hanabi.api.health
 import hanabi.web
 import jsonschema_rs
 import pytest
@@ -176,9 +177,10 @@ def test_health_needs_no_database_and_ready_asks_it(client):
     assert client.get("/v1/ready").json == {"status": "ready"}
 
 
-def test_ready_is_503_with_retry_after_when_the_database_is_away():
+def test_ready_is_503_with_retry_after_when_the_database_is_away(monkeypatch):
+    monkeypatch.setattr(hanabi.api.health, "READY_TIMEOUT_SECONDS", 0.5)  # how long it waits is not checked here
     pool = ConnectionPool(
-        "host=127.0.0.1 port=9 dbname=none connect_timeout=1", min_size=0, max_size=1, open=False, timeout=1
+        "host=127.0.0.1 port=9 dbname=none connect_timeout=1", min_size=0, max_size=1, open=False, timeout=0.5
     )
     pool.open(wait=False)
     try:

@@ -97,14 +97,17 @@ def test_games_do_not_depend_on_the_process_hash_seed(strategy):
         "from hanabi.engine import GameOptions; from hanabi.bots.simulator import simulate; "
         f"print(simulate(GameOptions(players=4), {strategy!r}, 8, 'hash').scores)"
     )
-    outputs = {
-        subprocess.run(
+    processes = [
+        subprocess.Popen(
             [sys.executable, "-c", code],
             env={**os.environ, "PYTHONHASHSEED": hash_seed},
-            capture_output=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
             text=True,
-            check=True,
-        ).stdout
+        )
         for hash_seed in ("1", "2", "3")
-    }
-    assert len(outputs) == 1
+    ]
+    results = [process.communicate(timeout=120) for process in processes]
+    for process, (_, errors) in zip(processes, results, strict=True):
+        assert process.returncode == 0, errors
+    assert len({output for output, _ in results}) == 1
