@@ -75,3 +75,36 @@ def test_hat_beside_the_convention_bot_notices_and_does_not_strike_out(players):
         struck_out += state.end_condition.label == "strikeout"
     assert noticed >= games // 2
     assert struck_out <= 2
+
+
+def test_a_discard_spares_the_cards_no_teammate_holds_a_copy_of():
+    """Of two cards equally worth keeping, the one whose identity a teammate also holds goes."""
+    from hanabi.bots.common import rules_for
+
+    rules = rules_for(GameOptions(players=3))
+    red3, green3 = rules.identity(0, 3), rules.identity(2, 3)
+    mine = {10: 1 << green3, 11: 1 << red3}
+    unseen = [2] * rules.size
+    assert hat._discard_choice([10, 11], mine, 0, 0, unseen, set(), rules) == 11
+    assert hat._discard_choice([10, 11], mine, 0, 0, unseen, {green3}, rules) == 10
+    assert hat._discard_choice([10, 11], mine, 0, 0, unseen, {red3}, rules) == 11
+
+
+def test_the_question_which_card_plays_asks_the_least_likely_card_first():
+    """An answer naming a card then also tells its holder that the cards asked before it, more
+    likely to play, do not."""
+    from hanabi.bots.common import rules_for
+    from hanabi.bots.hat_state import HatState
+
+    rules = rules_for(GameOptions(players=3))
+    state = HatState(rules)
+    hand = state.hands[1]
+    red = [rules.identity(0, rank) for rank in range(1, 6)]
+    state.know[hand[0]] = 1 << red[0] | 1 << red[1]
+    state.know[hand[1]] = 1 << red[0] | 1 << red[1] | 1 << red[2] | 1 << red[3]
+    for card in hand[2:]:
+        state.know[card] = 1 << red[4]
+    playable, dead, _ = state.masks()
+    weights = list(rules.copies)
+    question = state.question(hand, 6, playable, dead, rules.all, weights)
+    assert [card for card, _ in question.combo] == [hand[1], hand[0]]

@@ -153,9 +153,9 @@ def choose(view: View, rng: random.Random):
     mine = {c: (state.know[c] & possible) or state.know[c] for c in hand}
     legal = set(view.legal_actions)
 
+    held = {identity_of[c] for seat, cards in enumerate(state.hands) if seat != view.seat for c in cards}
     plays = [c for c in hand if mine[c] & ~playable == 0]
     if plays:
-        held = {identity_of[c] for seat, cards in enumerate(state.hands) if seat != view.seat for c in cards}
         card = min(plays, key=lambda c: (-_unlocks(mine[c], held, rules), _lowest_rank(mine[c], rules), -hand.index(c)))
         return Play(view.seat, card)
     gamble = best_gamble(view, mine, playable, unseen, LAST_ROUND_GAMBLE)
@@ -180,7 +180,7 @@ def choose(view: View, rng: random.Random):
                 return clue
 
     if can_discard:
-        return Discard(view.seat, _discard_choice(hand, mine, dead, critical, unseen, rules))
+        return Discard(view.seat, _discard_choice(hand, mine, dead, critical, unseen, held, rules))
     clue = _hat_clue(view, state, identity_of) if tokens > 0 else None
     if clue is not None and clue in legal:
         return clue
@@ -227,8 +227,9 @@ def _clue_is_worth(view: View, state: HatState, identity_of, playable) -> bool:
     return False
 
 
-def _discard_choice(hand, mine, dead, critical, unseen, rules) -> int:
-    """The card whose loss costs least: a known dead card, else the lowest expected cost."""
+def _discard_choice(hand, mine, dead, critical, unseen, held, rules) -> int:
+    """The card whose loss costs least: a known dead card, else the lowest expected cost, an
+    identity of which a teammate holds a copy (`held`) costing nothing."""
     best, best_cost = hand[-1], None
     for position, card in enumerate(hand):
         mask = mine[card]
@@ -242,7 +243,7 @@ def _discard_choice(hand, mine, dead, critical, unseen, rules) -> int:
             m ^= low
             n = max(unseen[i], 1)
             total += n
-            if not dead >> i & 1:
+            if not dead >> i & 1 and i not in held:
                 cost += n * (100 if critical >> i & 1 else 6 - rules.rank_of[i])
         expected = cost / total
         if best_cost is None or expected < best_cost or (expected == best_cost and position > hand.index(best)):

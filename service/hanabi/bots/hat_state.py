@@ -233,6 +233,9 @@ class HatState(PublicState):
             capacity = max(1, modulus - COMBO_RESERVE)
             asks.sort(key=lambda a: (a[0], -a[1]))
             del asks[capacity:]
+            # The least likely first: an answer naming a card then also rules out the more
+            # likely cards asked before it.
+            asks.sort(key=lambda a: (a[0], a[1]))
             combo = [(card, mask) for _, _, card, mask in asks]
         room = modulus - len(combo)
         card, parts = None, ()
