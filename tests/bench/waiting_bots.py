@@ -49,11 +49,13 @@ hard limit (each bot is a connection: a file here, and one in a server worker, w
 `--server-source DIR` runs `hanabi serve` from another checkout's `service/` (to compare two
 versions of the server in one run of this script's client), and `--server-python` with another
 virtual environment's Python (to compare two sets of packages). Requests go to 127.0.0.1 only;
-the script stops by itself after ramp + duration + two waits.
+the script stops by itself after ramp + duration + two waits; one still running 300 s after
+that prints its threads' stacks, kills the server and exits with status 3 (its database stays).
 """
 
 import argparse
 import asyncio
+import faulthandler
 import os
 import random
 import resource
@@ -61,7 +63,9 @@ import secrets
 import signal
 import subprocess
 import sys
+import threading
 import time
+from collections import Counter
 from pathlib import Path
 
 import orjson
@@ -398,6 +402,51 @@ def wait_ready(server: subprocess.Popen, port: int, scratch: Path) -> None:
     until(ready, 120, "hanabi serve was not ready", 0.3)
 
 
+STUCK_MARGIN_SECONDS = 300
+"""Beyond the run's planned time (ramp, window, the CPU measure, the last polls' end), how long
+the script runs before `stop_when_stuck` stops it."""
+
+
+RUNNING_LOOP: list[asyncio.AbstractEventLoop] = []
+"""The event loop of the run, once it runs (for `stop_when_stuck`)."""
+
+
+def tasks_by_place() -> Counter:
+    """The run's tasks counted by the innermost frame each waits in (read from another thread:
+    best effort)."""
+    places: Counter = Counter()
+    for loop in RUNNING_LOOP:
+        try:
+            tasks = list(asyncio.all_tasks(loop))
+        except RuntimeError:
+            return places
+        for task in tasks:
+            stack = task.get_stack()
+            places[f"{stack[-1].f_code.co_name} line {stack[-1].f_lineno}" if stack else "(no frame)"] += 1
+    return places
+
+
+def stop_when_stuck(server: subprocess.Popen, seconds: float) -> threading.Timer:
+    """A timer that, unless cancelled within `seconds`, prints where every thread of this script
+    is and the server's log's end, kills the server and ends the script (exit status 3), where
+    a run would otherwise hang."""
+
+    def stop() -> None:
+        print(f"waiting_bots.py: still running {seconds:.0f} s after the bots began; stopping", file=sys.stderr)
+        faulthandler.dump_traceback(sys.stderr, all_threads=True)
+        print("its asyncio tasks, by where each waits:", file=sys.stderr)
+        for where, count in tasks_by_place().most_common(20):
+            print(f"  {count} at {where}", file=sys.stderr)
+        os.killpg(server.pid, signal.SIGKILL)
+        sys.stderr.flush()
+        os._exit(3)
+
+    timer = threading.Timer(seconds, stop)
+    timer.daemon = True
+    timer.start()
+    return timer
+
+
 def make_accounts(url: str, count: int) -> tuple[str, list[Bot]]:
     prefix = secrets.token_hex(3)
     with connect(url) as conn:
@@ -407,6 +456,7 @@ def make_accounts(url: str, count: int) -> tuple[str, list[Bot]]:
 
 
 async def drive(args, port: int, server_pid: int, url: str, mover_token: str, bots: list[Bot]) -> dict:
+    RUNNING_LOOP.append(asyncio.get_running_loop())
     run = Run(args, port, mover_token, bots)
     setup = HttpConnection("127.0.0.1", port)
     for bot in bots[: args.games]:
@@ -572,7 +622,9 @@ def main() -> None:
         try:
             wait_ready(server, port, scratch)
             mover, bots = make_accounts(url, args.bots)
+            watchdog = stop_when_stuck(server, args.ramp + args.duration + 2 * args.wait + STUCK_MARGIN_SECONDS)
             result = uvloop.run(drive(args, port, server.pid, url, mover, bots))
+            watchdog.cancel()
         finally:
             os.killpg(server.pid, signal.SIGTERM)
             try:
