@@ -304,10 +304,15 @@ class HttpConnection:
         self.host, self.port = host, port
         self.reader = self.writer = None
 
+    async def connect(self) -> None:
+        """Open the connection now (else the first request opens it)."""
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+
     async def request(self, method: str, path: str, headers: dict, body: bytes | None) -> tuple[int, bytes]:
         for attempt in (1, 2):
             if self.writer is None:
-                self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+                await self.connect()
             lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
             lines += [f"{name}: {value}" for name, value in headers.items()]
             lines.append(f"Content-Length: {len(body) if body else 0}")

@@ -16,7 +16,9 @@ game is replaced. The other bots have no game: their polls end empty when their 
 After the ramp it measures for `--duration` seconds. With `--storm` (a reconnect storm: what a
 restart or a break in the network causes) every bot connects within `--ramp` 1 s, the mover
 starts with them and the window starts then too (default: 10,000 bots, 15 s waits, three
-waits measured). Then it stops the mover, measures the API's CPU for `--wait` seconds in which
+waits measured). The mover's four connections are open before the bots begin (in a storm
+too: its requests are those of a client already connected, not one connecting behind the
+storm's 10,000). Then it stops the mover, measures the API's CPU for `--wait` seconds in which
 only empty polls run, and lets every poll in flight end. It prints
 
     polls answered correctly   every poll: 200 and either its game (a wake-up) or empty after
@@ -28,6 +30,8 @@ only empty polls run, and lets every poll in flight end. It prints
     after their wait p50/p99/max   of the polls of the window that ended empty: their answer's
                                time after their wait (negative: before it)
     plain requests p50/p99     the mover's requests in the window, and their p99 in each 5 s of it
+    bots' connecting           from a bot's beginning to connect to its connection's being
+                               established (p50/p99/max): the wait in the listening queue
     wake-up p50/p99            from the 200 of the mover's action to the waiting bot's answer
     API CPU per empty poll     the API processes' CPU over the polls answered while only empty
                                polls ran (the mover stopped)
@@ -135,6 +139,8 @@ class Run:
         """Of each of the mover's requests in the window: when it was sent (seconds into the window) and its latency."""
         self.window_started = 0.0
         self.wakes: list[float] = []
+        self.connects: list[float] = []
+        """Of each bot: seconds from beginning to connect to the connection's being established."""
         self.mover_connections = [HttpConnection("127.0.0.1", port) for _ in range(4)]
         self.games: dict[int, Bot] = {}
         """Running games by id, with their waiting bot."""
@@ -161,8 +167,17 @@ class Run:
         await asyncio.sleep(max(0.0, start_at - time.perf_counter()))
         bot.connection = HttpConnection("127.0.0.1", self.port)
         wait = self.args.wait
+        connecting = time.perf_counter()
+        try:
+            await asyncio.wait_for(bot.connection.connect(), wait + 30)
+            self.connects.append(time.perf_counter() - connecting)
+        except (TimeoutError, OSError):
+            bot.connection.close()
+            self.count_wrong("could not connect")
         while not self.stopping:
             bot.polling_since = started = time.perf_counter()
+            if connecting is not None:
+                started, connecting = connecting, None
             status, page = await self.call(bot.connection, "GET", f"/me/turn?wait={wait}", bot.token, timeout=wait + 30)
             answered = time.perf_counter()
             bot.polling_since = None
@@ -462,6 +477,8 @@ async def drive(args, port: int, server_pid: int, url: str, mover_token: str, bo
     for bot in bots[: args.games]:
         await run.new_game(setup, bot)
     setup.close()
+    for connection in run.mover_connections:
+        await connection.connect()
     api, _ = api_processes(server_pid)
     database = postgres_pids(url)
     begin = time.perf_counter()
@@ -531,6 +548,11 @@ async def drive(args, port: int, server_pid: int, url: str, mover_token: str, bo
             for label, values in run.latencies.items()
         },
         "plain_p99_ms_by_5s": plain_p99_by_span(run.plain_at, PLAIN_SPAN_SECONDS),
+        "connect_s": {
+            "p50": round(percentile(run.connects, 0.5), 3),
+            "p99": round(percentile(run.connects, 0.99), 3),
+            "max": round(max(run.connects, default=float("nan")), 3),
+        },
         "wake_ups": len(run.wakes),
         "wake_ms": {
             "p50": round(1000 * percentile(run.wakes, 0.5), 1),
@@ -662,6 +684,8 @@ def main() -> None:
         f"p99 {result['plain_ms']['p99']} ms{by_kind}"
     )
     print(f"plain requests' p99 by {PLAIN_SPAN_SECONDS:.0f} s of the window (ms): {result['plain_p99_ms_by_5s']}")
+    connect = result["connect_s"]
+    print(f"bots' connecting (s): p50 {connect['p50']}, p99 {connect['p99']}, max {connect['max']}")
     print(f"wake-ups: {result['wake_ups']}, p50 {result['wake_ms']['p50']} ms, p99 {result['wake_ms']['p99']} ms")
     print(
         f"API CPU per empty poll: {cpu['ms_per_poll']} ms ({cpu['polls']} polls answered empty and"
