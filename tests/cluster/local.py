@@ -29,6 +29,8 @@ import time
 import urllib.error
 import urllib.request
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,6 +38,7 @@ import psycopg
 import redis
 from hanabi.store.migrate import apply_migrations
 
+from tests.waiting import until
 from tests.worker.processes import kill, start_hanabi
 
 SERVICE_VARIABLES = ("DATABASE_URL", "CELERY_BROKER_URL", "HANABI_DATA_DIR", "HANABI_QUEUE")
@@ -151,20 +154,19 @@ class Postgres:
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
             )
-        deadline = time.monotonic() + timeout
-        while True:
+
+        def accepts() -> bool:
             try:
                 with psycopg.connect(self.server_url, connect_timeout=2, autocommit=True) as conn:
                     conn.execute("SELECT 1")
-                return
+                return True
             except psycopg.OperationalError:
                 if self.process.poll() is not None:
                     raise RuntimeError(f"Postgres exited: {tail(self.log_path)}") from None
-                if time.monotonic() > deadline:
-                    raise RuntimeError(
-                        f"Postgres did not accept connections in {timeout} s: {tail(self.log_path)}"
-                    ) from None
-                time.sleep(0.1)
+                return False
+
+        with log_on_timeout(self.log_path):
+            until(accepts, timeout, "Postgres did not accept connections", 0.1)
 
     def stop(self, *, immediate: bool = False, timeout: float = 60) -> None:
         """Stop the server: a fast shutdown (SIGINT), or with `immediate` one that ends every
@@ -217,17 +219,17 @@ class Redis:
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         client = redis.Redis.from_url(self.url, socket_connect_timeout=1, socket_timeout=1)
-        deadline = time.monotonic() + timeout
-        while True:
+
+        def answers() -> bool:
             try:
-                client.ping()
-                return
+                return client.ping()
             except redis.RedisError:
                 if self.process.poll() is not None:
                     raise RuntimeError(f"redis-server exited: {tail(self.log_path)}") from None
-                if time.monotonic() > deadline:
-                    raise RuntimeError(f"redis-server did not answer in {timeout} s") from None
-                time.sleep(0.05)
+                return False
+
+        with log_on_timeout(self.log_path):
+            until(answers, timeout, "redis-server did not answer")
 
     def kill(self) -> None:
         """SIGKILL: what was queued is lost."""
@@ -415,19 +417,20 @@ class Cluster:
     def wait_api_ready(self, index: int, timeout: float = 60) -> None:
         name = self.api_names[index]
         url = self.api_urls[index] + "/ready"
-        deadline = time.monotonic() + timeout
-        while True:
+
+        def ready() -> bool:
             try:
                 with urllib.request.urlopen(url, timeout=5) as response:
                     if response.status == 200:
-                        return
+                        return True
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 pass
             if self.processes[name].poll() is not None:
                 raise RuntimeError(f"{name} exited: {tail(self.log(name))}")
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"{name} was not ready in {timeout} s: {tail(self.log(name))}")
-            time.sleep(0.1)
+            return False
+
+        with log_on_timeout(self.log(name)):
+            until(ready, timeout, f"{name} was not ready", 0.1)
 
     # Workers
 
@@ -444,18 +447,19 @@ class Cluster:
         """Until the worker's log says it is ready (Celery's "celery@... ready.") since its last start."""
         name = self.worker_names[index]
         log = self.log(name)
-        deadline = time.monotonic() + timeout
-        while True:
+
+        def ready() -> bool:
             if log.exists():
                 with open(log, "rb") as f:
                     f.seek(self.log_offsets.get(name, 0))
                     if b" ready." in f.read():
-                        return
+                        return True
             if self.processes[name].poll() is not None:
                 raise RuntimeError(f"{name} exited: {tail(log)}")
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"{name} was not ready in {timeout} s: {tail(log)}")
-            time.sleep(0.1)
+            return False
+
+        with log_on_timeout(log):
+            until(ready, timeout, f"{name} was not ready", 0.1)
 
 
 def last_error(log: Path) -> str:
@@ -481,3 +485,12 @@ def tail(path: Path, characters: int = 3000) -> str:
         return path.read_text(errors="replace")[-characters:]
     except OSError as error:
         return f"(no log: {error})"
+
+
+@contextmanager
+def log_on_timeout(path: Path) -> Iterator[None]:
+    """A wait's timeout (`until`'s AssertionError) as a RuntimeError with the end of the log at `path`."""
+    try:
+        yield
+    except AssertionError as error:
+        raise RuntimeError(f"{error}: {tail(path)}") from None
