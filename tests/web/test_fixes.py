@@ -1,6 +1,8 @@
 """What got in the way of people playing on the page, each checked in Chromium: the timed
 display's call, a timeout's move, seat numbers, bot names, empty clues, the create form."""
 
+import time
+
 from playwright.sync_api import expect
 
 from .conftest import api_as
@@ -162,4 +164,39 @@ def test_a_slow_answer_to_your_move_does_not_hide_the_teammates_move_that_came_f
     page.wait_for_timeout(500)  # the answer is read and shown
     expect(page.locator(".log li")).to_have_count(2)
     expect(page.locator(".turn-line .whose")).to_have_text("Your turn")
+    assert page.script_errors == []
+
+
+def test_a_game_left_for_another_draws_nothing_more_and_a_move_goes_to_the_game_shown(person, site_url):
+    name, token = new_account(site_url, "wes")
+    seats = [{"kind": "account", "account": name}, {"kind": "bot", "strategy": "basic"}]
+    left, next_game = (running_game(site_url, [token], {"players": 2}, seats, seed=f"left-{n}") for n in range(2))
+    page = person(f"/#/game/{left}", signed_in=(name, token))
+    page.evaluate("localStorage.setItem('hanabi.pace', '5')")
+    expect(page.locator(".turn-line .whose")).to_have_text("Your turn")
+    version = int(page.locator("section.game").get_attribute("data-version"))
+
+    # The bot's answer to the clue reaches the page and waits its turn to be shown (5 s).
+    def with_the_bots_move(response) -> bool:
+        etag = response.headers.get("etag", '"0"').strip('"')
+        return f"/v1/games/{left}/view" in response.url and int(etag) > version + 1
+
+    with page.expect_response(with_the_bots_move) as seen:
+        page.locator(".hand:not(.mine) .card").first.locator(".clue-rank").click()
+    seen.value.finished()
+    expect(page.locator(".log li:not(.none)").first).to_contain_text(" told ")
+    shown_by = time.monotonic() + 5 + 1
+
+    # Another game opened meanwhile stays on the screen once the bot's move was due in the first.
+    page.goto(f"{site_url}/#/game/{next_game}")
+    expect(page.locator("#game-title")).to_have_text(f"Game {next_game}")
+    expect(page.locator(".turn-line .whose")).to_have_text("Your turn")
+    page.wait_for_timeout(max(0.0, shown_by - time.monotonic()) * 1000)
+    assert page.locator("#game-title").inner_text() == f"Game {next_game}"
+    with page.expect_request(lambda request: request.method == "POST") as sent:
+        page.locator(".hand:not(.mine) .card").first.locator(".clue-rank").click()
+    assert sent.value.url.endswith(f"/v1/games/{next_game}/actions")
+    expect(page.locator(".log li:not(.none)").first).to_contain_text(" told ")
+    with api_as(site_url, token) as client:
+        assert [client.get(f"/games/{game}").json()["turn"] for game in (left, next_game)] == [2, 2]
     assert page.script_errors == []

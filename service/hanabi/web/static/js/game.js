@@ -229,7 +229,11 @@ export function mountGame(container, gameId) {
     if (summary) await load();
   }
 
+  // Once the page has left this game (another game, the lobby), nothing of it is drawn: a move
+  // waiting its turn to be shown, or an answer that comes late, would cover the screen that
+  // replaced it, and a click there would act in this game.
   function render() {
+    if (signal.aborted) return;
     const { summary } = state;
     replaceContent(container, () => (summary.status === "lobby" ? room(summary) : table()));
     scrollLogs(container);
@@ -414,6 +418,7 @@ export function mountGame(container, gameId) {
 
   return () => {
     controller.abort();
+    clearTimeout(state.stepTimer);
     clearInterval(ticker);
     keys.stop();
   };
