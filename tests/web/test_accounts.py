@@ -39,9 +39,10 @@ def clue_in(page, site_url: str, game_id: int) -> None:
     page.goto(f"{site_url}/#/")
     link = page.locator(f".game-list.your-turn li[data-game='{game_id}']").get_by_role("link")
     expect(link).to_have_attribute("href", f"#/game/{game_id}")
-    # Followed by its address, not clicked: the lobby's refresh every 5 s may move the lists under
-    # the pointer, and a click that lands on another game's link plays a move there.
-    page.goto(f"{site_url}/#/game/{game_id}")
+    # Once the pointer is over the lists, the lobby's refresh moves no game under it.
+    link.hover()
+    link.click()
+    expect(page).to_have_url(f"{site_url}/#/game/{game_id}")
     expect(page.locator("#game-title")).to_have_text(f"Game {game_id}")
     expect(page.locator(".turn-line .whose")).to_have_text("Your turn")
     entries = page.locator(".log li:not(.none)").count()

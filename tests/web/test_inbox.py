@@ -81,3 +81,39 @@ def test_the_lobby_keeps_the_keyboard_focus_on_a_game_as_it_refreshes(person, si
     page.keyboard.press("Enter")
     expect(page).to_have_url(f"{site_url}/#/game/{game_id}")
     assert page.script_errors == []
+
+
+def test_the_lobby_moves_no_game_under_the_pointer_as_it_refreshes(person, site_url):
+    (alice, alice_token), (_bob, bob_token) = new_account(site_url, "inf"), new_account(site_url, "ing")
+    one, three = (correspondence_game(site_url, [alice_token, bob_token], days, f"pointer-{days}") for days in (1, 3))
+    page = person("/", signed_in=(alice, alice_token))
+    expect(page.locator(".game-list.your-turn li")).to_have_count(2)
+    assert games_in(page, "your-turn") == [one, three]
+    link = page.locator(f".game-list.your-turn li[data-game='{one}'] a")
+    link.hover()
+    box = link.bounding_box()
+    point = [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]
+
+    # Played on another device, the game under the pointer waits for the teammate now: the
+    # lobby's next refresh reads it, and keeps the lists as they are while the pointer is there.
+    rank = view_of(site_url, alice_token, one)["hands"][1][0]["rank"]
+    act(site_url, alice_token, one, kind="rank_clue", target=1, rank=rank)
+    page.wait_for_function(
+        "one => document.querySelector('.lists').dataset.held === 'true'"
+        " || !document.querySelector(`.game-list.your-turn li[data-game='${one}']`)",
+        arg=one,
+        timeout=15_000,
+    )
+    under = "([x, y]) => document.elementFromPoint(x, y)?.closest('li')?.dataset.game"
+    assert page.evaluate(under, point) == str(one)
+    expect(page.locator(".held-note")).to_be_visible()
+    expect(page.locator(".held-note")).to_have_text(
+        "The lists have changed: they are redrawn once the pointer leaves them."
+    )
+
+    # The pointer leaves the lists: they are drawn as they stand.
+    page.mouse.move(5, 5)
+    expect(page.locator(".game-list.your-turn li")).to_have_count(1)
+    assert games_in(page, "your-turn") == [three] and games_in(page, "their-turn") == [one]
+    expect(page.locator(".held-note")).to_be_hidden()
+    assert page.script_errors == []

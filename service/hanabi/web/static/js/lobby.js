@@ -11,12 +11,13 @@ export function mountLobby(container) {
   const controller = new AbortController();
   const { signal } = controller;
   const lists = h("div", { class: "lists" }, h("p", {}, "Loading games…"));
+  const heldNote = h("p", { class: "hint held-note", role: "status", hidden: true }, "The lists have changed: they are redrawn once the pointer leaves them.");
   const form = h("div", { class: "create" });
   container.replaceChildren(
     h(
       "div",
       { class: "lobby" },
-      h("section", { class: "games", "aria-labelledby": "games-title" }, h("h1", { id: "games-title" }, "Games"), lists),
+      h("section", { class: "games", "aria-labelledby": "games-title" }, h("h1", { id: "games-title" }, "Games"), lists, heldNote),
       h(
         "div",
         { class: "forms" },
@@ -38,8 +39,7 @@ export function mountLobby(container) {
     ]);
     const inbox = inboxOf(session().name, turn.items, [...running.items, ...waitingRoom.items], done.items);
     const mineIds = new Set([...running.items, ...waitingRoom.items, ...done.items].map((game) => game.id));
-    replaceContent(
-      lists,
+    draw(
       gameList("Waiting for you", "mine your-turn", inbox.yourTurn, (game) => ({ label: "Your turn — play", href: `#/game/${game.id}`, urgent: true }), {
         when: timeLeft,
         none: "No game waits for your move.",
@@ -60,6 +60,45 @@ export function mountLobby(container) {
       gameList("Finished games", "finished", finished.items.filter((game) => !mineIds.has(game.id)), (game) => ({ label: "Replay", href: `#/replay/${game.id}/0` })),
     );
   }
+
+  // The lists stay put under the pointer, so that a click lands on the game it was aimed at: while
+  // the pointer is over them, a refresh that would add, remove or move a game waits until it
+  // leaves (one that changes only words, the time left, is drawn at once); while it presses on
+  // them, every refresh waits until it is released.
+  let pointerOver = false;
+  let pressed = false;
+  let shownLayout = null;
+  let held = null;
+  function draw(...sections) {
+    const layout = sections.map((section) => [...section.querySelectorAll("li")].map((item) => item.dataset.game).join(",")).join("|");
+    if (pressed || (pointerOver && shownLayout !== null && layout !== shownLayout)) {
+      held = sections;
+      lists.dataset.held = "true";
+      heldNote.hidden = pressed;
+      return;
+    }
+    held = null;
+    delete lists.dataset.held;
+    heldNote.hidden = true;
+    shownLayout = layout;
+    replaceContent(lists, sections);
+  }
+  function release() {
+    if (held && !pressed && !pointerOver) draw(...held);
+  }
+  // The pointer is over the lists once it moves there: lists drawn under a pointer at rest hold nothing.
+  lists.addEventListener("pointermove", () => (pointerOver = true));
+  lists.addEventListener("pointerleave", () => {
+    pointerOver = false;
+    release();
+  });
+  lists.addEventListener("pointerdown", () => (pressed = true));
+  const unpress = () => {
+    pressed = false;
+    release();
+  };
+  window.addEventListener("pointerup", unpress, { signal });
+  window.addEventListener("pointercancel", unpress, { signal });
 
   function loop() {
     refresh()
