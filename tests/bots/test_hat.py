@@ -108,3 +108,31 @@ def test_the_question_which_card_plays_asks_the_least_likely_card_first():
     weights = list(rules.copies)
     question = state.question(hand, 6, playable, dead, rules.all, weights)
     assert [card for card, _ in question.combo] == [hand[1], hand[0]]
+
+
+def test_a_teammate_about_to_discard_a_critical_card_is_told_so():
+    """A teammate who knows no card that plays or is dead would discard its public chop (here
+    a red 4 or the red 5): when it is the 5, a clue is worth a token and its question asks
+    whether the chop is critical; when it is the 4, no clue is needed."""
+    from types import SimpleNamespace
+
+    from hanabi.bots.common import rules_for
+    from hanabi.bots.hat_state import HatState
+
+    rules = rules_for(GameOptions(players=2))
+    state = HatState(rules)
+    hand = state.hands[1]
+    red4, red5, blue5 = rules.identity(0, 4), rules.identity(0, 5), rules.identity(3, 5)
+    for card in hand[:-1]:
+        state.know[card] = 1 << blue5
+    chop = hand[-1]
+    state.know[chop] = 1 << red4 | 1 << red5
+    playable, dead, critical = state.masks()
+    weights = list(rules.copies)
+    assert state.public_chop(hand, [state.know[c] for c in hand], weights) == chop
+    question = state.question(hand, 3, playable, dead, rules.all, weights)
+    assert question.combo == ((chop, critical),)
+    viewer = SimpleNamespace(seat=0)
+    others = dict.fromkeys(hand[:-1], blue5)
+    assert hat._clue_is_worth(viewer, state, {**others, chop: red5}, playable)
+    assert not hat._clue_is_worth(viewer, state, {**others, chop: red4}, playable)

@@ -32,7 +32,10 @@ card that plays unknown to them. From then on that seat plays the basic conventi
 a stranger's clues for what they say.
 
 Who must clue: a player clues whenever a teammate holds a card that plays and does not know it,
-so a discard with a clue token left tells everyone their cards not known to play do not.
+so a discard with a clue token left tells everyone their cards not known to play do not; and
+when a teammate who knows no card that plays or is dead would discard a critical card (the one
+everyone expects them to discard, asked about right after the cards that may play), but in Cow & Pig
+and Duck.
 Otherwise a player clues to stall while someone knows a card to play, or with many tokens.
 """
 
@@ -217,13 +220,29 @@ def _someone_knows_a_play(view: View, state: HatState, playable) -> bool:
 
 def _clue_is_worth(view: View, state: HatState, identity_of, playable) -> bool:
     """A clue is worth a token when some teammate holds a card that plays now but does not
-    know it yet."""
+    know it yet, or, knowing no card that plays or is dead, would discard a critical card
+    (its public chop) it does not know is critical (not where clues only point at cards)."""
     for seat, hand in enumerate(state.hands):
         if seat == view.seat:
             continue
         for card in hand:
             if playable >> identity_of[card] & 1 and state.know[card] & ~playable:
                 return True
+    rules = state.rules
+    if rules.pointing_clues:
+        return False
+    _playable, dead, critical = state.masks()
+    weights = [rules.copies[i] - state.gone[i] for i in range(rules.size)]
+    alive = mask_of_counts(weights)
+    for seat, hand in enumerate(state.hands):
+        if seat == view.seat or not hand:
+            continue
+        masks = [(state.know[c] & alive) or state.know[c] for c in hand]
+        if any(m & ~playable == 0 or m & ~dead == 0 for m in masks):
+            continue
+        chop = state.public_chop(hand, masks, weights)
+        if critical >> identity_of[chop] & 1 and state.know[chop] & ~critical:
+            return True
     return False
 
 

@@ -23,7 +23,8 @@ when it plays this likely as far as the viewer can tell (in the last round, `STR
 class Question:
     """A public question about one hand, answered by one number: k < len(combo) means "combo[k]
     is the first of these (card, identities) pairs whose card is among its identities" (is it
-    playable? is it dead?); len(combo) + p means "none is, and `card` is in part p of `parts`"."""
+    playable? is the card everyone expects its holder to discard critical? is it dead?);
+    len(combo) + p means "none is, and `card` is in part p of `parts`"."""
 
     __slots__ = ("hand", "combo", "card", "parts")
 
@@ -206,7 +207,7 @@ class HatState(PublicState):
         questions = []
         for receiver in receivers:
             hand = self.hands[receiver]
-            key = (tuple(hand), tuple(self.know[c] for c in hand), modulus, playable, dead, gone)
+            key = (tuple(hand), tuple(self.know[c] for c in hand), modulus, playable, dead, gone, tuple(self.lost))
             question = _questions.get(key)
             if question is None:
                 if len(_questions) > 100_000:
@@ -226,10 +227,17 @@ class HatState(PublicState):
                 if m & playable and m & ~dead and total:
                     asks.append((0, weight(m & playable, weights) / total, card, playable))
             if not any(m & ~dead == 0 for m in masks):
+                if not self.rules.pointing_clues:
+                    critical = self.masks()[2]
+                    chop = self.public_chop(hand, masks, weights)
+                    m = masks[hand.index(chop)]
+                    total = weight(m, weights)
+                    if m & critical and m & ~critical and total:
+                        asks.append((1, weight(m & critical, weights) / total, chop, critical))
                 for card, m in zip(hand, masks):
                     total = weight(m, weights)
                     if m & dead and m & ~dead and total:
-                        asks.append((1, weight(m & dead, weights) / total, card, dead))
+                        asks.append((2, weight(m & dead, weights) / total, card, dead))
             capacity = max(1, modulus - COMBO_RESERVE)
             asks.sort(key=lambda a: (a[0], -a[1]))
             del asks[capacity:]
@@ -254,6 +262,24 @@ class HatState(PublicState):
                 card = best[1]
                 parts = _partition(best[2], room, playable, dead, weights, self.rules)
         return Question(hand, tuple(combo), card, parts)
+
+    def public_chop(self, hand, masks, weights) -> int:
+        """The card of `hand` (what everyone knows of it: `masks`) whose loss costs least as
+        everyone can tell: the one a player who knows no dead card would discard."""
+        _playable, dead, critical = self.masks()
+        rank_of = self.rules.rank_of
+        best, best_cost = hand[-1], None
+        for card, mask in zip(hand, masks):
+            cost = total = 0
+            for i in self.rules.identities(mask):
+                n = max(weights[i], 1)
+                total += n
+                if not dead >> i & 1:
+                    cost += n * (100 if critical >> i & 1 else 6 - rank_of[i])
+            expected = cost / total
+            if best_cost is None or expected <= best_cost:
+                best, best_cost = card, expected
+        return best
 
     def on_clue(self, event, context) -> None:
         viewer, identity_of = context
