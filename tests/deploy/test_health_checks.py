@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.waiting import until
 from tests.worker.processes import start_hanabi, stop
 
 from .conftest import environment
@@ -34,12 +35,11 @@ def run(command: list[str], env: dict[str, str], cwd: Path) -> int:
 
 
 def passes_within(command: list[str], env: dict[str, str], cwd: Path, seconds: float = STARTUP_SECONDS) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if run(command, env, cwd) == 0:
-            return True
-        time.sleep(0.3)
-    return False
+    try:
+        until(lambda: run(command, env, cwd) == 0, seconds, f"{command} passing", interval=0.3)
+    except AssertionError:
+        return False
+    return True
 
 
 def free_port() -> int:

@@ -13,6 +13,7 @@ import pytest
 from hanabi.store.database import connect
 
 from tests.cluster.local import Cluster
+from tests.waiting import until
 
 from .checks import acknowledged_moves_missing, bad_answers, damaged_logs, skipped_deadlines, unfinished_games
 from .conftest import CLUSTER_ENVIRON
@@ -92,8 +93,13 @@ def test_games_survive_killed_api_and_worker_and_restarted_postgres_and_redis(cl
 
 def wait_until_all_finished(database_url: str, deadline: float) -> bool:
     with connect(database_url) as conn:
-        while conn.execute("SELECT count(*) FROM games WHERE status <> 'finished'").fetchone()[0]:
-            if time.monotonic() > deadline:
-                return False
-            time.sleep(0.5)
+        try:
+            until(
+                lambda: not conn.execute("SELECT count(*) FROM games WHERE status <> 'finished'").fetchone()[0],
+                deadline - time.monotonic(),
+                "every game finished",
+                interval=0.5,
+            )
+        except AssertionError:
+            return False
     return True
