@@ -1,6 +1,7 @@
 """The cache of authenticated tokens: a token revoked anywhere stops working in every API
 process, and the cache trusts nothing while it cannot hear revocations."""
 
+import threading
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
@@ -116,6 +117,58 @@ def test_nothing_is_trusted_while_the_listener_has_not_caught_up_lately():
     assert cache.get(DIGEST) == ACCOUNT
     cache.heard_until(time.monotonic() - FRESH_SECONDS)
     assert cache.get(DIGEST) is None, "the last round trip began too long ago"
+
+
+class RoundTrips:
+    """Stands in for the listener's round trips: tells `cache` it heard everything until now,
+    over and over, from a thread of its own, starting `after` seconds from now."""
+
+    def __init__(self, cache: AccountsCache, after: float):
+        self.cache = cache
+        self.after = after
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self.run, daemon=True)
+
+    def run(self) -> None:
+        self.stop.wait(self.after)
+        while not self.stop.is_set():
+            self.cache.heard_until(time.monotonic())
+            self.stop.wait(0.01)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop.set()
+        self.thread.join()
+
+
+def stale_cache() -> AccountsCache:
+    """A connected cache that remembers DIGEST, whose listener's last round trip began too long ago."""
+    cache = connected_cache()
+    cache.remember(DIGEST, ACCOUNT, cache.epoch)
+    cache.heard_until(time.monotonic() - FRESH_SECONDS)
+    return cache
+
+
+def test_a_lookup_while_the_listener_is_behind_waits_for_its_next_round_trip_rather_than_read():
+    cache = stale_cache()
+    reads = []
+    with RoundTrips(cache, after=FRESH_SECONDS / 10):  # the lookup below begins before it
+        found = cache.look_up(DIGEST, lambda digest: reads.append(digest) or ACCOUNT)
+    assert found == ACCOUNT
+    assert reads == [], "the round trip came within the wait: no read"
+    assert cache.get(DIGEST) == ACCOUNT
+
+
+def test_a_lookup_reads_the_token_when_no_round_trip_comes_within_its_wait():
+    cache = stale_cache()
+    reads = []
+    other = Account(id=2, name="bob", kind="human", created_at=ACCOUNT.created_at)
+    assert cache.look_up(DIGEST, lambda digest: reads.append(digest) or other) == other
+    assert reads == [DIGEST]
+    assert cache.get(DIGEST, FRESH_SECONDS) is None, "still behind, nothing trusted"
 
 
 def test_nothing_is_trusted_before_the_listener_connects_or_after_it_disconnects():

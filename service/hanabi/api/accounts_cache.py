@@ -12,8 +12,10 @@ trip to Postgres every TOKEN_SYNC_SECONDS, and each one tells the cache that eve
 committed before it began has been heard (`heard_until`); the cache trusts its entries only
 while that moment is less than FRESH_SECONDS old. A request that revokes tokens forgets them
 in its own process and then waits FRESH_SECONDS before answering (`settle`): by then every
-process has either heard the revocation or stopped trusting what it remembers (and reads
-tokens from the database until its listener catches up).
+process has either heard the revocation or stopped trusting what it remembers. A lookup that
+finds its token remembered while the listener is behind waits up to FRESH_SECONDS for its
+next round trips and trusts the entry once one makes the cache fresh again (each judged, as
+ever, by when it began); when none does in that time, it reads the token from the database.
 
 Revoking a token revokes its descendants in the same transaction (store.accounts), and each
 revoked row is announced on its own, so a revoked descendant is trusted exactly as long as a
@@ -51,6 +53,8 @@ class AccountsCache:
         self._epoch = 0
         self._trusted = False
         self._heard_until = float("-inf")
+        self._round_trip = event_class()()
+        """Set by the listener's next round trip (`heard_until`), which puts a new one in its place."""
         self.reads = TokenReads(self)
         """Reads of the tokens it does not know, gathered (the short path of waiting turns')."""
         listener.subscribe_tokens(self)
@@ -60,14 +64,24 @@ class AccountsCache:
         """Read before looking a token up in the database; give it to `remember`."""
         return self._epoch
 
-    def get(self, digest: bytes) -> Token | None:
-        entry = self._entries.get(digest)
-        if entry is None or not self._trusted:
-            return None
-        account, expires = entry
-        now = time.monotonic()
-        if now - self._heard_until >= FRESH_SECONDS:
-            return None
+    def get(self, digest: bytes, wait: float = 0.0) -> Token | None:
+        """The token of `digest` when the cache knows it and trusts it now, else None. Known but
+        with the listener's last round trip too old, it waits up to `wait` seconds for round trips
+        until one makes the cache fresh again."""
+        deadline = None
+        while True:
+            round_trip = self._round_trip
+            entry = self._entries.get(digest)
+            if entry is None or not self._trusted:
+                return None
+            account, expires = entry
+            now = time.monotonic()
+            if now - self._heard_until < FRESH_SECONDS:
+                break
+            if deadline is None:
+                deadline = now + wait
+            if now >= deadline or not round_trip.wait(deadline - now):
+                return None
         if now >= expires:
             with self._lock:
                 self._entries.pop(digest, None)
@@ -75,9 +89,10 @@ class AccountsCache:
         return account
 
     def look_up(self, digest: bytes, read: Callable[[bytes], Token | None]) -> Token | None:
-        """The token of `digest`: from the cache, else `read(digest)` (the database), remembered
-        when found, unless a revocation came while it was read."""
-        found = self.get(digest)
+        """The token of `digest`: from the cache (waiting up to FRESH_SECONDS for the listener
+        when it is behind), else `read(digest)` (the database), remembered when found, unless a
+        revocation came while it was read."""
+        found = self.get(digest, FRESH_SECONDS)
         if found is None:
             epoch = self.epoch
             found = read(digest)
@@ -114,6 +129,8 @@ class AccountsCache:
 
     def heard_until(self, moment: float) -> None:
         self._heard_until = moment
+        round_trip, self._round_trip = self._round_trip, event_class()()
+        round_trip.set()
 
     @staticmethod
     def settle() -> None:

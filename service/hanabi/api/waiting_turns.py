@@ -26,7 +26,7 @@ from psycopg_pool import PoolTimeout
 from hanabi.runtime.logs import REQUEST_ID
 from hanabi.store.accounts import Token, hash_token, tokens_of_hashes
 
-from .accounts_cache import AccountsCache, TokenReadFailed, accounts_cache_for
+from .accounts_cache import FRESH_SECONDS, AccountsCache, TokenReadFailed, accounts_cache_for
 from .arena import mark_seen
 from .context import (
     DATABASE_HEALTH_EXTENSION,
@@ -132,7 +132,7 @@ class WaitingTurns:
             return self.wsgi_app(wsgi_environ, start_response)
         cache = accounts_cache_for(listen_conninfo, token_cache_seconds)
         digest = hash_token(token)
-        found = unexpired(cache.get(digest))
+        found = unexpired(cache.get(digest, FRESH_SECONDS))
         if found is None:
             found = self.authenticated(cache, token, digest, wsgi_environ, seconds)
         if found is None or READ_SCOPE not in found.scopes or found.game_id is not None:
