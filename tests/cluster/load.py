@@ -26,6 +26,7 @@ from hanabi.store.records import LOBBY_EVENTS
 
 from tests.faults.checks import acknowledged_moves_missing, damaged_logs, unfinished_games
 from tests.faults.players import Ack, Api, Record, Table
+from tests.waiting import until
 
 TIMED_CONTROL = {"kind": "per_turn", "seconds": 1, "on_timeout": "move"}
 LATE_SECONDS = 6.0
@@ -151,11 +152,12 @@ class Load:
     def wait_for_moves(self, count: int, timeout: float = 120) -> None:
         """Until `count` more SDK moves were acknowledged."""
         target = len(self.moves) + count
-        deadline = time.monotonic() + timeout
-        while len(self.moves) < target:
+
+        def moved() -> bool:
             assert not self.errors, self.errors
-            assert time.monotonic() < deadline, f"no {count} moves in {timeout} s ({len(self.moves)} so far)"
-            time.sleep(0.2)
+            return len(self.moves) >= target
+
+        until(moved, timeout, f"no {count} moves after the {target - count} before", interval=0.2)
 
     def finish(self, timeout: float = 180) -> bool:
         """No new games; until every slot has ended its game (False if one had not in `timeout`)."""
@@ -169,15 +171,19 @@ class Load:
         return done
 
     def wait_for_timed_games(self, timeout: float = 180) -> None:
-        deadline = time.monotonic() + timeout
+        """Until every timed game has finished, or `timeout` (problems() names the games that had not)."""
         with connect(self.database_url) as conn:
-            while True:
+
+            def finished() -> bool:
                 (running,) = conn.execute(
                     "SELECT count(*) FROM games WHERE id = ANY(%s) AND status <> 'finished'", (self.record.timed_games,)
                 ).fetchone()
-                if not running or time.monotonic() > deadline:
-                    return
-                time.sleep(0.5)
+                return not running
+
+            try:
+                until(finished, timeout, "the timed games' end", interval=0.5)
+            except AssertionError:
+                pass
 
     # What went wrong
 

@@ -21,6 +21,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tests.waiting import until
+
 NAMESPACE_PREFIX = "hcl"
 _networks_made = 0
 """How many networks this process has made (the `n` of their names)."""
@@ -238,9 +240,15 @@ class Network:
             kill_namespace(host.namespace)
         deadline = time.monotonic() + 10
         for host in self.hosts.values():
-            while namespace_pids(host.namespace) and time.monotonic() < deadline:
-                kill_namespace(host.namespace)
-                time.sleep(0.1)
+            try:
+                until(
+                    lambda namespace=host.namespace: kill_namespace(namespace) == 0,
+                    deadline - time.monotonic(),
+                    f"{host.namespace}'s processes gone",
+                    interval=0.1,
+                )
+            except AssertionError:
+                pass
             for process in host.processes.values():
                 try:
                     process.wait(1)

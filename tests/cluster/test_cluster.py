@@ -16,6 +16,8 @@ import time
 import psycopg
 import pytest
 
+from tests.waiting import until
+
 from .load import Load, figures_line
 from .topology import CONNECTIONS_PER_ADDRESS, PROXY_PORT, http_status, wait_until
 
@@ -227,21 +229,20 @@ def cut_mid_task(host, attempts: int = 20) -> tuple[float, set[str]]:
     log = host.log("worker")
     offset = log.stat().st_size
     states: dict[str, str] = {}
+
+    def received() -> set[str]:
+        nonlocal offset
+        with open(log, "rb") as f:
+            f.seek(offset)
+            chunk = f.read()
+        complete = chunk.rfind(b"\n") + 1
+        offset += complete
+        for match in re.finditer(TASK_LINE, chunk[:complete].decode(errors="replace")):
+            states[match.group(1)] = match.group(3) or match.group(2)[:60]
+        return {task for task, state in states.items() if state == "received"}
+
     for _ in range(attempts):
-        deadline = time.monotonic() + 30
-        while True:
-            with open(log, "rb") as f:
-                f.seek(offset)
-                chunk = f.read()
-            complete = chunk.rfind(b"\n") + 1
-            offset += complete
-            for match in re.finditer(TASK_LINE, chunk[:complete].decode(errors="replace")):
-                states[match.group(1)] = match.group(3) or match.group(2)[:60]
-            pending = {task for task, state in states.items() if state == "received"}
-            if pending:
-                break
-            assert time.monotonic() < deadline, f"{host.name} received no bot turn in 30 s"
-            time.sleep(0.002)
+        pending = until(received, 30, f"{host.name} received no bot turn", interval=0.002)
         host.cut()
         cut_at = time.time()
         time.sleep(1)
