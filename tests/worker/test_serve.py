@@ -1,14 +1,17 @@
 """`hanabi serve` with no broker configured runs a worker itself: bot seats play over real HTTP."""
 
+import http.client
 import json
 import os
 import random
 import signal
 import socket
 import urllib.error
+import urllib.parse
 import urllib.request
 import uuid
 
+import psycopg
 import pytest
 
 from tests.waiting import until
@@ -119,6 +122,43 @@ def test_hanabi_serve_with_nothing_configured_plays_bot_seats_and_stops_its_work
     assert "was sent SIGKILL" not in said, "gunicorn had to kill its worker after the graceful timeout"
     assert "-------------- celery@" not in said, "Celery's banner"
     assert "superuser privileges" not in said
+
+
+def test_stopping_hanabi_serve_answers_a_waiting_request_and_closes_an_idle_connection(served, worker_database):
+    """SIGTERM does not wait out gunicorn's graceful timeout for a client's keep-alive connection
+    or a long poll: the poll is answered (its connection closing after it), the idle connection
+    closed."""
+    server, anonymous, log = served
+    _, account = anonymous.post("/accounts", {"name": f"stop-{uuid.uuid4().hex[:10]}", "kind": "bot"})
+    address = urllib.parse.urlsplit(anonymous.base)
+    idle = http.client.HTTPConnection(address.hostname, address.port, timeout=30)
+    idle.request("GET", "/v1/ready")
+    assert idle.getresponse().read() and idle.sock is not None
+    waiting = http.client.HTTPConnection(address.hostname, address.port, timeout=30)
+    waiting.request("GET", "/v1/me/turn?wait=60", headers={"Authorization": f"Bearer {account['token']}"})
+
+    def listening() -> bool:
+        with psycopg.connect(worker_database) as conn:
+            return (
+                conn.execute(
+                    "SELECT count(*) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND application_name = %s",
+                    ("hanabi-listener",),
+                ).fetchone()[0]
+                > 0
+            )
+
+    until(listening, 30, "the long poll did not wait", 0.05)
+    server.send_signal(signal.SIGTERM)
+    answer = waiting.getresponse()
+    assert answer.status == 200, answer.read()
+    assert isinstance(json.loads(answer.read()), dict)
+    assert answer.getheader("Connection") == "close"
+    assert idle.sock.recv(1) == b"", "the idle connection was left open"
+    assert server.wait(STOP_WINDOW_SECONDS) == 0, log.read_text()
+    assert "Worker graceful timeout" not in log.read_text()
+    idle.close()
+    waiting.close()
 
 
 def test_hanabi_serve_on_loopback_delivers_webhooks_to_this_machine_and_refuses_the_metadata_address(served):

@@ -405,7 +405,8 @@ class MyStream(MethodView):
 def _account_stream(account_id: int, after: int | None, listener, mark_seen: Callable[[], None]) -> Iterator[bytes]:
     """The stream's lines. The watch is registered before the first read, so an event committed
     after a read wakes the next one; between reads the stream holds no database connection.
-    Each wake-up marks the account as seen (an open stream keeps a bot online: api/arena.py)."""
+    Each wake-up marks the account as seen (an open stream keeps a bot online: api/arena.py).
+    The stream ends once the listener is `ending` (the server is stopping)."""
     with listener.watch(account_key(account_id)) as watch:
         if after is None:
             after = last_account_event_id(db(), account_id)
@@ -423,6 +424,8 @@ def _account_stream(account_id: int, after: int | None, listener, mark_seen: Cal
                 last_write = time.monotonic()
                 if len(events) == STREAM_BATCH:
                     continue
+            if listener.ending:
+                return
             silent = time.monotonic() - last_write
             if silent >= KEEP_ALIVE_SECONDS:
                 yield b"\n"

@@ -28,6 +28,10 @@ first wait of every bot after a restart). Each wait ends at a random moment in
 the last `WAIT_JITTER` of its time (`NEW_CONNECTION_WAIT_JITTER` for a connection's first
 request), so that requests that began together (clients that all reconnected after a restart)
 neither end nor come back together.
+
+When the process begins to stop (`end_waits`), every waiting request reads once more and
+answers, and every wait that begins after answers at once: a stopping server does not hold its
+waiting clients until its graceful timeout.
 """
 
 import json
@@ -207,6 +211,8 @@ class Listener:
         self._keep_running = False
         self._token_subscribers: list[TokenSubscriber] = []
         self._listening_event = event_class()()
+        self.ending = False
+        """The process is stopping: waits end at once."""
 
     @property
     def listening(self) -> bool:
@@ -256,13 +262,24 @@ class Listener:
         with self._lock:
             return len(self._watches.get(key, ()))
 
+    def end_waits(self) -> None:
+        """Wake every watch, now and from now on (`ending`): the process is stopping."""
+        with self._lock:
+            self.ending = True
+            watches = [watch for keyed in self._watches.values() for watch in keyed]
+        for watch in watches:
+            watch.wake()
+
     @contextmanager
     def watch(self, key: tuple) -> Iterator[Watch]:
-        """A watch woken by every notification about `key`, while the block runs."""
+        """A watch woken by every notification about `key`, while the block runs (and at once
+        once the listener is `ending`)."""
         watch = Watch()
         with self._lock:
             self._start()
             self._watches.setdefault(key, set()).add(watch)
+            if self.ending:
+                watch.wake()
         try:
             yield watch
         finally:
@@ -422,6 +439,13 @@ def listener_for(
         return listener
 
 
+def end_waits() -> None:
+    """Every waiting request of this process answers now, and every later one at once: the
+    process is stopping."""
+    for listener in list(_listeners_here.values()):
+        listener.end_waits()
+
+
 def long_poll(
     listener: Listener,
     key: tuple,
@@ -442,6 +466,7 @@ def long_poll(
     for at most RECHECK_SECONDS); `pause()` runs before each sleep (the API gives its database
     connection back to the pool there). A wait that ends unwoken, the listener connected
     throughout, returns the last read's result without reading again. With `seconds` 0, one read.
+    Once the listener is `ending`, the first read's result.
 
     `nothing` is what `read()` returns when it finds nothing, given when that depends on `key`
     alone: while the listener knows that `key` has nothing (`has_nothing`), the request takes
@@ -457,7 +482,7 @@ def long_poll(
             else:
                 result = read()
             remaining = deadline - time.perf_counter()
-            if found(result) or remaining <= 0:
+            if found(result) or remaining <= 0 or listener.ending:
                 return result
             pause()
             woken = watch.wait(remaining if connection is not None else min(remaining, RECHECK_SECONDS))

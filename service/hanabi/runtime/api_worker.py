@@ -22,6 +22,12 @@ listener's threads and events all become greenlets and hub waits.
   piece of its body, so an answer of one piece (every JSON answer) is one send, where gunicorn
   sends the head and then each piece; the Date header is formatted once a second, and each
   request's environ starts from a copy of one made once.
+- Stopping (SIGTERM, gunicorn's graceful stop) ends at once what would hold the worker until its
+  graceful timeout (`end_idle_and_waiting`): connections idle between requests (a client's
+  keep-alive, a browser's) are closed, waiting requests answer (hanabi.api.notifications'
+  `end_waits`), and a connection accepted while the worker stops gets STOPPING_HEAD_SECONDS
+  to send its request head. Requests being served finish, and their connections close after
+  them (`closing_connections`).
 - gunicorn's settings are read once per worker (`SettledConfig`), not looked up at every read.
 - Each request's environ says which request of its connection it is
   (`hanabi.api.instrumentation.REQUEST_ON_CONNECTION_ENVIRON`, 1 for the first): a long poll's
@@ -32,7 +38,7 @@ listener's threads and events all become greenlets and hub waits.
   `limit_request_field_size`, a malformed head) gets the API's problem+json, 414
   `uri_too_long`, 431 `request_headers_too_large` or 400 `malformed_request`, and the
   connection closes. The app bounds the body's size (413 `payload_too_large`), and the connection
-  closes after a 413 (`closing_after_a_refused_body`): gunicorn would otherwise read and discard the
+  closes after a 413 (`closing_connections`): gunicorn would otherwise read and discard the
   rest of the refused body, however long a client streams it, before the next request.
 
 gevent must patch the standard library before psycopg is imported: psycopg chooses how it waits
@@ -44,6 +50,7 @@ psycopg imported unpatched refuses to start.
 import sys
 import time
 from collections import Counter
+from contextlib import contextmanager
 from email.utils import formatdate
 
 import gevent
@@ -185,6 +192,10 @@ class AcceptingServer(StreamServer):
         pass
 
 
+STOPPING_HEAD_SECONDS = 1
+"""How long a connection accepted while the worker stops has to send its request head."""
+
+
 class SettledConfig:
     """gunicorn's configuration as a worker reads it, each setting looked up once: gunicorn's
     `Config` looks a setting up in its table at every read, and its parser, environ and worker
@@ -205,6 +216,8 @@ class ApiWorker(GeventWorker):
         self.cfg = SettledConfig(self.cfg)
         self.connections_of = Counter()
         self.per_address = per_address_cap(self.worker_connections)
+        self.waiting_heads: dict = {}
+        """The timeouts of the connections waiting for their next request head, and their greenlets."""
 
     def handle(self, listener, client, addr):
         """Serve a connection, unless its address holds its share of the worker's connections."""
@@ -236,7 +249,7 @@ class ApiWorker(GeventWorker):
 
     def load_wsgi(self):
         super().load_wsgi()
-        self.wsgi = closing_after_a_refused_body(whole_bodies(self.wsgi))
+        self.wsgi = closing_connections(whole_bodies(self.wsgi), lambda: self.alive)
 
     def handle_error(self, req, client, addr, exc):
         """A request gunicorn's parser refuses: the API's problem+json (then the connection
@@ -282,6 +295,36 @@ class ApiWorker(GeventWorker):
         finally:
             sock.settimeout(None)
 
+    @contextmanager
+    def timeout_ctx(self):
+        """The wait for a request head: `keepalive` seconds (STOPPING_HEAD_SECONDS once the worker
+        stops), or until `end_idle_and_waiting`. Either ends it as a client that closed."""
+        with gevent.Timeout(self.cfg.keepalive if self.alive else STOPPING_HEAD_SECONDS, False) as timeout:
+            self.waiting_heads[timeout] = gevent.getcurrent()
+            try:
+                yield
+            finally:
+                del self.waiting_heads[timeout]
+
+    def handle_exit(self, sig, frame):
+        """Stop gracefully (gunicorn's SIGTERM), without waiting for idle connections or waits."""
+        super().handle_exit(sig, frame)
+        gevent.spawn(self.end_idle_and_waiting)
+
+    def end_idle_and_waiting(self) -> None:
+        """Waiting requests answer, and connections waiting for a request head close (their
+        wait's timeout fires now)."""
+        from hanabi.api.notifications import end_waits
+
+        end_waits()
+        loop = gevent.get_hub().loop
+        for timeout, greenlet in list(self.waiting_heads.items()):
+            loop.run_callback(self._end_wait_for_head, timeout, greenlet)
+
+    def _end_wait_for_head(self, timeout, greenlet) -> None:
+        if timeout in self.waiting_heads:
+            greenlet.throw(timeout)
+
 
 def whole_bodies(app):
     """`app`, reading a body with a Content-Length as exactly that many bytes. gunicorn declares
@@ -298,20 +341,22 @@ def whole_bodies(app):
     return app_with_whole_bodies
 
 
-def closing_after_a_refused_body(app):
-    """`app`, closing the connection after a 413: gunicorn's `start_response` belongs to its
-    Response, and a forced close answers `Connection: close` and ends the connection instead of
-    reading what is left of a body the app refused."""
+def closing_connections(app, alive):
+    """`app`, closing the connection after a 413, and after any answer once the worker stops
+    (`alive()` false; gunicorn decides when a request begins, and a long poll that began before
+    would keep its connection). gunicorn's `start_response` belongs to its Response, and a forced
+    close answers `Connection: close` and ends the connection, instead of reading what is left of
+    a body the app refused or waiting for another request."""
 
-    def app_closing_after_a_refused_body(wsgi_environ, start_response):
+    def app_closing_connections(wsgi_environ, start_response):
         def start(status, headers, exc_info=None):
-            if status.startswith("413"):
+            if status.startswith("413") or not alive():
                 start_response.__self__.force_close()
             return start_response(status, headers, exc_info)
 
         return app(wsgi_environ, start)
 
-    return app_closing_after_a_refused_body
+    return app_closing_connections
 
 
 def use_our_parts() -> None:
