@@ -237,7 +237,7 @@ def main_sections(games: int, random_games: int, stranger_games: int, threads: i
         "out). Both are mean ± standard error. *Nothing new*: clues that narrowed no card of the receiver's "
         "hand (the engine's `informative` flag is false) / clues that narrowed none of the cards they touched "
         "(the same clue again on the same cards); games/s over "
-        f"{threads} processes, clue quality counted over the row's games.",
+        f"{threads} process{'es' if threads != 1 else ''}, clue quality counted over the row's games.",
         "",
         "| bot | players | games | strict | fireworks | perfect | struck out | clues / game | nothing new "
         "| games/s | target | gap |",
@@ -391,7 +391,8 @@ def main() -> None:
         "# Bots",
         "",
         f"Regenerate this file with {command} (about {round((time.time() - started) / 60)} minutes on "
-        f"{args.threads} processes; `--only main` or `--only families` for those sections alone). Every number "
+        f"{args.threads} process{'es' if args.threads != 1 else ''}; `--only main` or `--only families` for "
+        "those sections alone). Every number "
         f"below is measured by the engine on seeded games (same seeds: game *i* of a row uses deck seed "
         f"`{SEED}/i`); edit the text in `tests/bench/bots_table.py`. The conventions of `basic`, for people "
         "who play with it, are in [conventions.md](conventions.md).",
