@@ -51,7 +51,7 @@ from .common import (
     unseen_counts,
     visible_identities,
 )
-from .hat_state import HatState, duck_class, public_state, weight
+from .hat_state import HatState, duck_class, least_loss, public_state, weight
 
 CLUE_ABOVE = 4
 """With more clue tokens than this, a player clues rather than discards even when no one needs it."""
@@ -249,22 +249,4 @@ def _clue_is_worth(view: View, state: HatState, identity_of, playable) -> bool:
 def _discard_choice(hand, mine, dead, critical, unseen, held, rules) -> int:
     """The card whose loss costs least: a known dead card, else the lowest expected cost, an
     identity of which a teammate holds a copy (`held`) costing nothing."""
-    best, best_cost = hand[-1], None
-    for position, card in enumerate(hand):
-        mask = mine[card]
-        if mask & ~dead == 0:
-            return card
-        cost = total = 0
-        m = mask
-        while m:
-            low = m & -m
-            i = low.bit_length() - 1
-            m ^= low
-            n = max(unseen[i], 1)
-            total += n
-            if not dead >> i & 1 and i not in held:
-                cost += n * (100 if critical >> i & 1 else 6 - rules.rank_of[i])
-        expected = cost / total
-        if best_cost is None or expected < best_cost or (expected == best_cost and position > hand.index(best)):
-            best, best_cost = card, expected
-    return best
+    return least_loss(hand, [mine[c] for c in hand], unseen, dead, critical, rules, held)

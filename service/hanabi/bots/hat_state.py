@@ -267,19 +267,7 @@ class HatState(PublicState):
         """The card of `hand` (what everyone knows of it: `masks`) whose loss costs least as
         everyone can tell: the one a player who knows no dead card would discard."""
         _playable, dead, critical = self.masks()
-        rank_of = self.rules.rank_of
-        best, best_cost = hand[-1], None
-        for card, mask in zip(hand, masks):
-            cost = total = 0
-            for i in self.rules.identities(mask):
-                n = max(weights[i], 1)
-                total += n
-                if not dead >> i & 1:
-                    cost += n * (100 if critical >> i & 1 else 6 - rank_of[i])
-            expected = cost / total
-            if best_cost is None or expected <= best_cost:
-                best, best_cost = card, expected
-        return best
+        return least_loss(hand, masks, weights, dead, critical, self.rules)
 
     def on_clue(self, event, context) -> None:
         viewer, identity_of = context
@@ -353,6 +341,26 @@ def weight(mask: int, weights) -> int:
         total += weights[low.bit_length() - 1]
         mask ^= low
     return total
+
+
+def least_loss(hand, masks, weights, dead, critical, rules, free=frozenset()) -> int:
+    """The card of `hand` whose loss costs least: one whose mask (`masks`, in hand order) is all
+    dead, else the lowest expected cost over its identities weighted by `weights` (a critical
+    identity 100, another 6 - rank, a dead one or one in `free` nothing); the oldest on a tie."""
+    best, best_cost = hand[-1], None
+    for card, mask in zip(hand, masks):
+        if mask & ~dead == 0:
+            return card
+        cost = total = 0
+        for i in rules.identities(mask):
+            n = max(weights[i], 1)
+            total += n
+            if not dead >> i & 1 and i not in free:
+                cost += n * (100 if critical >> i & 1 else 6 - rules.rank_of[i])
+        expected = cost / total
+        if best_cost is None or expected <= best_cost:
+            best, best_cost = card, expected
+    return best
 
 
 def _partition(mask, room, playable, dead, weights, rules) -> tuple[int, ...]:
