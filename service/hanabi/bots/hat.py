@@ -22,7 +22,9 @@ Where a clue only points at cards its value is hidden, so the number rides on th
 kind is hidden too, on (target, which card it touches first: the newest, else the second newest,
 else neither) alone, 3 values per receiver. In Throw It in a Hole the cards a hat clue spoke of
 are hidden once played, so no seat could read it later: there the hat bot plays the basic
-conventions.
+conventions. So it does where the clue a value needs is often not there to give: where only one
+kind of clue touches cards (the other touching none or not existing), where clue kinds alternate,
+and where a rank clue also touches cards by color.
 
 Beside partners who do not play the protocol (a person, another bot), each seat watches for
 a move that breaks it: an answer about its own cards that contradicts what it knew or proves
@@ -46,6 +48,7 @@ from . import basic
 from .common import (
     best_gamble,
     mask_of_counts,
+    rules_for,
     safe_fallback,
     strikes_to_assume,
     unseen_counts,
@@ -142,7 +145,7 @@ def _clue_value(clue) -> int:
 def choose(view: View, rng: random.Random):
     if view.is_over or not view.legal_actions:
         return safe_fallback(view, rng)
-    if view.options.variant_rules.rules.throw_it_in_a_hole:
+    if _plays_basic(view.options):
         return basic.choose(view, rng)
     state = public_state(view)
     if state.stranger is not None:
@@ -188,6 +191,16 @@ def choose(view: View, rng: random.Random):
     if clue is not None and clue in legal:
         return clue
     return safe_fallback(view, rng)
+
+
+def _plays_basic(options) -> bool:
+    """Where the hat bot plays the basic conventions: plays go into a hole; only one kind of clue
+    touches cards (a blind or mute kind); clue kinds alternate; rank clues touch by color too."""
+    variant = options.variant_rules.rules
+    if variant.throw_it_in_a_hole or variant.alternating_clues or variant.synesthesia:
+        return True
+    rules = rules_for(options)
+    return (not any(rules.color_mask)) != (not any(rules.rank_mask.values()))
 
 
 def _unlocks(mask: int, held: set[int], rules) -> float:
