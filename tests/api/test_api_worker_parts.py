@@ -1,13 +1,15 @@
 """The API worker's parts in place of gunicorn's (hanabi.runtime.api_worker): answers leave in as
 few sends as they can (OneSendResponse: gunicorn's parser reads a real request from one end of a
 socket pair, the response writes to it, and the other end reads what was sent), the base environ
-is made once, the settings are read once, and the server accepts many connections at a time."""
+is made once, the settings are read once, a peer's address is checked against an allow list once,
+and the server accepts many connections at a time."""
 
 import socket
 
 import pytest
 from gunicorn.config import Config
 from gunicorn.http import get_parser
+from gunicorn.http.message import _ip_in_allow_list
 from gunicorn.http.wsgi import Response
 from hanabi.runtime.api_worker import (
     ACCEPTS_PER_TURN,
@@ -15,6 +17,7 @@ from hanabi.runtime.api_worker import (
     AcceptingServer,
     BaseEnviron,
     OneSendResponse,
+    PeerAllowed,
     SettledConfig,
 )
 
@@ -148,3 +151,19 @@ def test_a_worker_reads_each_setting_of_gunicorns_config_once_and_as_it_is():
     assert "keepalive" in vars(settled)
     with pytest.raises(AttributeError):
         getattr(settled, "no_such_setting")  # noqa: B009
+
+
+def test_a_peers_address_is_checked_against_an_allow_list_once_and_as_gunicorn_checks_it():
+    checked = []
+
+    def check(ip, allow_list, networks):
+        checked.append(ip)
+        return _ip_in_allow_list(ip, allow_list, networks)
+
+    config = Config()
+    allowed = PeerAllowed(check)
+    for ip in ("127.0.0.1", "10.0.0.7", "127.0.0.1", "::1", "not an address", "10.0.0.7"):
+        expected = _ip_in_allow_list(ip, config.forwarded_allow_ips, config.forwarded_allow_networks())
+        assert allowed(ip, config.forwarded_allow_ips, config.forwarded_allow_networks()) is expected
+    assert checked == ["127.0.0.1", "10.0.0.7", "::1", "not an address"]
+    assert allowed("10.0.0.7", ["*"], []) is True

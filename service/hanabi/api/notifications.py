@@ -16,7 +16,8 @@ Nothing is missed: a request registers its wait before it reads the database, so
 that comes after the read wakes it. While the listener is not connected (the database went
 away; it reconnects with backoff), waiting requests read the database again every
 `RECHECK_SECONDS` instead, and when it connects again every waiting request reads again.
-A waiting request holds no database connection between its reads.
+A waiting request holds no database connection between its reads. In the API's gevent workers a
+wait is a timer of the hub's loop and a switch to the hub (`GreenletWatch`).
 
 A wait that ends with no wake-up, the listener connected since before the request's last read,
 answers with that read: nothing about its game or account was committed since, so a read would
@@ -43,7 +44,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import psycopg
 from marshmallow import fields, validate
@@ -177,6 +178,47 @@ class Watch:
         return self._event.is_set()
 
 
+class GreenletWatch(Watch):
+    """`Watch` where gevent has patched `threading` (the API's gunicorn workers): a wait is a
+    timer of the hub's loop and a switch to the hub, where gevent's `Event` with a timeout
+    starts a `Timeout` and, when it expires, throws it into the waiting greenlet."""
+
+    def __init__(self):
+        self._woken = False
+        self._waiter: Any = None
+
+    def wake(self) -> None:
+        if not self._woken:
+            self._woken = True
+            waiter = self._waiter
+            if waiter is not None:
+                waiter.hub.loop.run_callback_threadsafe(waiter.switch, True)
+
+    def wait(self, timeout: float) -> bool:
+        if not self._woken:
+            from gevent.hub import Waiter, get_hub
+
+            hub = get_hub()
+            waiter = self._waiter = Waiter(hub)
+            timer = hub.loop.timer(max(timeout, 0.0))
+            timer.start(waiter.switch, False)
+            try:
+                waiter.get()
+            finally:
+                timer.close()
+                self._waiter = None
+        woken, self._woken = self._woken, False
+        return woken
+
+    def pending(self) -> bool:
+        return self._woken
+
+
+def watch_class() -> type[Watch]:
+    """`GreenletWatch` where gevent has patched `threading`, else `Watch`."""
+    return GreenletWatch if event_class().__module__.startswith("gevent") else Watch
+
+
 class TokenSubscriber(Protocol):
     def token_revoked(self, digest_hex: str) -> None:
         """A token was revoked (its SHA-256 digest, in hex)."""
@@ -274,7 +316,7 @@ class Listener:
     def watch(self, key: tuple) -> Iterator[Watch]:
         """A watch woken by every notification about `key`, while the block runs (and at once
         once the listener is `ending`)."""
-        watch = Watch()
+        watch = watch_class()()
         with self._lock:
             self._start()
             self._watches.setdefault(key, set()).add(watch)

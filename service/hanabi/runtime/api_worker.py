@@ -28,7 +28,9 @@ listener's threads and events all become greenlets and hub waits.
   `end_waits`), and a connection accepted while the worker stops gets STOPPING_HEAD_SECONDS
   to send its request head. Requests being served finish, and their connections close after
   them (`closing_connections`).
-- gunicorn's settings are read once per worker (`SettledConfig`), not looked up at every read.
+- gunicorn's settings are read once per worker (`SettledConfig`), not looked up at every read,
+  and whether a peer's address is in `forwarded_allow_ips` is decided once per address
+  (`PeerAllowed`), not parsed again at every request.
 - Each request's environ says which request of its connection it is
   (`hanabi.api.instrumentation.REQUEST_ON_CONNECTION_ENVIRON`, 1 for the first): a long poll's
   wait ends in a longer random part of it on a new connection (hanabi.api.notifications).
@@ -55,6 +57,7 @@ from email.utils import formatdate
 
 import gevent
 from gevent.server import StreamServer
+from gunicorn.http import message as gunicorn_message
 from gunicorn.http import wsgi as gunicorn_wsgi
 from gunicorn.http.errors import LimitRequestHeaders, LimitRequestLine, ParseException
 from gunicorn.util import write_nonblock
@@ -365,14 +368,39 @@ def use_our_parts() -> None:
     (`gunicorn.http.wsgi.create` takes a response class, but the async workers' `handle_request`
     does not pass one; HTTP/2 has a class of its own), each request's environ starts from a copy
     of one made once (`BaseEnviron`, where gunicorn built it again, its `wsgi.errors` stream
-    included), each environ says which request of its connection it is (`numbering_create`), and
-    its server accepts many connections at a time (`AcceptingServer`)."""
+    included), each environ says which request of its connection it is (`numbering_create`), a
+    peer's address is checked against an allow list once (`PeerAllowed`), and its server accepts
+    many connections at a time (`AcceptingServer`)."""
     gunicorn_wsgi.Response = OneSendResponse
     gunicorn_wsgi.base_environ = base_environ
     from hanabi.api.instrumentation import REQUEST_ON_CONNECTION_ENVIRON
 
     gunicorn_wsgi.create = numbering_create(REQUEST_ON_CONNECTION_ENVIRON)
+    gunicorn_message._ip_in_allow_list = PeerAllowed(gunicorn_message._ip_in_allow_list)
     ggevent.StreamServer = AcceptingServer
+
+
+class PeerAllowed:
+    """gunicorn's check of a peer's address against an allow list (`forwarded_allow_ips` at
+    every request), remembered per address and list (the networks are made of the list): gunicorn
+    parses the address again at every request. Up to MAX_REMEMBERED answers are kept, then
+    forgotten at once."""
+
+    MAX_REMEMBERED = 4096
+
+    def __init__(self, check):
+        self.check = check
+        self.answers: dict[tuple, bool] = {}
+
+    def __call__(self, ip: str, allow_list, networks) -> bool:
+        key = (ip, *allow_list)
+        answer = self.answers.get(key)
+        if answer is None:
+            answer = self.check(ip, allow_list, networks)
+            if len(self.answers) >= self.MAX_REMEMBERED:
+                self.answers.clear()
+            self.answers[key] = answer
+        return answer
 
 
 _gunicorn_create = gunicorn_wsgi.create
