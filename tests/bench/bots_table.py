@@ -92,7 +92,7 @@ DESCRIPTIONS = {
         "its own answer by subtracting the answers it sees. A player clues whenever a teammate holds a card "
         "that plays and does not know it, so discarding with a clue token tells everyone that their cards not "
         "known to play do not, and when a teammate knowing no card that plays or is dead would discard a "
-        "critical card (but in Cow & Pig and Duck). Among equivalent clues it gives the one that narrows most. "
+        "critical card (but in Cow & Pig and Duck; at 2 players before its own play). Among equivalent clues it gives the one that narrows most. "
         "It plays known "
         "playable cards (first one that makes a teammate's card playable), clues to stall while someone "
         "knows a play or with more than 4 tokens, plays a card that plays or is dead when it plays with "

@@ -37,7 +37,7 @@ Who must clue: a player clues whenever a teammate holds a card that plays and do
 so a discard with a clue token left tells everyone their cards not known to play do not; and
 when a teammate who knows no card that plays or is dead would discard a critical card (the one
 everyone expects them to discard, asked about right after the cards that may play), but in Cow & Pig
-and Duck.
+and Duck; at 2 players that clue comes before the giver's own play.
 Otherwise a player clues to stall while someone knows a card to play, or with many tokens.
 """
 
@@ -160,6 +160,11 @@ def choose(view: View, rng: random.Random):
     legal = set(view.legal_actions)
 
     held = {identity_of[c] for seat, cards in enumerate(state.hands) if seat != view.seat for c in cards}
+    tokens, max_tokens = view.clue_tokens, view.options.clue_tokens
+    if rules.players == 2 and 0 < tokens < max_tokens and _critical_chop(view, state, identity_of, playable):
+        clue = _hat_clue(view, state, identity_of)
+        if clue is not None and clue in legal:
+            return clue
     plays = [c for c in hand if mine[c] & ~playable == 0]
     if plays:
         card = min(plays, key=lambda c: (-_unlocks(mine[c], held, rules), _lowest_rank(mine[c], rules), -hand.index(c)))
@@ -172,7 +177,6 @@ def choose(view: View, rng: random.Random):
         if risky is not None:
             return Play(view.seat, risky)
 
-    tokens, max_tokens = view.clue_tokens, view.options.clue_tokens
     can_discard = tokens < max_tokens
     if tokens > 0:
         worth = tokens == max_tokens or not can_discard or _clue_is_worth(view, state, identity_of, playable)
@@ -241,6 +245,12 @@ def _clue_is_worth(view: View, state: HatState, identity_of, playable) -> bool:
         for card in hand:
             if playable >> identity_of[card] & 1 and state.know[card] & ~playable:
                 return True
+    return _critical_chop(view, state, identity_of, playable)
+
+
+def _critical_chop(view: View, state: HatState, identity_of, playable) -> bool:
+    """Whether a teammate who knows no card that plays or is dead would discard a critical card
+    (its public chop) it does not know is critical (not where clues only point at cards)."""
     rules = state.rules
     if rules.pointing_clues:
         return False
