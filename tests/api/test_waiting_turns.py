@@ -1,6 +1,7 @@
 """The short path of empty "my turn" polls (api.waiting_turns): a poll the process knows all about
 is answered before Flask with what the full path answers (body, headers, rate-limit counts,
-access line, metrics), and everything else, a woken poll included, takes the full path."""
+access line, metrics), the access line at most once per interval per connection, and everything
+else, a woken poll included, takes the full path."""
 
 import dataclasses
 import socket
@@ -8,6 +9,7 @@ import time
 
 import pytest
 from hanabi.api.context import POOL_EXTENSION
+from hanabi.api.instrumentation import EmptyPollLines
 from hanabi.api.notifications import MAX_WAIT_SECONDS, turn_key
 from hanabi.api.waiting_turns import waited_unread
 from hanabi.config import load_settings
@@ -213,3 +215,50 @@ def test_the_first_poll_of_a_new_process_waits_for_its_listener_and_takes_the_sh
         assert len(full_path) == 0, "the first poll took the full path"
     finally:
         app.extensions[POOL_EXTENSION].close()
+
+
+class Connection:
+    """Stands for a connection in the environ (`gunicorn.socket`): the short path reads no
+    TCP_INFO from it and remembers it weakly."""
+
+
+def test_a_connections_empty_polls_get_one_access_line_per_interval_and_every_one_is_counted(create_database):
+    app = app_with(create_database(migrated=True), empty_poll_log_seconds=3600.0)
+    bot, connection, other = player(app), Connection(), Connection()
+    counted_before = requests_counted("list_my_turn", 200)
+    with json_log_lines() as lines:
+        for on in (connection, connection, connection, other):
+            poll = bot.get(f"{TURN}?wait=1", environ_overrides={"gunicorn.socket": on})
+            assert (poll.status_code, poll.json) == (200, {"items": [], "next_cursor": None})
+    access = [line for line in lines() if line.get("logger") == "hanabi.access"]
+    assert [(line["operation"], line["account_id"], line["empty_polls"]) for line in access] == [
+        ("list_my_turn", bot.id, 1),
+        ("list_my_turn", bot.id, 1),
+    ]
+    assert requests_counted("list_my_turn", 200) == counted_before + 4
+    app.extensions[POOL_EXTENSION].close()
+
+
+def test_an_access_line_for_empty_polls_counts_those_of_its_connection_since_the_last_line():
+    now = [0.0]
+    lines = EmptyPollLines(60.0, clock=lambda: now[0])
+    connection, other = Connection(), Connection()
+    written = []
+    for moment, on, account in [
+        (0, connection, 7),
+        (1, connection, 7),
+        (2, other, 7),
+        (59, connection, 7),
+        (60, connection, 7),
+        (61, connection, 7),
+        (62, connection, 8),
+        (63, connection, 8),
+    ]:
+        now[0] = moment
+        written.append(lines.polls_to_log(on, account))
+    assert written == [1, 0, 1, 0, 3, 0, 1, 0]
+    assert lines.polls_to_log(None, 7) == 1
+    del connection, other, on
+    assert len(lines.of_connection) == 0
+    every = EmptyPollLines(0.0)
+    assert [every.polls_to_log(Connection(), 7) for _ in range(3)] == [1, 1, 1]

@@ -243,7 +243,7 @@ def create_app(
     app.before_request(check_request)
     arena.install(app, settings, pool)
     app.teardown_request(release_db)
-    app.wsgi_app = WaitingTurns(app, limiter, settings.listener_wait_seconds)
+    app.wsgi_app = WaitingTurns(app, limiter, settings.listener_wait_seconds, settings.empty_poll_log_seconds)
     if settings.trusted_proxies:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.trusted_proxies, x_proto=settings.trusted_proxies)
     return app

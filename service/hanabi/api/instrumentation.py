@@ -5,7 +5,9 @@ Every request gets an id: the client's `X-Request-Id` when it is 1 to 64 letters
 carry it as `request_id`, and every log line written during the request has it (through
 hanabi.runtime.logs.REQUEST_ID). When the request ends, one line goes to the `hanabi.access` logger
 (INFO): method, path, operation, status, duration_ms, account_id (when a token was checked);
-and the request is counted in hanabi.runtime.metrics by operation and status.
+and the request is counted in hanabi.runtime.metrics by operation and status. An empty long poll
+of "my turn" answered by the short path (hanabi.api.waiting_turns) gets its line at most once
+per interval per connection, the line counting the polls it stands for (`EmptyPollLines`).
 
 The hooks touch no database: a dict lookup names the operation, a precompiled pattern checks
 the client's id. Their CPU per request is measured by tests/bench/request_overhead.py
@@ -15,7 +17,9 @@ the client's id. Their CPU per request is measured by tests/bench/request_overhe
 import logging
 import os
 import re
-from time import perf_counter
+import weakref
+from collections.abc import Callable
+from time import monotonic, perf_counter
 
 from flask import Flask, Request, Response, g, request
 
@@ -65,9 +69,16 @@ def request_id_of(environ: dict) -> str:
 
 
 def record_request(
-    method: str, path: str, operation: str, status: int, duration: float, account_id: int | None
+    method: str,
+    path: str,
+    operation: str,
+    status: int,
+    duration: float,
+    account_id: int | None,
+    empty_polls: int | None = None,
 ) -> None:
-    """Count a request in the metrics and write its access line."""
+    """Count a request in the metrics and write its access line; with `empty_polls` (an empty
+    long poll, see `EmptyPollLines`) the line only when it is not 0, saying that number."""
     counted = _request_metrics.get((operation, status))
     if counted is None:
         counted = _request_metrics[(operation, status)] = (
@@ -76,23 +87,49 @@ def record_request(
         )
     counted[0].inc()
     counted[1].observe(duration)
-    if access_log.isEnabledFor(logging.INFO):
+    if empty_polls != 0 and access_log.isEnabledFor(logging.INFO):
         duration_ms = round(duration * 1000, 3)
-        access_log.info(
-            "%s %s %s %.1f ms",
-            method,
-            path,
-            status,
-            duration_ms,
-            extra={
-                "method": method,
-                "path": path,
-                "operation": operation,
-                "status": status,
-                "duration_ms": duration_ms,
-                "account_id": account_id,
-            },
-        )
+        fields = {
+            "method": method,
+            "path": path,
+            "operation": operation,
+            "status": status,
+            "duration_ms": duration_ms,
+            "account_id": account_id,
+        }
+        if empty_polls is not None:
+            fields["empty_polls"] = empty_polls
+        access_log.info("%s %s %s %.1f ms", method, path, status, duration_ms, extra=fields)
+
+
+class EmptyPollLines:
+    """Which empty long polls get an access line: the first of a connection (and account), then
+    at most one every `seconds`, that line counting the polls since the connection's previous
+    line, itself included. A poll without a connection (a test client's), or every poll when
+    `seconds` is 0, gets its line. The connections are held weakly: a closed one is forgotten,
+    with the polls it made since its last line (the metrics count every poll)."""
+
+    def __init__(self, seconds: float, clock: Callable[[], float] = monotonic):
+        self.seconds = seconds
+        self.clock = clock
+        self.of_connection: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+        """connection -> [account id, when its last line was written, polls since without one]"""
+
+    def polls_to_log(self, connection: object | None, account_id: int) -> int:
+        """The polls an access line for this one stands for; 0: no line for this one."""
+        if not self.seconds or connection is None:
+            return 1
+        now = self.clock()
+        known = self.of_connection.get(connection)
+        if known is None or known[0] != account_id:
+            self.of_connection[connection] = [account_id, now, 0]
+            return 1
+        if now - known[1] >= self.seconds:
+            polls = known[2] + 1
+            known[1], known[2] = now, 0
+            return polls
+        known[2] += 1
+        return 0
 
 
 def request_started() -> float:

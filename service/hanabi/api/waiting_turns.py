@@ -8,8 +8,8 @@ or read once and remembered as the full path does, in one query with the other t
 meanwhile), and no CORS origin is to be answered,
 `WaitingTurns` marks a bot online for the arena (as the full path does, in memory: api/arena.py),
 waits (counted from when the request's bytes arrived, `waited_unread`) and answers it before
-Flask is reached, with the same answer, headers,
-rate-limit counts, access line and metrics that the full path gives. Everything else, a poll
+Flask is reached, with the same answer, headers, rate-limit counts and metrics that the full
+path gives, and its access line at most once per interval per connection (`EmptyPollLines`). Everything else, a poll
 that is woken included, goes on to the app unchanged: the short path decides nothing that the
 full path would decide differently.
 """
@@ -35,7 +35,7 @@ from .context import (
     TOKEN_CACHE_SECONDS_EXTENSION,
     unexpired,
 )
-from .instrumentation import ARRIVED_ENVIRON, record_request, request_id_of
+from .instrumentation import ARRIVED_ENVIRON, EmptyPollLines, record_request, request_id_of
 from .notifications import MAX_WAIT_SECONDS, listener_for, turn_key, wait_jitter_of
 from .ratelimits import COUNTED_ACCOUNT, COUNTED_ENVIRON, COUNTED_TOKEN, RateLimiter
 
@@ -103,11 +103,16 @@ def bearer_of(header: str | None) -> str | None:
 class WaitingTurns:
     """WSGI middleware around the app's `wsgi_app`: the short path of empty turn polls."""
 
-    def __init__(self, app, limiter: RateLimiter | None, listener_wait_seconds: float):
+    def __init__(
+        self, app, limiter: RateLimiter | None, listener_wait_seconds: float, empty_poll_log_seconds: float = 0.0
+    ):
         """`listener_wait_seconds`: how long a poll waits for the process's listener to connect
-        (the first polls after a start); past that the full path takes it."""
+        (the first polls after a start); past that the full path takes it.
+        `empty_poll_log_seconds`: how often a connection's empty polls get an access line
+        (`EmptyPollLines`; 0: every one)."""
         self.wsgi_app = app.wsgi_app
         self.listener_wait_seconds = listener_wait_seconds
+        self.lines = EmptyPollLines(empty_poll_log_seconds)
         self.extensions = app.extensions
         self.limiter = limiter
 
@@ -165,7 +170,15 @@ class WaitingTurns:
         )
         marker = REQUEST_ID.set(request_id)
         try:
-            record_request("GET", TURN_PATH, TURN_OPERATION, 200, perf_counter() - arrived, found.account.id)
+            record_request(
+                "GET",
+                TURN_PATH,
+                TURN_OPERATION,
+                200,
+                perf_counter() - arrived,
+                found.account.id,
+                self.lines.polls_to_log(wsgi_environ.get("gunicorn.socket"), found.account.id),
+            )
         finally:
             REQUEST_ID.reset(marker)
         return [EMPTY_PAGE]

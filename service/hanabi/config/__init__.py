@@ -225,6 +225,15 @@ class Settings:
         help="how long an empty turn poll (`wait`) waits for its process's listener to connect (the first polls "
         "after a start) before the full path answers it",
     )
+    empty_poll_log_seconds: float = setting(
+        "HANABI_EMPTY_POLL_LOG_SECONDS",
+        seconds,
+        60.0,
+        zero=True,
+        help='an empty long poll of "my turn" that the short path answers gets an access line at most once in '
+        "this time per connection, the line counting the polls since the connection's previous one "
+        "(`empty_polls`); every poll is counted in the metrics; `0`: a line for every poll",
+    )
     rate_limits: bool = setting(
         "HANABI_RATE_LIMITS",
         switch,
