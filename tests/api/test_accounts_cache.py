@@ -9,7 +9,13 @@ from datetime import UTC, datetime
 
 import pytest
 from hanabi.api import create_app
-from hanabi.api.accounts_cache import FRESH_SECONDS, AccountsCache, TokenReadFailed
+from hanabi.api.accounts_cache import (
+    FRESH_SECONDS,
+    RELEASED_TOGETHER,
+    AccountsCache,
+    DatabaseBusy,
+    TokenReadFailed,
+)
 from hanabi.api.context import _accounts_cache
 from hanabi.api.notifications import APPLICATION_NAME, TOKEN_APPLICATION_NAME
 from hanabi.config import load_settings
@@ -338,3 +344,68 @@ def test_a_failed_read_fails_the_reads_waiting_behind_it(new_player, database_ur
         outcomes = [first.result()] + [future.result() for future in others]
     assert outcomes == ["failed"] * 3
     assert len(calls) == 1
+
+
+def test_a_read_the_database_is_too_busy_for_runs_again_while_its_request_waits(new_player, database_url):
+    player = new_player(kind="bot")
+    reads = connected_cache().reads
+    calls = []
+
+    def busy_once(asked):
+        calls.append(list(asked))
+        if len(calls) == 1:
+            raise DatabaseBusy
+        with connect(database_url) as conn:
+            return tokens_of_hashes(conn, asked)
+
+    assert reads.read(hash_token(player.token), busy_once, 5).account.id == player.id
+    assert calls == [[hash_token(player.token)]] * 2
+
+
+def test_a_token_the_busy_database_does_not_read_within_the_wait_fails_and_is_not_read_after(new_player, database_url):
+    """The read runs again while the request waits; once it has given up, its token is no
+    longer read, and the next request's read runs."""
+    players = [new_player(kind="bot") for _ in range(2)]
+    reads = connected_cache().reads
+    calls = []
+
+    def busy(asked):
+        calls.append(list(asked))
+        raise DatabaseBusy
+
+    with pytest.raises(TokenReadFailed):
+        reads.read(hash_token(players[0].token), busy, 0.5)
+    until(lambda: not reads._reading, 10, "the reads did not stop once no request waited", 0.01)
+    assert len(calls) >= 2
+
+    def read_many(asked):
+        calls.append(list(asked))
+        with connect(database_url) as conn:
+            return tokens_of_hashes(conn, asked)
+
+    assert reads.read(hash_token(players[1].token), read_many, 5).account.id == players[1].id
+    assert calls[-1] == [hash_token(players[1].token)]
+
+
+def test_one_query_reads_the_tokens_of_several_groups_and_wakes_them_all(new_player, database_url):
+    """More requests than are woken together (RELEASED_TOGETHER) are read in one query."""
+    player = new_player(kind="bot")
+    reads = connected_cache().reads
+    batches: list[list[bytes]] = []
+    asking = RELEASED_TOGETHER + 5
+
+    def read_many(asked):
+        batches.append(list(asked))
+        if len(batches) == 1:
+            until(lambda: sum(len(batch.digests) for batch in reads._open) >= asking, 10, "no requests queued", 0.01)
+        with connect(database_url) as conn:
+            return tokens_of_hashes(conn, asked)
+
+    with ThreadPoolExecutor(asking + 1) as threads:
+        first = threads.submit(reads.read, hash_token("hnb_first"), read_many, 20)
+        until(lambda: batches, 10, "the first read did not start", 0.01)
+        others = [threads.submit(reads.read, hash_token(player.token), read_many, 20) for _ in range(asking)]
+        found = [future.result() for future in others]
+    assert first.result() is None
+    assert [len(batch) for batch in batches] == [1, asking]
+    assert all(token.account.id == player.id for token in found)

@@ -18,7 +18,8 @@ restart or a break in the network causes) every bot connects within `--ramp` 1 s
 starts with them and the window starts then too (default: 10,000 bots, 15 s waits, three
 waits measured). The mover's four connections are open before the bots begin (in a storm
 too: its requests are those of a client already connected, not one connecting behind the
-storm's 10,000). Then it stops the mover, measures the API's CPU for `--wait` seconds in which
+storm's 10,000), and it runs on a thread and event loop of its own (not timed on the bots'
+loop, late while 10,000 connect). Then it stops the mover, measures the API's CPU for `--wait` seconds in which
 only empty polls run, and lets every poll in flight end. It prints
 
     polls answered correctly   every poll: 200 and either its game (a wake-up) or empty after
@@ -31,7 +32,12 @@ only empty polls run, and lets every poll in flight end. It prints
                                time after their wait (negative: before it)
     plain requests p50/p99     the mover's requests in the window, and their p99 in each 5 s of it
     bots' connecting           from a bot's beginning to connect to its connection's being
-                               established (p50/p99/max): the wait in the listening queue
+                               established (p50/p99/max, and how many in each 0.5 s): the wait
+                               in the listening queue, and this script's own lateness
+    listening queue overflows  the machine's count of connections whose SYN a full listening
+                               queue dropped (the client retries after 1 s, then 3 s), and this
+                               script's event loop's lateness in each of the first seconds
+    late empty polls           how many were their connection's first, and their connecting
     wake-up p50/p99            from the 200 of the mover's action to the waiting bot's answer
     API CPU per empty poll     the API processes' CPU over the polls answered while only empty
                                polls ran (the mover stopped)
@@ -41,7 +47,9 @@ only empty polls run, and lets every poll in flight end. It prints
     cores busy                 in the window: the API's processes, Postgres, this script, and
                                the whole machine (what else ran shows there)
 
-and the load average before and after. The script raises its own limit of open files to the
+and the load average before and after. The script's garbage collector is off while the bots
+run (its full collections, of the 10,000 bots' objects, held every thread for up to half a
+second at a time, late answers to the bots and the mover alike). The script raises its own limit of open files to the
 hard limit (each bot is a connection: a file here, and one in a server worker, whose limit
 `hanabi serve` raises itself) and refuses more bots than it allows.
 
@@ -52,7 +60,8 @@ hard limit (each bot is a connection: a file here, and one in a server worker, w
 
 `--server-source DIR` runs `hanabi serve` from another checkout's `service/` (to compare two
 versions of the server in one run of this script's client), and `--server-python` with another
-virtual environment's Python (to compare two sets of packages). Requests go to 127.0.0.1 only;
+virtual environment's Python (to compare two sets of packages); `--server-log FILE` keeps
+`hanabi serve`'s output. Requests go to 127.0.0.1 only;
 the script stops by itself after ramp + duration + two waits; one still running 300 s after
 that prints its threads' stacks, kills the server and exits with status 3 (its database stays).
 """
@@ -60,10 +69,12 @@ that prints its threads' stacks, kills the server and exits with status 3 (its d
 import argparse
 import asyncio
 import faulthandler
+import gc
 import os
 import random
 import resource
 import secrets
+import shutil
 import signal
 import subprocess
 import sys
@@ -134,6 +145,10 @@ class Run:
         """Polls in the window answered within their wait + IN_TIME_SECONDS."""
         self.polls_in_window = 0
         self.wrong: dict[str, int] = {}
+        self.wrong_lock = threading.Lock()
+        self.late: list[tuple[bool, float, float]] = []
+        """Of each poll that ended empty late: whether it was its connection's first, the bot's
+        connecting time (for a first poll) and its lateness after its wait."""
         self.latencies: dict[str, list[float]] = {"GET view": [], "POST action": [], "GET accounts/me": []}
         self.plain_at: list[tuple[float, float]] = []
         """Of each of the mover's requests in the window: when it was sent (seconds into the window) and its latency."""
@@ -146,7 +161,8 @@ class Run:
         """Running games by id, with their waiting bot."""
 
     def count_wrong(self, why: str) -> None:
-        self.wrong[why] = self.wrong.get(why, 0) + 1
+        with self.wrong_lock:
+            self.wrong[why] = self.wrong.get(why, 0) + 1
 
     async def call(self, connection: HttpConnection, method: str, path: str, token: str, body=None, timeout=30):
         """The status and body of a request; status 0 (and the connection closed) when it failed
@@ -174,9 +190,11 @@ class Run:
         except (TimeoutError, OSError):
             bot.connection.close()
             self.count_wrong("could not connect")
+        connected_after = time.perf_counter() - connecting
         while not self.stopping:
             bot.polling_since = started = time.perf_counter()
-            if connecting is not None:
+            first = connecting is not None
+            if first:
                 started, connecting = connecting, None
             status, page = await self.call(bot.connection, "GET", f"/me/turn?wait={wait}", bot.token, timeout=wait + 30)
             answered = time.perf_counter()
@@ -207,6 +225,7 @@ class Run:
                 self.count_wrong("empty before its wait")
             elif elapsed > wait + LATE_SECONDS:
                 self.count_wrong("empty, late")
+                self.late.append((first, connected_after if first else 0.0, elapsed - wait))
             elif bot.handed_at is not None and bot.handed_at < answered - LATE_SECONDS:
                 self.count_wrong("empty, its turn missed")
             else:
@@ -268,7 +287,7 @@ class Run:
             now = time.perf_counter()
             ready = [
                 game_id
-                for game_id, bot in self.games.items()
+                for game_id, bot in list(self.games.items())
                 if bot.handed_at is None
                 and bot.polling_since is not None
                 and now - bot.polling_since > 0.5
@@ -277,7 +296,9 @@ class Run:
             if not ready:
                 continue
             game_id = self.rng.choice(ready)
-            bot = self.games[game_id]
+            bot = self.games.get(game_id)
+            if bot is None:
+                continue
             status, view = await self.plain(connection, "GET view", "GET", f"/games/{game_id}/view")
             if status != 200:
                 continue
@@ -301,6 +322,57 @@ class Run:
                     self.wakes.append(bot.woken_at - time.perf_counter())
             else:
                 bot.handed_at = time.perf_counter()
+
+
+class MoverThread:
+    """The mover's connections, served by an event loop on a thread of their own: the bots'
+    loop is late by up to half a second while a storm's 10,000 connect, and a plain request
+    timed on it would count that lateness as the server's. This thread waits for the GIL at
+    most a switch interval (5 ms) when its answers come."""
+
+    def __init__(self, run: Run):
+        self.run = run
+        self.ready = threading.Event()
+        """Its connections are open."""
+        self.go = threading.Event()
+        self.stop = threading.Event()
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self.main, name="mover", daemon=True)
+
+    def main(self) -> None:
+        try:
+            uvloop.run(self.serve())
+        except BaseException as error:
+            self.error = error
+            self.ready.set()
+
+    async def serve(self) -> None:
+        connections = self.run.mover_connections
+        for connection in connections:
+            await connection.connect()
+        self.ready.set()
+        await asyncio.to_thread(self.go.wait)
+        movers = [asyncio.create_task(self.run.mover(i)) for i in range(len(connections))]
+        await asyncio.to_thread(self.stop.wait)
+        for mover in movers:
+            mover.cancel()
+        for outcome in await asyncio.gather(*movers, return_exceptions=True):
+            if not isinstance(outcome, asyncio.CancelledError) and outcome is not None:
+                raise outcome
+        for connection in connections:
+            connection.close()
+
+    async def start(self) -> None:
+        self.thread.start()
+        await asyncio.to_thread(self.ready.wait)
+        if self.error is not None:
+            raise self.error
+
+    async def end(self) -> None:
+        self.stop.set()
+        await asyncio.to_thread(self.thread.join)
+        if self.error is not None:
+            raise self.error
 
 
 def process_tree(root: int) -> list[int]:
@@ -477,15 +549,17 @@ async def drive(args, port: int, server_pid: int, url: str, mover_token: str, bo
     for bot in bots[: args.games]:
         await run.new_game(setup, bot)
     setup.close()
-    for connection in run.mover_connections:
-        await connection.connect()
+    mover = MoverThread(run)
+    await mover.start()
     api, _ = api_processes(server_pid)
     database = postgres_pids(url)
+    overflows_before = listen_overflows()
     begin = time.perf_counter()
+    lag_task = asyncio.create_task(loop_lag(LAG_SECONDS))
     tasks = [asyncio.create_task(run.bot(bot, begin + args.ramp * i / len(bots))) for i, bot in enumerate(bots)]
     if not args.storm:
         await asyncio.sleep(args.ramp + 1)
-    movers = [asyncio.create_task(run.mover(i)) for i in range(len(run.mover_connections))]
+    mover.go.set()
     cpu_before = (cpu_seconds(api), cpu_seconds(database), time.process_time(), machine_seconds()[0])
     run.measuring = True
     started = run.window_started = time.perf_counter()
@@ -500,12 +574,9 @@ async def drive(args, port: int, server_pid: int, url: str, mover_token: str, bo
         "load generator": (cpu_after[2] - cpu_before[2]) / elapsed,
     }
     cores["all of the machine"] = (cpu_after[3] - cpu_before[3]) / elapsed
-    for mover in movers:
-        mover.cancel()
-    for outcome in await asyncio.gather(*movers, return_exceptions=True):
-        if not isinstance(outcome, asyncio.CancelledError) and outcome is not None:
-            raise outcome
+    await mover.end()
     empty_poll_cpu = await cpu_per_empty_poll(run, api, args.wait)
+    lags = await lag_task
     run.stopping = True
     done, pending = await asyncio.wait(tasks, timeout=args.wait + 30)
     for task in pending:
@@ -516,8 +587,6 @@ async def drive(args, port: int, server_pid: int, url: str, mover_token: str, bo
     for bot in bots:
         if bot.connection is not None:
             bot.connection.close()
-    for connection in run.mover_connections:
-        connection.close()
     plain = [value for values in run.latencies.values() for value in values]
     return {
         "bots": len(bots),
@@ -553,6 +622,12 @@ async def drive(args, port: int, server_pid: int, url: str, mover_token: str, bo
             "p99": round(percentile(run.connects, 0.99), 3),
             "max": round(max(run.connects, default=float("nan")), 3),
         },
+        "late_polls": late_polls(run.late),
+        "listen_overflows": listen_overflows() - overflows_before,
+        "loop_lag_ms": lags,
+        "connect_histogram": {
+            f"{start:g}": count for start, count in sorted(Counter(0.5 * (c // 0.5) for c in run.connects).items())
+        },
         "wake_ups": len(run.wakes),
         "wake_ms": {
             "p50": round(1000 * percentile(run.wakes, 0.5), 1),
@@ -561,6 +636,45 @@ async def drive(args, port: int, server_pid: int, url: str, mover_token: str, bo
         "empty_poll_cpu": empty_poll_cpu,
         "server_memory": memory,
         "cores_busy": {name: round(value, 2) for name, value in cores.items()},
+    }
+
+
+LAG_SECONDS = 10
+"""The script's own event loop's lateness is reported for this many seconds from the bots' start."""
+
+
+async def loop_lag(seconds: float) -> list[float]:
+    """This script's event loop's longest lateness (ms) in each second of the first `seconds`: a
+    bot's connecting counts it too (the loop sees the connection late)."""
+    lags = [0.0] * int(seconds)
+    begin = time.perf_counter()
+    while (now := time.perf_counter()) - begin < seconds:
+        await asyncio.sleep(0.01)
+        late = time.perf_counter() - now - 0.01
+        second = int(now - begin)
+        if second < len(lags):
+            lags[second] = max(lags[second], round(1000 * late, 1))
+    return lags
+
+
+def listen_overflows() -> int:
+    """The machine's count of connections dropped because a listening queue was full (TcpExt
+    ListenOverflows)."""
+    names, values = [
+        line.split() for line in Path("/proc/net/netstat").read_text().splitlines() if line.startswith("TcpExt:")
+    ][:2]
+    return int(values[names.index("ListenOverflows")])
+
+
+def late_polls(late: list[tuple[bool, float, float]]) -> dict:
+    """The polls that ended empty late: how many were their connection's first, with their bots'
+    connecting time, and how many later ones."""
+    first = [(connect, lateness) for is_first, connect, lateness in late if is_first]
+    return {
+        "first": len(first),
+        "first_connect_s_p50": round(percentile([c for c, _ in first], 0.5), 2),
+        "first_late_s_p50": round(percentile([x for _, x in first], 0.5), 2),
+        "later": len(late) - len(first),
     }
 
 
@@ -624,6 +738,7 @@ def main() -> None:
         type=Path,
         help="run hanabi serve with this Python (another checkout's .venv/bin/python, with its packages)",
     )
+    parser.add_argument("--server-log", type=Path, help="copy hanabi serve's log (its output) to this file at the end")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     args = parser.parse_args()
@@ -645,7 +760,12 @@ def main() -> None:
             wait_ready(server, port, scratch)
             mover, bots = make_accounts(url, args.bots)
             watchdog = stop_when_stuck(server, args.ramp + args.duration + 2 * args.wait + STUCK_MARGIN_SECONDS)
-            result = uvloop.run(drive(args, port, server.pid, url, mover, bots))
+            gc.collect()
+            gc.disable()
+            try:
+                result = uvloop.run(drive(args, port, server.pid, url, mover, bots))
+            finally:
+                gc.enable()
             watchdog.cancel()
         finally:
             os.killpg(server.pid, signal.SIGTERM)
@@ -654,6 +774,8 @@ def main() -> None:
             except subprocess.TimeoutExpired:
                 os.killpg(server.pid, signal.SIGKILL)
                 server.wait()
+            if args.server_log is not None:
+                shutil.copyfile(scratch / "serve.log", args.server_log)
     result["load_average"] = {
         "before": [round(x, 2) for x in load_before],
         "after": [round(x, 2) for x in os.getloadavg()],
@@ -685,7 +807,14 @@ def main() -> None:
     )
     print(f"plain requests' p99 by {PLAIN_SPAN_SECONDS:.0f} s of the window (ms): {result['plain_p99_ms_by_5s']}")
     connect = result["connect_s"]
-    print(f"bots' connecting (s): p50 {connect['p50']}, p99 {connect['p99']}, max {connect['max']}")
+    print(f"bots' connecting (s): p50 {connect['p50']}, p99 {connect['p99']}, max {connect['max']};"
+          f" by 0.5 s: {result['connect_histogram']}")  # fmt: skip
+    print(f"listening queue overflows (the machine's): {result['listen_overflows']};"
+          f" this script's loop lateness by second (ms): {result['loop_lag_ms']}")  # fmt: skip
+    late_ones = result["late_polls"]
+    print(f"late empty polls: {late_ones['first']} first polls of their connection (connecting p50"
+          f" {late_ones['first_connect_s_p50']} s, late p50 {late_ones['first_late_s_p50']} s),"
+          f" {late_ones['later']} later")  # fmt: skip
     print(f"wake-ups: {result['wake_ups']}, p50 {result['wake_ms']['p50']} ms, p99 {result['wake_ms']['p99']} ms")
     print(
         f"API CPU per empty poll: {cpu['ms_per_poll']} ms ({cpu['polls']} polls answered empty and"

@@ -139,13 +139,27 @@ class AccountsCache:
         time.sleep(FRESH_SECONDS)
 
 
-TOKENS_PER_READ = 100
-"""The most tokens one query reads: the requests it answers resume together, and a few hundred
-at once would keep the process from everything else for a while."""
+RELEASED_TOGETHER = 100
+"""The requests of a read resume this many at a time, with a turn of the process's loop between
+(its other requests' input and output): a few hundred at once would keep it from everything
+else for a while."""
+TOKENS_PER_READ = 5 * RELEASED_TOGETHER
+"""The most tokens one query reads (an index lookup each): a reconnect storm's 10,000 first
+polls are read in 20 queries, one after the other."""
+RETRY_PAUSE_SECONDS = 0.1
+"""How long a read the pool had no connection for waits before it asks again."""
+RELEASE_PAUSE_SECONDS = 0.001
+"""The pause between two groups of RELEASED_TOGETHER requests resumed: a timer, so that the
+process's loop turns (looks at its connections) before the next group."""
 
 
 class TokenReadFailed(Exception):
     """The database did not answer a gathered read of tokens (in time)."""
+
+
+class DatabaseBusy(Exception):
+    """A read of tokens found the database at hand but busy (the pool gave it no connection in
+    time while it gave others theirs): the read runs again while its requests wait."""
 
 
 class _Batch:
@@ -154,6 +168,8 @@ class _Batch:
         self.found: dict[bytes, Token] = {}
         self.failed = False
         self.done = event_class()()
+        self.waited_until = float("-inf")
+        """The latest moment (time.monotonic()) until which one of its requests waits."""
 
 
 class TokenReads:
@@ -161,64 +177,100 @@ class TokenReads:
     for meanwhile wait for the next, which reads them all at once (and remembers them in the
     cache). After a restart or a break in the network thousands of clients ask at once, each
     with a token the process has not seen; a query and a connection of the pool each, they
-    queued for the pool's few connections."""
+    queued for the pool's few connections. One thread of the process reads (a greenlet under
+    gevent), one query at a time, while tokens wait; the requests only wait. A read the
+    database is too busy for (`DatabaseBusy`) runs again for as long as one of its requests
+    waits; one it does not answer fails its requests and those waiting behind it (the
+    database is away)."""
 
     def __init__(self, cache: AccountsCache):
         self.cache = cache
         self._lock = threading.Lock()
         self._open: deque[_Batch] = deque()
-        """Batches not read yet, oldest first, each of up to TOKENS_PER_READ tokens."""
+        """Batches not read yet, oldest first, each of up to RELEASED_TOGETHER tokens."""
         self._reading = False
 
     def read(
         self, digest: bytes, read_many: Callable[[list[bytes]], dict[bytes, Token] | None], timeout: float
     ) -> Token | None:
         """The token of `digest`, None when no valid token has it. `read_many(digests)` reads
-        the valid tokens among digests, None when it could not; then, or when the read that
-        takes `digest` has not ended within `timeout` seconds, TokenReadFailed."""
+        the valid tokens among digests: None when the database did not answer (then
+        TokenReadFailed), DatabaseBusy when it had no connection for the read in time (the read
+        runs again). TokenReadFailed too when the token is not read within `timeout` seconds."""
+        waits_until = time.monotonic() + timeout
         with self._lock:
-            if not self._open or len(self._open[-1].digests) >= TOKENS_PER_READ:
+            if not self._open or len(self._open[-1].digests) >= RELEASED_TOGETHER:
                 self._open.append(_Batch())
             batch = self._open[-1]
             batch.digests.append(digest)
-            reads = not self._reading
+            batch.waited_until = max(batch.waited_until, waits_until)
+            starts_reader = not self._reading
             self._reading = True
-        if reads:
-            self._read_open_batches(read_many)
-        elif not batch.done.wait(timeout):
-            raise TokenReadFailed
-        if batch.failed:
+        if starts_reader:
+            threading.Thread(
+                target=self._read_open_batches, args=(read_many,), name="hanabi-token-reads", daemon=True
+            ).start()
+        if not batch.done.wait(timeout) or batch.failed:
             raise TokenReadFailed
         return batch.found.get(digest)
 
     def _read_open_batches(self, read_many: Callable[[list[bytes]], dict[bytes, Token] | None]) -> None:
-        """Read batches until none is left: the caller's first, then those gathered meanwhile."""
+        """Read the open batches, oldest first, up to TOKENS_PER_READ tokens a query, until none
+        is left; a batch none of whose requests waits any more is not read."""
+        try:
+            self._read_until_none_is_left(read_many)
+        except BaseException:
+            self._fail([])
+            raise
+
+    def _read_until_none_is_left(self, read_many: Callable[[list[bytes]], dict[bytes, Token] | None]) -> None:
         while True:
             with self._lock:
                 if not self._open:
                     self._reading = False
                     return
-                batch = self._open.popleft()
+                taken: list[_Batch] = []
+                now = time.monotonic()
+                while self._open and sum(len(batch.digests) for batch in taken) < TOKENS_PER_READ:
+                    batch = self._open.popleft()
+                    if now < batch.waited_until:
+                        taken.append(batch)
+                    else:
+                        batch.failed = True
+                        batch.done.set()
+            if not taken:
+                continue
             epoch = self.cache.epoch
-            found = read_many(batch.digests)
+            try:
+                found = read_many([digest for batch in taken for digest in batch.digests])
+            except DatabaseBusy:
+                with self._lock:
+                    self._open.extendleft(reversed(taken))
+                time.sleep(RETRY_PAUSE_SECONDS)
+                continue
+            except Exception:
+                found = None
             if found is None:
-                self._fail(batch)
+                self._fail(taken)
                 return
-            batch.found = found
             for digest, token in found.items():
                 self.cache.remember(digest, token, epoch)
-            batch.done.set()
+            for index, batch in enumerate(taken):
+                if index:
+                    time.sleep(RELEASE_PAUSE_SECONDS)
+                batch.found = found
+                batch.done.set()
 
-    def _fail(self, batch: _Batch) -> None:
+    def _fail(self, taken: list[_Batch]) -> None:
         """A read failed: so do the batches that wait behind it (their requests take the full
-        path at once), and the next request reads again."""
+        path at once)."""
         with self._lock:
-            failed = [batch, *self._open]
+            failed = [*taken, *self._open]
             self._open.clear()
             self._reading = False
-        for each in failed:
-            each.failed = True
-            each.done.set()
+        for batch in failed:
+            batch.failed = True
+            batch.done.set()
 
 
 _caches: dict[tuple[str, float], AccountsCache] = {}

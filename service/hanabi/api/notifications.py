@@ -76,7 +76,8 @@ HEALTH_CHECK_SECONDS = 10.0
 TOKEN_SYNC_SECONDS = 0.1
 """How often the listener of revoked tokens makes a round trip on its connection: Postgres
 sends a listening connection every notification committed before a query began ahead of that
-query's answer, so each round trip tells the tokens' subscribers up to when they heard everything."""
+query's answer, so each round trip tells the tokens' subscribers up to when they heard everything
+(as soon as its answer has come and what came before it is dispatched, before the wait for the next)."""
 MAX_RECONNECT_DELAY = 5.0
 APPLICATION_NAME = "hanabi-listener"
 """The long-poll listener's connection, as pg_stat_activity names it."""
@@ -353,10 +354,12 @@ class Listener:
                     while True:
                         asked_at = time.monotonic()
                         conn.execute("SELECT 1")
+                        for notify in conn.notifies(timeout=0):
+                            self._dispatch(notify.channel, notify.payload)
+                        self._heard_until(asked_at)
                         wait = TOKEN_SYNC_SECONDS if self._token_subscribers else HEALTH_CHECK_SECONDS
                         for notify in conn.notifies(timeout=wait):
                             self._dispatch(notify.channel, notify.payload)
-                        self._heard_until(asked_at)
                         if time.monotonic() - turns_read_at >= TURNS_RELOAD_SECONDS:
                             self._replace_turns(self._read_turns(conn))
                             turns_read_at = time.monotonic()

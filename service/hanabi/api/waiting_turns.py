@@ -18,7 +18,7 @@ import random
 import socket
 import sys
 from collections.abc import Callable, Iterable
-from time import perf_counter
+from time import monotonic, perf_counter
 
 import psycopg
 from psycopg_pool import PoolTimeout
@@ -26,7 +26,7 @@ from psycopg_pool import PoolTimeout
 from hanabi.runtime.logs import REQUEST_ID
 from hanabi.store.accounts import Token, hash_token, tokens_of_hashes
 
-from .accounts_cache import FRESH_SECONDS, AccountsCache, TokenReadFailed, accounts_cache_for
+from .accounts_cache import FRESH_SECONDS, AccountsCache, DatabaseBusy, TokenReadFailed, accounts_cache_for
 from .arena import mark_seen
 from .context import (
     DATABASE_HEALTH_EXTENSION,
@@ -208,10 +208,20 @@ class WaitingTurns:
 
     def read_tokens(self, digests: list[bytes]) -> dict[bytes, Token] | None:
         """The valid tokens among `digests`, read in one query; None when the database is not at
-        hand at once."""
+        hand, DatabaseBusy when the pool gave the read no connection in time while it gave
+        others theirs (judged as the full path judges it)."""
         pool = self.extensions[POOL_EXTENSION]
+        health = self.extensions[DATABASE_HEALTH_EXTENSION]
+        waited_since = monotonic()
         try:
             with pool.connection(timeout=POOL_WAIT_SECONDS) as conn:
-                return tokens_of_hashes(conn, digests)
-        except (PoolTimeout, psycopg.Error):
+                found = tokens_of_hashes(conn, digests)
+        except PoolTimeout:
+            health.timed_out(waited_since)
+            if health.out_of_reach:
+                return None
+            raise DatabaseBusy from None
+        except psycopg.Error:
             return None
+        health.reached()
+        return found
