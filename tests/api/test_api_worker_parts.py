@@ -2,7 +2,8 @@
 few sends as they can (OneSendResponse: gunicorn's parser reads a real request from one end of a
 socket pair, the response writes to it, and the other end reads what was sent), the base environ
 is made once, the settings are read once, a peer's address is checked against an allow list once,
-and the server accepts many connections at a time."""
+the server accepts many connections at a time, and the worker answers an empty poll of the short
+path from the parsed request, as gunicorn and the app would answer it."""
 
 import socket
 
@@ -11,14 +12,18 @@ from gunicorn.config import Config
 from gunicorn.http import get_parser
 from gunicorn.http.message import _ip_in_allow_list
 from gunicorn.http.wsgi import Response
+from hanabi.api.waiting_turns import EMPTY_PAGE, TURN_PATH, empty_page_headers
 from hanabi.runtime.api_worker import (
     ACCEPTS_PER_TURN,
     JOINED_BODY_BYTES,
     AcceptingServer,
+    ApiWorker,
     BaseEnviron,
     OneSendResponse,
     PeerAllowed,
     SettledConfig,
+    ShortPath,
+    numbering_create,
 )
 
 
@@ -167,3 +172,105 @@ def test_a_peers_address_is_checked_against_an_allow_list_once_and_as_gunicorn_c
         assert allowed(ip, config.forwarded_allow_ips, config.forwarded_allow_networks()) is expected
     assert checked == ["127.0.0.1", "10.0.0.7", "::1", "not an address"]
     assert allowed("10.0.0.7", ["*"], []) is True
+
+
+def test_the_short_paths_answer_is_what_gunicorn_writes_for_the_apps():
+    short_path = ShortPath(StubWaitingTurns(), TURN_PATH, "number", empty_page_headers, EMPTY_PAGE)
+    for request, close in ((GET, False), (GET.replace(b"Host", b"Connection: close\r\nHost"), True)):
+        server_end, client_end = socket.socketpair()
+        with RecordedSocket(fileno=server_end.detach()) as server_side, client_end:
+            _, theirs = answer((server_side, client_end), Response, request, empty_page_headers("id-1"), [EMPTY_PAGE])
+        ours = short_path.answer("id-1", close)
+        assert [line for line in ours.split(b"\r\n") if not line.startswith(b"Date: ")] == [
+            line for line in theirs.split(b"\r\n") if not line.startswith(b"Date: ")
+        ]
+
+
+class StubWaitingTurns:
+    """Notes the environs it is given, and answers with `request_id` (None: the full path)."""
+
+    def __init__(self, request_id: str | None = "id-1", noted: dict | None = None):
+        self.environs: list[dict] = []
+        self.request_id = request_id
+        self.noted = noted or {}
+
+    def answer_empty(self, environ: dict) -> str | None:
+        self.environs.append(dict(environ))
+        environ.update(self.noted)
+        return self.request_id
+
+
+class StubWorker:
+    """What `ApiWorker.answered_empty` reads of its worker."""
+
+    answered_empty = ApiWorker.answered_empty
+
+    def __init__(self, waiting_turns):
+        self.short_path = ShortPath(waiting_turns, TURN_PATH, "number", empty_page_headers, EMPTY_PAGE)
+        self.nr, self.max_requests, self.alive = 0, 1000, True
+        self.cfg = Config()
+
+
+def parsed(connection, request: bytes):
+    server_side, client_end = connection
+    client_end.sendall(request)
+    return next(get_parser(Config(), server_side, ("127.0.0.1", 1)))
+
+
+POLL = b"GET /v1/me/turn?wait=5 HTTP/1.1\r\nHost: test\r\nAuthorization: Bearer abc\r\nX-Request-Id: mine\r\n\r\n"
+
+
+def test_the_worker_answers_an_empty_poll_from_the_parsed_request(connection):
+    server_side, client_end = connection
+    waiting_turns = StubWaitingTurns()
+    worker = StubWorker(waiting_turns)
+    assert worker.answered_empty(parsed(connection, POLL), server_side) is True
+    assert waiting_turns.environs == [
+        {
+            "PATH_INFO": TURN_PATH,
+            "REQUEST_METHOD": "GET",
+            "QUERY_STRING": "wait=5",
+            "gunicorn.socket": server_side,
+            "number": 1,
+            "HTTP_AUTHORIZATION": "Bearer abc",
+            "HTTP_X_REQUEST_ID": "mine",
+        }
+    ]
+    assert server_side.sends == [worker.short_path.answer("id-1", False)]
+    assert worker.nr == 1
+
+
+@pytest.mark.parametrize(
+    "request_bytes",
+    [
+        POLL.replace(b"/v1/me/turn", b"/v1/me/%74urn"),
+        POLL.replace(b"GET", b"HEAD"),
+        POLL.replace(b"HTTP/1.1", b"HTTP/1.0"),
+        POLL.replace(b"Host: test", b"Authorization: Bearer other"),
+        POLL.replace(b"Host: test", b"X-Request-Id: another"),
+    ],
+)
+def test_the_worker_leaves_other_requests_to_gunicorn_and_the_app(connection, request_bytes):
+    server_side, _ = connection
+    waiting_turns = StubWaitingTurns()
+    assert StubWorker(waiting_turns).answered_empty(parsed(connection, request_bytes), server_side) is False
+    assert waiting_turns.environs == []
+    assert server_side.sends == []
+
+
+def test_a_poll_the_short_path_leaves_reaches_the_app_with_what_it_noted(connection):
+    server_side, _ = connection
+    waiting_turns = StubWaitingTurns(None, {"hanabi.arrived": 12.5, "other": 1})
+    request = parsed(connection, POLL)
+    assert StubWorker(waiting_turns).answered_empty(request, server_side) is False
+    _, environ = numbering_create("number")(request, server_side, ("127.0.0.1", 1), "127.0.0.1:8000", Config())
+    assert (environ["hanabi.arrived"], environ["number"], "other" in environ) == (12.5, 1, False)
+    assert server_side.sends == []
+
+
+def test_a_poll_asking_to_close_its_connection_is_answered_and_the_connection_ends(connection):
+    server_side, _ = connection
+    worker = StubWorker(StubWaitingTurns())
+    with pytest.raises(StopIteration):
+        worker.answered_empty(parsed(connection, POLL.replace(b"Host", b"Connection: close\r\nHost")), server_side)
+    assert server_side.sends == [worker.short_path.answer("id-1", True)]

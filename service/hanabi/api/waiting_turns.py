@@ -9,9 +9,10 @@ meanwhile), and no CORS origin is to be answered,
 `WaitingTurns` marks a bot online for the arena (as the full path does, in memory: api/arena.py),
 waits (counted from when the request's bytes arrived, `waited_unread`) and answers it before
 Flask is reached, with the same answer, headers, rate-limit counts and metrics that the full
-path gives, and its access line at most once per interval per connection (`EmptyPollLines`). Everything else, a poll
-that is woken included, goes on to the app unchanged: the short path decides nothing that the
-full path would decide differently.
+path gives, and its access line at most once per interval per connection (`EmptyPollLines`).
+Everything else, a poll that is woken included, goes on to the app unchanged: the short path
+decides nothing that the full path would decide differently. The API's gunicorn worker calls
+`answer_empty` itself, before gunicorn builds the request's environ (hanabi.runtime.api_worker).
 """
 
 import random
@@ -50,6 +51,18 @@ database is away. A process that falls behind (a reconnect storm) is slow to tak
 it was given, so this is longer than a read takes."""
 EMPTY_PAGE = b'{"items":[],"next_cursor":null}\n'
 """The answer of a turn poll that ends empty, as the app's JSON provider writes it."""
+TRIED_ENVIRON = "hanabi.short_path_tried"
+"""In the environ of a poll the short path looked at and left to the full path."""
+
+
+def empty_page_headers(request_id: str) -> list[tuple[str, str]]:
+    """The headers of an empty poll's answer, as the app gives them."""
+    return [
+        ("Content-Type", "application/json"),
+        ("Content-Length", str(len(EMPTY_PAGE))),
+        ("X-Request-Id", request_id),
+    ]
+
 
 StartResponse = Callable[..., object]
 
@@ -117,6 +130,20 @@ class WaitingTurns:
         self.limiter = limiter
 
     def __call__(self, wsgi_environ: dict, start_response: StartResponse) -> Iterable[bytes]:
+        if TRIED_ENVIRON not in wsgi_environ:
+            request_id = self.answer_empty(wsgi_environ)
+            if request_id is not None:
+                start_response("200 OK", empty_page_headers(request_id))
+                return [EMPTY_PAGE]
+        return self.wsgi_app(wsgi_environ, start_response)
+
+    def answer_empty(self, wsgi_environ: dict) -> str | None:
+        """Wait and record an empty poll that the short path takes: its request id, for an answer
+        of the empty page with `empty_page_headers`. None: the full path answers it, with what
+        this put in `wsgi_environ` (its keys begin with `hanabi.`; TRIED_ENVIRON among them
+        once it was looked at). Reads of the environ: PATH_INFO, REQUEST_METHOD, HTTP_ORIGIN,
+        QUERY_STRING, HTTP_AUTHORIZATION, HTTP_X_REQUEST_ID, `gunicorn.socket` and
+        REQUEST_ON_CONNECTION_ENVIRON."""
         token_cache_seconds = self.extensions[TOKEN_CACHE_SECONDS_EXTENSION]
         if (
             wsgi_environ.get("PATH_INFO") != TURN_PATH
@@ -124,31 +151,31 @@ class WaitingTurns:
             or not token_cache_seconds
             or "HTTP_ORIGIN" in wsgi_environ
         ):
-            return self.wsgi_app(wsgi_environ, start_response)
+            return None
         arrived = perf_counter() - waited_unread(wsgi_environ)
         wsgi_environ[ARRIVED_ENVIRON] = arrived
         seconds = wait_of(wsgi_environ.get("QUERY_STRING", ""))
         token = bearer_of(wsgi_environ.get("HTTP_AUTHORIZATION"))
         if seconds is None or token is None:
-            return self.wsgi_app(wsgi_environ, start_response)
+            return None
         listen_conninfo = self.extensions[LISTEN_CONNINFO_EXTENSION]
         listener = listener_for(listen_conninfo)
         if listener.connection_within(self.listener_wait_seconds) is None:
-            return self.wsgi_app(wsgi_environ, start_response)
+            return None
         cache = accounts_cache_for(listen_conninfo, token_cache_seconds)
         digest = hash_token(token)
         found = unexpired(cache.get(digest, FRESH_SECONDS))
         if found is None:
             found = self.authenticated(cache, token, digest, wsgi_environ, seconds)
         if found is None or READ_SCOPE not in found.scopes or found.game_id is not None:
-            return self.wsgi_app(wsgi_environ, start_response)
+            return None
         mark_seen(self.extensions, found.account)
         key = turn_key(found.account.id)
         if not listener.has_nothing(key):
-            return self.wsgi_app(wsgi_environ, start_response)
+            return None
         if self.limiter is not None:
             if not self.limiter.allows_read(found, TURN_ENDPOINT):
-                return self.wsgi_app(wsgi_environ, start_response)
+                return None
             wsgi_environ[COUNTED_ENVIRON] = COUNTED_ACCOUNT
         deadline = arrived + seconds * (1 - wait_jitter_of(wsgi_environ) * random.random())
         with listener.watch(key) as watch:
@@ -158,16 +185,8 @@ class WaitingTurns:
             else:
                 woken = watch.wait(max(deadline - perf_counter(), 0)) or listener.connection != connection
         if woken:
-            return self.wsgi_app(wsgi_environ, start_response)
+            return None
         request_id = request_id_of(wsgi_environ)
-        start_response(
-            "200 OK",
-            [
-                ("Content-Type", "application/json"),
-                ("Content-Length", str(len(EMPTY_PAGE))),
-                ("X-Request-Id", request_id),
-            ],
-        )
         marker = REQUEST_ID.set(request_id)
         try:
             record_request(
@@ -181,7 +200,7 @@ class WaitingTurns:
             )
         finally:
             REQUEST_ID.reset(marker)
-        return [EMPTY_PAGE]
+        return request_id
 
     def authenticated(
         self, cache: AccountsCache, token: str, digest: bytes, wsgi_environ: dict, seconds: int

@@ -34,6 +34,13 @@ listener's threads and events all become greenlets and hub waits.
 - Each request's environ says which request of its connection it is
   (`hanabi.api.instrumentation.REQUEST_ON_CONNECTION_ENVIRON`, 1 for the first): a long poll's
   wait ends in a longer random part of it on a new connection (hanabi.api.notifications).
+- An empty poll of "my turn" that the app's short path takes (hanabi.api.waiting_turns) is
+  answered by the worker from the parsed request (`answered_empty`): the short path reads the
+  few environ keys it needs, and the answer's bytes are what gunicorn would write for the app's
+  answer, without gunicorn's environ, Response and WSGI call. Any other request, and a poll the
+  short path leaves, is gunicorn's and the app's, with what the short path noted (its
+  `hanabi.` environ keys). Only where nothing around the app would see the request: no pre- or
+  post-request hook, no gunicorn access log, no SCRIPT_NAME.
 - A worker accepts up to ACCEPTS_PER_TURN waiting connections at a time (`AcceptingServer`),
   where gunicorn's gevent worker with siblings accepts one per turn of its loop.
 - A request that gunicorn's parser refuses (`limit_request_line`, `limit_request_fields`,
@@ -49,6 +56,7 @@ process. `hanabi serve` and deploy/gunicorn.conf.py patch first thing; a worker 
 psycopg imported unpatched refuses to start.
 """
 
+import os
 import sys
 import time
 from collections import Counter
@@ -57,6 +65,8 @@ from email.utils import formatdate
 
 import gevent
 from gevent.server import StreamServer
+from gunicorn import SERVER
+from gunicorn.config import PostRequest, PreRequest
 from gunicorn.http import message as gunicorn_message
 from gunicorn.http import wsgi as gunicorn_wsgi
 from gunicorn.http.errors import LimitRequestHeaders, LimitRequestLine, ParseException
@@ -252,7 +262,18 @@ class ApiWorker(GeventWorker):
 
     def load_wsgi(self):
         super().load_wsgi()
+        self.short_path = short_path_of(self.wsgi) if self.answers_in_worker() else None
         self.wsgi = closing_connections(whole_bodies(self.wsgi), lambda: self.alive)
+
+    def answers_in_worker(self) -> bool:
+        """Whether nothing around the app would see a request the worker answers itself: no
+        pre- or post-request hook, no gunicorn access log, no SCRIPT_NAME."""
+        return (
+            self.cfg.pre_request is PreRequest.default
+            and self.cfg.post_request is PostRequest.default
+            and not self.log.access_log_enabled
+            and not os.environ.get("SCRIPT_NAME")
+        )
 
     def handle_error(self, req, client, addr, exc):
         """A request gunicorn's parser refuses: the API's problem+json (then the connection
@@ -294,9 +315,50 @@ class ApiWorker(GeventWorker):
     def handle_request(self, listener_name, req, sock, addr):
         sock.settimeout(self.cfg.keepalive or None)
         try:
-            super().handle_request(listener_name, req, sock, addr)
+            if self.short_path is None or not self.answered_empty(req, sock):
+                super().handle_request(listener_name, req, sock, addr)
         finally:
             sock.settimeout(None)
+
+    def answered_empty(self, req, sock) -> bool:
+        """An empty poll the short path takes, answered here from the parsed request: no environ,
+        no gunicorn Response, the answer's bytes written at once, as gunicorn and the app would
+        write them. False: gunicorn and the app answer it, with what the short path noted in
+        the request's environ (`extra_environ`)."""
+        short_path = self.short_path
+        if req.path != short_path.path or req.method != "GET" or req.version != (1, 1) or req._expected_100_continue:
+            return False
+        environ = {
+            "PATH_INFO": req.path,
+            "REQUEST_METHOD": "GET",
+            "QUERY_STRING": req.query,
+            "gunicorn.socket": sock,
+            short_path.request_on_connection: req.req_number,
+        }
+        for name, value in req.headers:
+            key = SHORT_PATH_HEADERS.get(name)
+            if key is not None:
+                if key in environ:
+                    return False
+                environ[key] = value
+            elif name == "SCRIPT_NAME":
+                return False
+        try:
+            request_id = short_path.answer_empty(environ)
+        except (gevent.GreenletExit, SystemExit):
+            return True
+        if request_id is None:
+            req.extra_environ = {key: value for key, value in environ.items() if key.startswith(HANABI_ENVIRON)}
+            return False
+        self.nr += 1
+        if self.nr >= self.max_requests and self.alive:
+            self.log.info("Autorestarting worker after current request.")
+            self.alive = False
+        close = not self.alive or not self.cfg.keepalive or req.should_close()
+        sock.sendall(short_path.answer(request_id, close))
+        if close:
+            raise StopIteration()
+        return True
 
     @contextmanager
     def timeout_ctx(self):
@@ -408,14 +470,66 @@ _gunicorn_create = gunicorn_wsgi.create
 
 def numbering_create(key: str):
     """gunicorn's `create` (the answer and the environ of a request), the environ also saying
-    under `key` which request of its connection this is (`req_number`, 1 for the first)."""
+    under `key` which request of its connection this is (`req_number`, 1 for the first), with
+    what the short path noted when it left the request to the app (`extra_environ`)."""
 
     def create(req, *args, **kwargs):
         resp, environ = _gunicorn_create(req, *args, **kwargs)
         environ[key] = req.req_number
+        extra = getattr(req, "extra_environ", None)
+        if extra:
+            environ.update(extra)
         return resp, environ
 
     return create
+
+
+HANABI_ENVIRON = "hanabi."
+"""The beginning of the environ keys the app's middleware sets."""
+SHORT_PATH_HEADERS = {
+    "AUTHORIZATION": "HTTP_AUTHORIZATION",
+    "X-REQUEST-ID": "HTTP_X_REQUEST_ID",
+    "ORIGIN": "HTTP_ORIGIN",
+}
+"""The request headers the short path reads, under their environ keys (a request with one of them
+twice, or with a SCRIPT_NAME header, is left to gunicorn and the app)."""
+
+
+class ShortPath:
+    """The short path of empty turn polls (hanabi.api.waiting_turns.WaitingTurns) as the worker
+    calls it, and the bytes of its answer as `OneSendResponse` writes the app's."""
+
+    def __init__(self, waiting_turns, path: str, request_on_connection: str, headers, body: bytes):
+        self.answer_empty = waiting_turns.answer_empty
+        self.path = path
+        self.request_on_connection = request_on_connection
+        self.headers = headers
+        self.body = body
+
+    def answer(self, request_id: str, close: bool) -> bytes:
+        lines = [
+            "HTTP/1.1 200 OK\r\n",
+            f"Server: {SERVER}\r\n",
+            f"Date: {http_date.now()}\r\n",
+            f"Connection: {'close' if close else 'keep-alive'}\r\n",
+        ]
+        lines.extend(f"{name}: {value}\r\n" for name, value in self.headers(request_id))
+        lines.append("\r\n")
+        return "".join(lines).encode("latin-1") + self.body
+
+
+def short_path_of(app) -> ShortPath | None:
+    """The short path of empty turn polls in `app` (a Flask app whose `wsgi_app` is, or wraps in
+    middlewares' `app`, a `WaitingTurns`), or None."""
+    from hanabi.api.instrumentation import REQUEST_ON_CONNECTION_ENVIRON
+    from hanabi.api.waiting_turns import EMPTY_PAGE, TURN_PATH, WaitingTurns, empty_page_headers
+
+    layer = getattr(app, "wsgi_app", None)
+    while layer is not None and not isinstance(layer, WaitingTurns):
+        layer = getattr(layer, "app", None)
+    if layer is None:
+        return None
+    return ShortPath(layer, TURN_PATH, REQUEST_ON_CONNECTION_ENVIRON, empty_page_headers, EMPTY_PAGE)
 
 
 class BaseEnviron:
