@@ -78,8 +78,11 @@ DESCRIPTIONS = {
         "what each play into the hole built and no strike is risked; a play clue there names the lowest identity "
         "(suit order) of those it leaves. It watches its teammates for moves these conventions never make (a clue "
         "that tells nothing new or whose focus is no play, save nor finesse, a play of a card they could not know "
-        "plays) and then reads that teammate's clues for what they say only, never playing blind on a clue it "
-        "does not understand, and gives no finesse or prompt that needs that teammate to play a card."
+        "plays, a discard or a clue with 2 or more tokens while a card of theirs is known to play, a play or save "
+        "clue whose card shows it meant something else) and then reads that teammate's clues for what they say "
+        "only, never playing blind on a clue it does not understand, and gives no finesse or prompt that needs "
+        "that teammate to play a card; a stranger who then plays a card only these conventions said plays is "
+        "trusted again for its later clues. It judges its own moves alike, as its teammates would."
     ),
     "hat": (
         "an information (hat-guessing) strategy for all-bot tables, see the docstring of "

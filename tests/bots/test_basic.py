@@ -4,7 +4,7 @@ import random
 
 import pytest
 from hanabi.bots import basic as basic_bot
-from hanabi.bots import get_strategy
+from hanabi.bots import basic_state, get_strategy
 from hanabi.engine import (
     ClueEvent,
     ColorClue,
@@ -287,8 +287,9 @@ def test_two_save_on_the_chop_while_no_two_plays():
 
 
 def _after_a_first_clue_then_blue(first_clue):
-    """Seat 0 gives `first_clue` to seat 1 (with clue tokens to spare), then "blue" to seat 2,
-    whose only blue card is blue 3, not its chop; returns seat 2's view two turns later."""
+    """Seat 0 clues "1" to seat 1, who plays its green 1, then gives `first_clue` to seat 1
+    (with clue tokens to spare), then "blue" to seat 2, whose only blue card is blue 3, not its
+    chop; returns seat 2's view two turns later."""
     options = GameOptions(players=3)
     state = deal(
         options,
@@ -299,8 +300,8 @@ def _after_a_first_clue_then_blue(first_clue):
         ],
     )
     state = state.apply(RankClue(0, 1, 1))
-    state = state.apply(RankClue(1, 0, 4))
-    state = state.apply(Discard(2, state.hands[2][-1]))
+    state = state.apply(Play(1, state.hands[1][1]))
+    state = state.apply(RankClue(2, 0, 4))
     state = state.apply(first_clue)
     state = state.apply(Discard(1, state.hands[1][0]))
     state = state.apply(Discard(2, state.hands[2][0]))
@@ -499,3 +500,62 @@ def test_in_the_last_round_no_clue_goes_to_a_player_who_will_not_move_again():
                 assert state.end_turn is not None
                 assert (action.target - action.seat) % 4 <= state.end_turn - state.turn, (index, state.turn)
             state = state.apply(action)
+
+
+def _red_clue_then(seat1_move):
+    """Two players: seat 0 clues "red" on seat 1's red 1 (a play clue; its clues alone do not
+    say it plays), then seat 1 makes `seat1_move(state)`."""
+    options = GameOptions(players=2)
+    state = deal(
+        options,
+        [
+            [(BLUE, 3), (BLUE, 4), (GREEN, 3), (GREEN, 4), (WHITE, 4)],
+            [(YELLOW, 3), (YELLOW, 4), (RED, 1), (GREEN, 5), (WHITE, 3)],
+        ],
+    )
+    state = state.apply(ColorClue(0, 1, RED))
+    return state.apply(seat1_move(state))
+
+
+def test_a_teammate_who_does_not_play_a_play_clue_is_a_stranger():
+    """Seat 1 discards while it knows (by the conventions) that its red card plays, as a partner
+    who reads clues for what they say would: seat 0 takes it for a stranger and reads its clues
+    for what they say only."""
+    state = _red_clue_then(lambda state: Discard(1, state.hands[1][-1]))
+    assert basic_bot.strangers(view(state, 0)) == {1}
+    assert basic_bot.public_state(view(state, 0), basic_state.distrust(view(state, 0))).distrust == {1: 1 << 30}
+    partner = _red_clue_then(lambda state: Play(1, 7))
+    assert basic_bot.strangers(view(partner, 0)) == frozenset()
+
+
+def test_a_clue_whose_card_shows_it_meant_something_else_makes_its_giver_a_stranger():
+    """Once red 1 has played, seat 1 clues "2" on seat 0's red 2 and on its chop, yellow 2: the
+    conventions read the focus, the chop, as a 2 that plays (a play clue, as red 2 plays).
+    Seat 0 plays it, and it is yellow 2: seat 0 takes seat 1 for a stranger (a partner who
+    clues a playable card for what the clue says, touching the chop along with it)."""
+    options = GameOptions(players=2)
+    state = deal(
+        options,
+        [
+            [(YELLOW, 2), (BLUE, 3), (RED, 2), (GREEN, 4), (WHITE, 4)],
+            [(YELLOW, 3), (YELLOW, 4), (RED, 1), (GREEN, 5), (WHITE, 3)],
+        ],
+    )
+    state = state.apply(RankClue(0, 1, 1)).apply(Play(1, 7))
+    state = state.apply(RankClue(0, 1, 4)).apply(RankClue(1, 0, 2))
+    assert basic_bot.strangers(view(state, 0)) == frozenset()
+    yellow_two = 0
+    assert basic(view(state, 0), random.Random(0)) == Play(0, yellow_two)
+    state = state.apply(Play(0, yellow_two))
+    assert basic_bot.strangers(view(state, 0)) == {1}
+
+
+def test_a_stranger_who_then_plays_a_play_clue_is_trusted_again():
+    """Seat 1 first discards with a known play (a stranger), then plays its red card, which only
+    the red clue's meaning says plays: seat 0 trusts it again, reading its clues from then on
+    by the conventions (those before, for what they say)."""
+    state = _red_clue_then(lambda state: Discard(1, state.hands[1][-1]))
+    state = state.apply(RankClue(0, 1, 3))
+    state = state.apply(Play(1, 7))
+    assert basic_bot.strangers(view(state, 0)) == frozenset()
+    assert basic_state.distrust(view(state, 0)) == {(1, state.turn - 1)}

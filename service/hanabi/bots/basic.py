@@ -36,10 +36,15 @@ at a table with it (written for people in docs/conventions.md).
   never discards a clued card unless it knows the card is useless. In the last round (deck
   empty) it clues only players who still move.
 - A teammate seen making a move these conventions never make (a clue that tells nothing new or
-  whose focus is no play, save nor finesse, but a stall with every clue token in hand; a play of
-  a card they could not know plays, but a finesse's blind play or a last-round play) is a
-  stranger: their clues are read for what they say only (`strangers` and `Watch` in `basic_state`),
-  and no finesse or prompt is given that needs them to play a card.
+  whose focus is no play, save nor finesse, but a stall with every clue token in hand; a play
+  of a card they could not know plays, but a finesse's blind play or a last-round play; a
+  discard, or a clue with 2 or more clue tokens, while a card of theirs is known to play; a
+  play or save clue whose card, once shown, is not what it meant) is a stranger: their clues
+  are read for what they say only (`Watch` in `basic_state`), and no finesse or prompt is given
+  that needs them to play a card. A stranger who then plays a card only these conventions said
+  plays (a clue's meaning, a finesse's blind play) is trusted again, for the clues it gives
+  from then on. Each seat judges its own moves alike, as its teammates would; while it is a
+  stranger so, a teammate acting or not on its clues is not judged on them.
 - Where a clue only points at cards (Cow & Pig, Duck), the focus of every clue plays now: no
   save, no delayed play. The giver gives it only on a card that plays and of which no copy is
   clued (nor may be among its own clued cards); only the focus counts as clued. A clue touching
@@ -54,7 +59,18 @@ at a table with it (written for people in docs/conventions.md).
 import random
 
 from ..engine import ClueEvent, ColorClue, Discard, DiscardEvent, Play, PlayEvent, RankClue, View
-from .basic_state import BasicState, Finesse, claims, interpret, pin, public_state, strangers, tells_something
+from .basic_state import (
+    CLUE_FROM_TOKENS,
+    BasicState,
+    Finesse,
+    claims,
+    distrust,
+    interpret,
+    pin,
+    public_state,
+    strangers,
+    tells_something,
+)
 from .common import (
     best_gamble,
     mask_of_counts,
@@ -62,8 +78,6 @@ from .common import (
     unseen_counts,
 )
 
-CLUE_FROM_TOKENS = 2
-"""With this many clue tokens, a harmless clue is given rather than a discard."""
 LAST_ROUND_GAMBLE = 0.2
 """In the last round, with a strike to spare, a card that plays this likely is played."""
 DELAYED_PLAY_WORTH = 1.5
@@ -86,7 +100,8 @@ class Picture:
     def __init__(self, view: View):
         self.view = view
         self.strangers = strangers(view)
-        state = public_state(view, self.strangers)
+        self.distrust = distrust(view)
+        state = public_state(view, self.distrust)
         self.rules = rules = state.rules
         self.identity = {
             card.id: rules.identity(card.suit, card.rank)
@@ -128,6 +143,7 @@ class Picture:
         of a card either: the viewer's cards one clue newly touched are not the one of them
         played since, nor one it knows exactly. A stranger's clues are not read so."""
         seen = []
+        state_distrust = self.state.distrust
         for seat, hand in enumerate(view.hands):
             for card in hand:
                 if not card.clues:
@@ -146,12 +162,12 @@ class Picture:
             if not card.clues:
                 continue
             first = card.clues[0]
-            trusted = first.seat not in self.strangers
+            trusted = first.turn >= state_distrust.get(first.seat, -1)
             excluded = 0
             for seat, turn, giver, i, other in seen:
                 if (
                     (trusted and turn < first.turn and seat != first.seat)
-                    or (turn > first.turn and giver != view.seat and giver not in self.strangers)
+                    or (turn > first.turn and giver != view.seat and turn >= state_distrust.get(giver, -1))
                     or (trusted and turn == first.turn and seat == view.seat and other != card.id)
                 ):
                     excluded |= 1 << i

@@ -4,9 +4,16 @@ a play, a save or a finesse), rebuilt from the history, and the teammates seen b
 
 from typing import NamedTuple
 
-from ..engine import ClueEvent, PlayEvent, View
+from ..engine import ClueEvent, DiscardEvent, PlayEvent, View
 from .common import PublicState, Rules, StateCache, rules_for, visible_identities
 
+CLUE_FROM_TOKENS = 2
+"""With this many clue tokens, a harmless clue is given rather than a discard; with fewer (but
+one), a player with a card to play may clue first, to save the next player's chop."""
+NEVER = 1 << 30
+"""A turn no game reaches."""
+Distrust = frozenset[tuple[int, int]]
+"""(seat, turn): that seat's clues given before that turn are read for what they say only."""
 CHAIN_LENGTH = 4
 """A delayed play clue may name a card up to this many cards ahead of one that plays now."""
 
@@ -59,14 +66,15 @@ class Finesse(NamedTuple):
 class BasicState(PublicState):
     __slots__ = ("blind", "distrust", "finesse", "meaning")
 
-    def __init__(self, rules: Rules, distrust: frozenset[int] = frozenset()):
+    def __init__(self, rules: Rules, distrust: Distrust = frozenset()):
         super().__init__(rules)
         self.meaning: dict[int, int] = {}
         self.finesse: Finesse | None = None
         self.blind: dict[int, tuple[int, int]] = {}
         """Per card played blind for a finesse, the turn and the giver of the finesse's clue."""
-        self.distrust = distrust
-        """Seats whose clues are read for what they say only: no focus, no play or save, no finesse."""
+        self.distrust = dict(distrust)
+        """Per seat, the turn before which its clues are read for what they say only: no focus,
+        no play or save, no finesse (NEVER: all of them)."""
 
     def _copy_extra(self, new) -> None:
         new.meaning = dict(self.meaning)
@@ -195,7 +203,7 @@ class BasicState(PublicState):
         hand = self.hands[event.target]
         fresh = [c for c in hand if c in event.touched and c not in self.clued]
         chop = self.chop(event.target)
-        if fresh and event.seat not in self.distrust:
+        if fresh and event.turn >= self.distrust.get(event.seat, -1):
             focus = chop if chop in fresh else fresh[0]
             playable, dead, critical = self.masks()
             critical = self.savable(event.clue_kind, event.value, critical, dead, self.soon(playable))
@@ -259,29 +267,123 @@ class Watch(BasicState):
     """The public state as one seat rebuilds it, watching its teammates' moves for ones these
     conventions do not allow (see `strangers`)."""
 
-    __slots__ = ("strangers", "used")
+    __slots__ = ("forgiven", "givers", "meant", "sources", "strangers", "used")
 
     def __init__(self, rules: Rules):
         super().__init__(rules)
         self.strangers: frozenset[int] = frozenset()
+        """The seats seen making a move these conventions never make, and not forgiven since;
+        the viewer too, when its own move was one (as far as it can tell, as its teammates would)."""
+        self.forgiven: dict[int, int] = {}
+        """Per stranger that has since shown it follows these conventions, the turn it last did."""
         self.used: dict[int, int] = {}
+        self.meant: frozenset[int] = frozenset()
+        """Cards a clue the viewer gave while a stranger touched: a teammate may read that clue
+        by these conventions or for what it says, so neither acting on it nor not is strange."""
+        self.sources: dict[int, int] = {}
+        """Per card a clue gave a meaning, the seat that gave that clue."""
+        self.givers: dict[int, int] = {}
+        """Per card a play or save clue gave a meaning (beyond what it says), the seat that gave
+        that clue (not a stall, with every clue token in hand, nor a possible finesse or prompt)."""
 
     def _copy_extra(self, new) -> None:
         super()._copy_extra(new)
         new.strangers = self.strangers
+        new.forgiven = dict(self.forgiven)
         new.used = dict(self.used)
+        new.givers = dict(self.givers)
+        new.sources = dict(self.sources)
+        new.meant = self.meant
 
     def advance(self, event, context=None) -> None:
         viewer, identity_of = context
+        kind = type(event)
+        if (kind is PlayEvent or kind is DiscardEvent) and event.suit is not None:
+            self._check_meaning(event, viewer)
         pending = self.finesse
+        seat = getattr(event, "seat", viewer)
+        blind = pending is not None and getattr(event, "card", None) in pending.cards
+        if seat in self.strangers and self._follows(event, blind):
+            self.strangers -= {seat}
+            self.forgiven[seat] = event.turn
         if pending is not None:
             self.settle(event)
-        seat = getattr(event, "seat", viewer)
-        if seat != viewer and seat not in self.strangers:
-            blind = pending is not None and getattr(event, "card", None) in pending.cards
-            if not blind and self._breaks_conventions(event, viewer, identity_of):
+        if seat not in self.strangers and not blind:
+            if seat == viewer:
+                broken = kind is ClueEvent and self._misleads(event, identity_of)
+            else:
+                broken = self._breaks_conventions(event, viewer, identity_of)
+            if broken or self._ignores_play(event):
                 self.strangers |= {seat}
-        super().advance(event, context)
+                self.forgiven.pop(seat, None)
+        self.distrust = dict.fromkeys(self.strangers, NEVER)
+        if kind is ClueEvent and event.clue_tokens + 1 < self.rules.options.clue_tokens:
+            before = dict(self.meaning)
+            super().advance(event, context)
+            changed = [card for card, meaning in self.meaning.items() if before.get(card) != meaning]
+            for card in changed:
+                self.sources[card] = seat
+            if seat == viewer and viewer in self.strangers:
+                self.meant |= set(event.touched)
+            elif self.finesse is None and all(card in event.touched for card in changed):
+                for card in changed:
+                    self.givers[card] = event.seat
+        else:
+            super().advance(event, context)
+
+    def _check_meaning(self, event, viewer: int) -> None:
+        """A card shown (played or discarded) that is not what a teammate's play or save clue
+        said it is: that clue's giver does not play these conventions, the viewer too. (Only the
+        viewer's own, while the viewer is a stranger: the giver may then read the viewer's clues
+        for what they say only, and so every clue differently.)"""
+        giver = self.givers.get(event.card)
+        if giver is None or giver in self.strangers or event.card not in self.meaning:
+            return
+        if viewer in self.strangers and giver != viewer:
+            return
+        if not self.meaning[event.card] >> self.rules.identity(event.suit, event.rank) & 1:
+            self.strangers |= {giver}
+
+    def _follows(self, event, blind: bool) -> bool:
+        """A play that shows its player follows these conventions: a finesse's blind play that
+        scores, or a card whose clues alone do not say it plays but their meaning does."""
+        if type(event) is not PlayEvent or not event.success:
+            return False
+        if blind:
+            return True
+        playable = self.masks()[0]
+        return self._meant_to_play(event.card, playable) and self.clue_mask_of(event.card) & ~playable != 0
+
+    def _meant_to_play(self, card: int, playable: int) -> bool:
+        """Whether the clues on a card, read by these conventions, say it plays (not counting a
+        meaning given by a seat now a stranger, whose clues the viewer reads for what they say,
+        nor one from a clue the viewer gave while a stranger)."""
+        return (
+            self.known(card) & ~playable == 0
+            and self.sources.get(card) not in self.strangers
+            and card not in self.meant
+        )
+
+    def distrusted(self) -> Distrust:
+        """The seats whose clues are read for what they say only, and until which turn: a
+        stranger's all, a forgiven stranger's until it showed it follows these conventions."""
+        pairs = {(seat, NEVER) for seat in self.strangers}
+        pairs |= {(seat, turn) for seat, turn in self.forgiven.items() if seat not in self.strangers}
+        return frozenset(pairs)
+
+    def _ignores_play(self, event) -> bool:
+        """A teammate who knows (by these conventions) a card that plays and discards instead,
+        or clues with clue tokens enough to play first (a save before playing is given with 1)."""
+        kind = type(event)
+        if kind is DiscardEvent:
+            pass
+        elif kind is ClueEvent:
+            if event.clue_tokens + 1 < CLUE_FROM_TOKENS:
+                return False
+        else:
+            return False
+        playable = self.masks()[0]
+        return any(self._meant_to_play(card, playable) for card in self.hands[event.seat])
 
     def _breaks_conventions(self, event, viewer: int, identity_of) -> bool:
         """Whether a teammate's move is one these conventions never make, as far as the viewer
@@ -293,6 +395,8 @@ class Watch(BasicState):
         if kind is ClueEvent and event.target != viewer:
             return self._misleads(event, identity_of)
         if kind is PlayEvent and event.drew is not None and event.suit is not None:
+            if event.card in self.meant or (viewer in self.strangers and self.givers.get(event.card) == viewer):
+                return False
             return self._unfounded(event, viewer, identity_of)
         return False
 
@@ -353,21 +457,40 @@ _cache = StateCache()
 _watches = StateCache()
 
 
-def public_state(view: View, distrust: frozenset[int] = frozenset()) -> BasicState:
-    """The public facts of the view's history, reading the clues of the `distrust` seats for
-    what they say only."""
+def public_state(view: View, distrust: Distrust = frozenset()) -> BasicState:
+    """The public facts of the view's history, reading the clues a `distrust` seat gave before
+    its turn for what they say only."""
     rules = rules_for(view.options)
     return _cache.get((view.options, distrust), view.history, lambda: BasicState(rules, distrust))
 
 
 def strangers(view: View) -> frozenset[int]:
-    """The teammates the viewer has seen make a move these conventions never make: a clue that
-    tells nothing new or whose focus is neither a play, a save nor a finesse, or a play of a
-    card they could not know plays. Their clues are then read for what they say only (a card
-    it does not understand is not played blind)."""
+    """The teammates the viewer has seen make a move these conventions never make, and not
+    since shown that they follow them (see `watch`)."""
+    watch = _watch(view)
+    return frozenset() if watch is None else watch.strangers - {view.seat}
+
+
+def distrust(view: View) -> Distrust:
+    """The seats whose clues the viewer reads for what they say only, and until which turn
+    (see `Watch.distrusted`)."""
+    watch = _watch(view)
+    return frozenset() if watch is None else watch.distrusted()
+
+
+def _watch(view: View) -> Watch | None:
+    """The viewer's watch on its teammates and itself. A seat becomes a stranger on a move these
+    conventions never make: a clue that tells nothing new or whose focus is neither a play, a
+    save nor a finesse; a play of a card it could not know plays; a discard, or a clue with 2 or
+    more clue tokens, while a card of its is known to play; a play or save clue whose card, once
+    shown, proves it meant something else. Its clues are then read for what they say only (a
+    card the viewer does not understand is not played blind). A stranger that then plays a card
+    only these conventions told it plays (a finesse's blind play, a clue's meaning) is trusted
+    again: its clues from then on are read by them. The viewer judges its own moves alike (its
+    own clues' focus it sees), as its teammates would."""
     rules = rules_for(view.options)
     if rules.pointing_clues or rules.hidden_plays or not rules.finessable:
-        return frozenset()
+        return None
     identity_of = visible_identities(view)
     watch = _watches.get(
         (view.options, view.seat),
@@ -377,7 +500,7 @@ def strangers(view: View) -> frozenset[int]:
         check=lambda used: all(identity_of.get(c) == i for c, i in used.items()),
         remember=lambda state: state.used,
     )
-    return watch.strangers
+    return watch
 
 
 def tells_something(state: PublicState, touched, mask: int) -> bool:
