@@ -94,7 +94,7 @@ def test_the_question_which_card_plays_asks_the_least_likely_card_first():
     """An answer naming a card then also tells its holder that the cards asked before it, more
     likely to play, do not."""
     from hanabi.bots.common import rules_for
-    from hanabi.bots.hat_state import HatState
+    from hanabi.bots.hat_state import HatState, ask
 
     rules = rules_for(GameOptions(players=3))
     state = HatState(rules)
@@ -104,10 +104,8 @@ def test_the_question_which_card_plays_asks_the_least_likely_card_first():
     state.know[hand[1]] = 1 << red[0] | 1 << red[1] | 1 << red[2] | 1 << red[3]
     for card in hand[2:]:
         state.know[card] = 1 << red[4]
-    playable, dead, _ = state.masks()
-    weights = list(rules.copies)
-    question = state.question(hand, 6, playable, dead, rules.all, weights)
-    assert [card for card, _ in question.combo] == [hand[1], hand[0]]
+    stage = ask(tuple(state.know[c] for c in hand), 6, state.board())
+    assert [hand[position] for position, _ in stage.items] == [hand[1], hand[0]]
 
 
 def test_a_teammate_about_to_discard_a_critical_card_is_told_so():
@@ -117,7 +115,7 @@ def test_a_teammate_about_to_discard_a_critical_card_is_told_so():
     from types import SimpleNamespace
 
     from hanabi.bots.common import rules_for
-    from hanabi.bots.hat_state import HatState
+    from hanabi.bots.hat_state import HatState, ask
 
     rules = rules_for(GameOptions(players=2))
     state = HatState(rules)
@@ -130,9 +128,40 @@ def test_a_teammate_about_to_discard_a_critical_card_is_told_so():
     playable, dead, critical = state.masks()
     weights = list(rules.copies)
     assert state.public_chop(hand, [state.know[c] for c in hand], weights) == chop
-    question = state.question(hand, 3, playable, dead, rules.all, weights)
-    assert question.combo == ((chop, critical),)
+    stage = ask(tuple(state.know[c] for c in hand), 3, state.board())
+    assert stage.items == ((hand.index(chop), critical),)
     viewer = SimpleNamespace(seat=0)
     others = dict.fromkeys(hand[:-1], blue5)
     assert hat._clue_is_worth(viewer, state, {**others, chop: red5}, playable)
     assert not hat._clue_is_worth(viewer, state, {**others, chop: red4}, playable)
+
+
+def test_a_hand_answers_several_questions_and_each_is_read_back():
+    """A hand's answer packs one question after another while the clue's number has values
+    left: read back from the number, every answer holds of the hand's cards, and a hand whose
+    first question leaves values over answers a second one."""
+    from hanabi.bots.common import rules_for
+    from hanabi.bots.hat_state import HatState
+
+    rules = rules_for(GameOptions(players=4))
+    rng = random.Random(7)
+    several = 0
+    for _ in range(200):
+        state = HatState(rules)
+        identity_of = {}
+        for hand in state.hands:
+            for card in hand:
+                identity_of[card] = rng.randrange(rules.size)
+                if rng.random() < 0.5:
+                    state.know[card] = (1 << identity_of[card]) | (1 << rng.randrange(rules.size))
+        modulus, questions = state.questions(0)
+        for question in questions:
+            value = question.answer(identity_of)
+            assert 0 <= value < modulus
+            know = dict(state.know)
+            assert question.apply(value, know)
+            for card in question.hand:
+                assert know[card] >> identity_of[card] & 1
+            identities = [identity_of[card] for card in question.hand]
+            several += len(list(question.stages(identities))) >= 2
+    assert several > 0

@@ -13,9 +13,13 @@ each worth a block of values. A clue to a receiver is worth the block's start, p
 rank clue touching that receiver's newest card, 1 for a color clue touching it, and otherwise
 2; when everyone knows a rank clue and a color clue missing the newest card both exist (two
 ranks and two colors in the hand, or empty clues allowed), the block has 4 values and a clue
-missing the newest card is worth 2 as a rank clue, 3 as a color clue. The questions: "which of
-these cards is the first that plays now (or, when no dead card is known, is dead)?", then a
-partition of one card's possible identities with the values left.
+missing the newest card is worth 2 as a rank clue, 3 as a color clue. A receiver's answer packs
+questions one after another while its values last, each asked from what everyone knows with the
+answers before it: while no card is known to play, "which of these cards is the first that plays
+now (or, when no dead card is known, is the card everyone expects its holder to discard
+critical, is dead)?", each card it can name taking one value and "none" the rest; else "which
+part of its possible identities holds the card of most identities?", as many parts as values
+are left, the values split evenly among the parts when they are fewer, for the next question.
 
 Where a clue only points at cards its value is hidden, so the number rides on the rest: in Cow
 & Pig on (target, touches the newest card, kind: "moo" or "oink"), as above; in Duck, where the
@@ -38,7 +42,9 @@ so a discard with a clue token left tells everyone their cards not known to play
 when a teammate who knows no card that plays or is dead would discard a critical card (the one
 everyone expects them to discard, asked about right after the cards that may play), but in Cow & Pig
 and Duck; at 2 players that clue comes before the giver's own play.
-Otherwise a player clues to stall while someone knows a card to play, or with many tokens.
+Otherwise a player clues to stall while someone knows a card to play, or with many tokens; but
+at 3 players or more, while the pace (the discards the team can spare) is at least the number
+of players, it rather discards a card it knows is dead.
 """
 
 import random
@@ -184,6 +190,10 @@ def choose(view: View, rng: random.Random):
             clue = _hat_clue(view, state, identity_of)
             if clue is not None and clue in legal:
                 return clue
+        if _early_dead_discard(view, rules, can_discard):
+            known_dead = [c for c in hand if mine[c] & ~dead == 0]
+            if known_dead:
+                return Discard(view.seat, known_dead[0])
         if tokens > CLUE_ABOVE or _someone_knows_a_play(view, state, playable):
             clue = _hat_clue(view, state, identity_of)
             if clue is not None and clue in legal:
@@ -205,6 +215,12 @@ def _plays_basic(options) -> bool:
         return True
     rules = rules_for(options)
     return (not any(rules.color_mask)) != (not any(rules.rank_mask.values()))
+
+
+def _early_dead_discard(view: View, rules, can_discard: bool) -> bool:
+    """At 3 players or more, while the team can still discard as many cards as there are players
+    (pace) and no clue is needed, a card known dead goes rather than a clue to stall."""
+    return rules.players >= 3 and can_discard and view.pace is not None and view.pace >= rules.players
 
 
 def _unlocks(mask: int, held: set[int], rules) -> float:

@@ -20,41 +20,105 @@ STRANGER_GAMBLE = 0.1
 when it plays this likely as far as the viewer can tell (in the last round, `STRANGER_GAMBLE`)."""
 
 
-class Question:
-    """A public question about one hand, answered by one number: k < len(combo) means "combo[k]
-    is the first of these (card, identities) pairs whose card is among its identities" (is it
-    playable? is the card everyone expects its holder to discard critical? is it dead?);
-    len(combo) + p means "none is, and `card` is in part p of `parts`"."""
+class Stage:
+    """One question of a sequence about a hand, by positions in the hand. A combo (`items`, a
+    tuple of (position, identities)) answers k < len(items) for "items[k] is the first whose card
+    is among its identities" and len(items) for none; a partition answers p for "the card at
+    `position` is in part p of `parts`". Answer a takes the values offsets[a] to offsets[a] +
+    sizes[a] - 1 of what is left of the clue's number, the rest of it after `offsets[a]` left to
+    the next question."""
 
-    __slots__ = ("hand", "combo", "card", "parts")
+    __slots__ = ("items", "position", "parts", "offsets", "sizes")
 
-    def __init__(self, hand, combo, card, parts):
-        self.hand = tuple(hand)
-        self.combo = combo
-        self.card = card
+    def __init__(self, items, position, parts, sizes):
+        self.items = items
+        self.position = position
         self.parts = parts
+        self.sizes = sizes
+        offsets, start = [], 0
+        for size in sizes:
+            offsets.append(start)
+            start += size
+        self.offsets = offsets
+
+    def answer(self, identities) -> int:
+        if self.parts:
+            bit = 1 << identities[self.position]
+            return next((p for p, mask in enumerate(self.parts) if mask & bit), 0)
+        for k, (position, mask) in enumerate(self.items):
+            if mask >> identities[position] & 1:
+                return k
+        return len(self.items)
+
+    def which(self, value: int) -> int:
+        """The answer whose values hold `value`."""
+        offsets = self.offsets
+        answer = len(offsets) - 1
+        while offsets[answer] > value:
+            answer -= 1
+        return answer
+
+    def narrowing(self, answer: int) -> list[tuple[int, int]]:
+        """(position, identities the card keeps) for what the answer tells."""
+        if self.parts:
+            return [(self.position, self.parts[answer])]
+        told = []
+        for k, (position, mask) in enumerate(self.items):
+            if k == answer:
+                told.append((position, mask))
+                break
+            told.append((position, ~mask))
+        return told
+
+
+class Question:
+    """The public questions about one hand, asked in turn while the clue's number has values
+    left (`ask` states each from what everyone knows, the answers to the earlier ones
+    included): the hand's answer is the sum of the offsets of each question's answer."""
+
+    __slots__ = ("hand", "masks", "modulus", "board", "asked")
+
+    def __init__(self, hand, masks, modulus, board):
+        self.hand = tuple(hand)
+        self.masks = tuple(masks)
+        self.modulus = modulus
+        self.board = board
+        self.asked = _asked(board)
+
+    def stages(self, identities=None, value=None):
+        """Walk the stages: by the hand's identities (the giver) or by the value (a receiver);
+        yields (stage, answer) and ends with the value left (0 when consistent)."""
+        masks, room = self.masks, self.modulus
+        while room >= 2:
+            stage = _ask(masks, room, self.board, self.asked)
+            if stage is None:
+                break
+            if identities is not None:
+                answer = stage.answer(identities)
+            else:
+                answer = stage.which(value)
+                value -= stage.offsets[answer]
+            yield stage, answer
+            room = stage.sizes[answer]
+            narrowed = list(masks)
+            for position, mask in stage.narrowing(answer):
+                narrowed[position] &= mask
+            masks = tuple(narrowed)
 
     def answer(self, identity_of) -> int:
-        for k, (card, mask) in enumerate(self.combo):
-            if mask >> identity_of[card] & 1:
-                return k
-        if self.parts:
-            bit = 1 << identity_of[self.card]
-            return len(self.combo) + next((p for p, mask in enumerate(self.parts) if mask & bit), 0)
-        return len(self.combo)
+        identities = [identity_of[card] for card in self.hand]
+        return sum(stage.offsets[answer] for stage, answer in self.stages(identities))
 
     def apply(self, value: int, know: dict) -> bool:
         """Narrow what is known of the hand by the answer `value`; False when the answer
         contradicts what was known (then that part is not applied)."""
-        consistent = True
-        for k, (card, mask) in enumerate(self.combo):
-            if value == k:
-                return _narrow(know, card, mask)
-            consistent &= _narrow(know, card, ~mask)
-        part = value - len(self.combo)
-        if self.parts and part < len(self.parts):
-            consistent &= _narrow(know, self.card, self.parts[part])
-        return consistent
+        consistent = 0 <= value < self.modulus
+        rest = value
+        for stage, answer in self.stages(value=value):
+            rest -= stage.offsets[answer]
+            for position, mask in stage.narrowing(answer):
+                consistent &= _narrow(know, self.hand[position], mask)
+        return consistent and rest == 0
 
 
 def _narrow(know: dict, card: int, mask: int) -> bool:
@@ -64,9 +128,84 @@ def _narrow(know: dict, card: int, mask: int) -> bool:
     return bool(narrowed)
 
 
-_questions: dict = {}
-"""Questions already stated, by everything a question depends on: the seats of one table
-state the same questions about the same hands."""
+_stages: dict = {}
+"""Questions already stated, by board (`HatState.board`), then by what everyone knows of the
+hand and the values left: the seats of one table state the same questions about the same hands."""
+
+
+def ask(masks: tuple, room: int, board: tuple) -> "Stage | None":
+    """The next question about a hand of whose cards everyone knows `masks` (in hand order),
+    with `room` values of the clue's number left and the board `board` (`HatState.board`)."""
+    return _ask(masks, room, board, _asked(board))
+
+
+def _asked(board: tuple) -> dict:
+    asked = _stages.get(board)
+    if asked is None:
+        if len(_stages) > 1000:
+            _stages.clear()
+        asked = _stages[board] = {}
+    return asked
+
+
+def _ask(masks: tuple, room: int, board: tuple, asked: dict) -> "Stage | None":
+    key = (masks, room)
+    stage = asked.get(key, False)
+    if stage is False:
+        if len(asked) > 100_000:
+            asked.clear()
+        stage = asked[key] = _stage(masks, room, board)
+    return stage
+
+
+def _stage(masks, room, board):
+    """While no card is known to play, "which card is the first that plays (or, when no dead
+    card is known, is the public chop critical, which is dead)?", each card named taking one
+    value and "none" the rest; else "which part of its identities holds the card of most
+    identities?", in as many parts as values are left (fewer when it has fewer identities),
+    the values split evenly among the parts. None when no card is worth asking about."""
+    rules, playable, dead, critical, weights = board
+    if not any(m & ~playable == 0 for m in masks):
+        asks = []
+        for position, m in enumerate(masks):
+            total = weight(m, weights)
+            if m & playable and total:
+                asks.append((0, weight(m & playable, weights) / total, position, playable))
+        if not any(m & ~dead == 0 for m in masks):
+            if not rules.pointing_clues:
+                chop = least_loss(range(len(masks)), masks, weights, dead, critical, rules)
+                m = masks[chop]
+                total = weight(m, weights)
+                if m & critical and m & ~critical and total:
+                    asks.append((1, weight(m & critical, weights) / total, chop, critical))
+            for position, m in enumerate(masks):
+                total = weight(m, weights)
+                if m & dead and m & ~dead and total:
+                    asks.append((2, weight(m & dead, weights) / total, position, dead))
+        if asks:
+            capacity = max(1, room - COMBO_RESERVE)
+            asks.sort(key=lambda a: (a[0], -a[1]))
+            del asks[capacity:]
+            # The least likely first: an answer naming a card then also rules out the more
+            # likely cards asked before it.
+            asks.sort(key=lambda a: (a[0], a[1]))
+            items = tuple((position, mask) for _, _, position, mask in asks)
+            return Stage(items, None, (), [1] * len(items) + [room - len(items)])
+    best = None
+    for position, m in enumerate(masks):
+        if m & ~dead == 0 or m & ~playable == 0:
+            continue
+        spread = (m & ~dead).bit_count() + (1 if m & dead else 0)
+        if spread < 2:
+            continue
+        key = (spread, position)
+        if best is None or key > best[0]:
+            best = (key, position, m)
+    if best is None:
+        return None
+    parts = _partition(best[2], room, playable, dead, weights, rules)
+    count = len(parts)
+    return Stage((), best[1], parts, [room // count + (p < room % count) for p in range(count)])
 
 
 class HatState(PublicState):
@@ -197,71 +336,23 @@ class HatState(PublicState):
         receivers = self.receivers(giver)
         return receivers, [self.classes(r) for r in receivers]
 
+    def board(self) -> tuple:
+        """What the questions depend on besides the hands: (rules, playable, dead, critical,
+        copies not yet played or lost per identity)."""
+        rules = self.rules
+        weights = tuple(rules.copies[i] - self.gone[i] for i in range(rules.size))
+        return (rules, *self.masks(), weights)
+
     def questions(self, giver: int) -> tuple[int, list[Question]]:
         receivers, classes = self.layout(giver)
         modulus = sum(classes)
-        playable, dead, _critical = self.masks()
-        weights = [self.rules.copies[i] - self.gone[i] for i in range(self.rules.size)]
-        alive = mask_of_counts(weights)
-        gone = tuple(self.gone)
-        questions = []
-        for receiver in receivers:
-            hand = self.hands[receiver]
-            key = (tuple(hand), tuple(self.know[c] for c in hand), modulus, playable, dead, gone, tuple(self.lost))
-            question = _questions.get(key)
-            if question is None:
-                if len(_questions) > 100_000:
-                    _questions.clear()
-                question = _questions[key] = self.question(hand, modulus, playable, dead, alive, weights)
-            questions.append(question)
-        return modulus, questions
-
-    def question(self, hand, modulus, playable, dead, alive, weights) -> Question:
+        board = self.board()
+        alive = mask_of_counts(board[4])
         know = self.know
-        masks = [(know[c] & alive) or know[c] for c in hand]
-        combo = []
-        if not any(m & ~playable == 0 for m in masks):
-            asks = []
-            for card, m in zip(hand, masks):
-                total = weight(m, weights)
-                if m & playable and m & ~dead and total:
-                    asks.append((0, weight(m & playable, weights) / total, card, playable))
-            if not any(m & ~dead == 0 for m in masks):
-                if not self.rules.pointing_clues:
-                    critical = self.masks()[2]
-                    chop = self.public_chop(hand, masks, weights)
-                    m = masks[hand.index(chop)]
-                    total = weight(m, weights)
-                    if m & critical and m & ~critical and total:
-                        asks.append((1, weight(m & critical, weights) / total, chop, critical))
-                for card, m in zip(hand, masks):
-                    total = weight(m, weights)
-                    if m & dead and m & ~dead and total:
-                        asks.append((2, weight(m & dead, weights) / total, card, dead))
-            capacity = max(1, modulus - COMBO_RESERVE)
-            asks.sort(key=lambda a: (a[0], -a[1]))
-            del asks[capacity:]
-            # The least likely first: an answer naming a card then also rules out the more
-            # likely cards asked before it.
-            asks.sort(key=lambda a: (a[0], a[1]))
-            combo = [(card, mask) for _, _, card, mask in asks]
-        room = modulus - len(combo)
-        card, parts = None, ()
-        if room >= 2:
-            best = None
-            for position, (c, m) in enumerate(zip(hand, masks)):
-                if m & ~dead == 0 or m & ~playable == 0:
-                    continue
-                spread = (m & ~dead).bit_count() + (1 if m & dead else 0)
-                if spread < 2:
-                    continue
-                key = (spread, position)
-                if best is None or key > best[0]:
-                    best = (key, c, m)
-            if best is not None:
-                card = best[1]
-                parts = _partition(best[2], room, playable, dead, weights, self.rules)
-        return Question(hand, tuple(combo), card, parts)
+        return modulus, [
+            Question(hand, [(know[c] & alive) or know[c] for c in hand], modulus, board)
+            for hand in (self.hands[r] for r in receivers)
+        ]
 
     def public_chop(self, hand, masks, weights) -> int:
         """The card of `hand` (what everyone knows of it: `masks`) whose loss costs least as
