@@ -42,9 +42,10 @@ so a discard with a clue token left tells everyone their cards not known to play
 when a teammate who knows no card that plays or is dead would discard a critical card (the one
 everyone expects them to discard, asked about right after the cards that may play), but in Cow & Pig
 and Duck; at 2 players that clue comes before the giver's own play.
-Otherwise a player clues to stall while someone knows a card to play, or with many tokens; but
-at 3 players or more, while the pace (the discards the team can spare) is at least the number
-of players, it rather discards a card it knows is dead.
+Otherwise a player clues to stall while someone knows a card to play, or with many tokens, or
+(at 2 players) with 2 cards or fewer left in the deck; but at 3 players or more, while the pace
+(the discards the team can spare) is at least the number of players, it rather discards a card it
+knows is dead.
 """
 
 import random
@@ -70,6 +71,8 @@ DECISIVE_BONUS = 2.0
 """Weight of a clue that settles a card's identity or shows it dead, when choosing among equal clues."""
 LAST_ROUND_GAMBLE = 0.2
 """In the last round, with a strike to spare, a card that plays this likely is played."""
+LAST_CARDS_STALL = 2
+"""At 2 players, with this many cards or fewer left in the deck, a player clues rather than discards."""
 
 
 def _clue_news(state: HatState, identity_of, clue) -> float:
@@ -194,7 +197,8 @@ def choose(view: View, rng: random.Random):
             known_dead = [c for c in hand if mine[c] & ~dead == 0]
             if known_dead:
                 return Discard(view.seat, known_dead[0])
-        if tokens > CLUE_ABOVE or _someone_knows_a_play(view, state, playable):
+        end_near = rules.players == 2 and view.deck_size <= LAST_CARDS_STALL
+        if tokens > CLUE_ABOVE or end_near or _someone_knows_a_play(view, state, playable):
             clue = _hat_clue(view, state, identity_of)
             if clue is not None and clue in legal:
                 return clue
