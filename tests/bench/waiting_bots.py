@@ -157,6 +157,9 @@ class Run:
         self.connects: list[float] = []
         """Of each bot: seconds from beginning to connect to the connection's being established."""
         self.mover_connections = [HttpConnection("127.0.0.1", port) for _ in range(4)]
+        self.mover_stopped = False
+        """The mover ends its loop (besides being cancelled: Python 3.11's `wait_for` can swallow a
+        cancellation that comes as its request ends)."""
         self.games: dict[int, Bot] = {}
         """Running games by id, with their waiting bot."""
 
@@ -278,7 +281,7 @@ class Run:
         request; most are a move in a game where it is the mover's turn and its bot is waiting."""
         connection = self.mover_connections[index]
         due = time.perf_counter()
-        while not self.stopping:
+        while not self.stopping and not self.mover_stopped:
             due += self.rng.expovariate(self.args.rate / len(self.mover_connections))
             await asyncio.sleep(max(0.0, due - time.perf_counter()))
             if self.rng.random() < 0.2:
@@ -354,6 +357,7 @@ class MoverThread:
         await asyncio.to_thread(self.go.wait)
         movers = [asyncio.create_task(self.run.mover(i)) for i in range(len(connections))]
         await asyncio.to_thread(self.stop.wait)
+        self.run.mover_stopped = True
         for mover in movers:
             mover.cancel()
         for outcome in await asyncio.gather(*movers, return_exceptions=True):
