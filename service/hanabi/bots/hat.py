@@ -65,6 +65,8 @@ from .hat_state import HatState, duck_class, least_loss, public_state, weight
 
 CLUE_ABOVE = 4
 """With more clue tokens than this, a player clues rather than discards even when no one needs it."""
+CLUE_ABOVE_TWO_PLAYERS = 5
+"""`CLUE_ABOVE` at 2 players."""
 RISKY_PLAY_CHANCE = 0.75
 """With a strike to spare, a card known to play or be dead is played when it plays this likely."""
 DECISIVE_BONUS = 2.0
@@ -198,7 +200,8 @@ def choose(view: View, rng: random.Random):
             if known_dead:
                 return Discard(view.seat, known_dead[0])
         end_near = rules.players == 2 and view.deck_size <= LAST_CARDS_STALL
-        if tokens > CLUE_ABOVE or end_near or _someone_knows_a_play(view, state, playable):
+        clue_above = CLUE_ABOVE_TWO_PLAYERS if rules.players == 2 else CLUE_ABOVE
+        if tokens > clue_above or end_near or _someone_knows_a_play(view, state, playable):
             clue = _hat_clue(view, state, identity_of)
             if clue is not None and clue in legal:
                 return clue
