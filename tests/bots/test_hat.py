@@ -90,6 +90,16 @@ def test_a_discard_spares_the_cards_no_teammate_holds_a_copy_of():
     assert hat._discard_choice([10, 11], mine, 0, 0, unseen, {red3}, rules) == 11
 
 
+def test_of_two_cards_known_to_be_the_same_card_the_newer_one_is_useless():
+    from hanabi.bots.common import rules_for
+
+    rules = rules_for(GameOptions(players=4))
+    red3, green3 = rules.identity(0, 3), rules.identity(2, 3)
+    mine = {10: 1 << red3, 11: 1 << green3, 12: 1 << red3 | 1 << green3, 13: 1 << red3}
+    assert hat._twins([10, 11, 12, 13], mine) == [10]
+    assert hat._twins([11, 12, 13], mine) == []
+
+
 def test_the_question_which_card_plays_asks_the_least_likely_card_first():
     """An answer naming a card then also tells its holder that the cards asked before it, more
     likely to play, do not."""

@@ -45,7 +45,8 @@ and Duck; at 2 players that clue comes before the giver's own play.
 Otherwise a player clues to stall while someone knows a card to play, or with many tokens, or
 (at 2 players) with 2 cards or fewer left in the deck; but at 3 players or more, while the pace
 (the discards the team can spare) is at least the number of players, it rather discards a card it
-knows is dead.
+knows is dead, or one of two cards of its hand it knows are the same card. A player who must
+discard drops such a twin first.
 """
 
 import random
@@ -196,7 +197,7 @@ def choose(view: View, rng: random.Random):
             if clue is not None and clue in legal:
                 return clue
         if _early_dead_discard(view, rules, can_discard):
-            known_dead = [c for c in hand if mine[c] & ~dead == 0]
+            known_dead = [c for c in hand if mine[c] & ~dead == 0] + _twins(hand, mine)
             if known_dead:
                 return Discard(view.seat, known_dead[0])
         end_near = rules.players == 2 and view.deck_size <= LAST_CARDS_STALL
@@ -207,6 +208,9 @@ def choose(view: View, rng: random.Random):
                 return clue
 
     if can_discard:
+        twins = _twins(hand, mine)
+        if twins:
+            return Discard(view.seat, twins[0])
         return Discard(view.seat, _discard_choice(hand, mine, dead, critical, unseen, held, rules))
     clue = _hat_clue(view, state, identity_of) if tokens > 0 else None
     if clue is not None and clue in legal:
@@ -228,6 +232,20 @@ def _early_dead_discard(view: View, rules, can_discard: bool) -> bool:
     """At 3 players or more, while the team can still discard as many cards as there are players
     (pace) and no clue is needed, a card known dead goes rather than a clue to stall."""
     return rules.players >= 3 and can_discard and view.pace is not None and view.pace >= rules.players
+
+
+def _twins(hand: list[int], mine: dict[int, int]) -> list[int]:
+    """Cards known to be of one identity that an older card of the same hand is known to be too:
+    one copy of it is useless."""
+    seen: set[int] = set()
+    twins = []
+    for card in reversed(hand):
+        mask = mine[card]
+        if mask & (mask - 1) == 0:
+            if mask in seen:
+                twins.append(card)
+            seen.add(mask)
+    return twins
 
 
 def _unlocks(mask: int, held: set[int], rules) -> float:
