@@ -18,9 +18,11 @@ restart or a break in the network causes) every bot connects within `--ramp` 1 s
 starts with them and the window starts then too (default: 10,000 bots, 15 s waits, three
 waits measured). The mover's four connections are open before the bots begin (in a storm
 too: its requests are those of a client already connected, not one connecting behind the
-storm's 10,000), and it runs on a thread and event loop of its own (not timed on the bots'
-loop, late while 10,000 connect). Then it stops the mover, measures the API's CPU for `--wait` seconds in which
-only empty polls run, and lets every poll in flight end. It prints
+storm's 10,000), and it runs in a process of its own (its requests neither sent nor timed by
+the bots' process, whose event loop and GIL are late while 10,000 connect; the two share the
+bots' state of the mover's games in shared memory). Then it stops the mover, measures the
+API's CPU for `--wait` seconds in which only empty polls run, and lets every poll in flight
+end. It prints
 
     polls answered correctly   every poll: 200 and either its game (a wake-up) or empty after
                                its wait (not before the wait's last half, where the server
@@ -44,7 +46,8 @@ only empty polls run, and lets every poll in flight end. It prints
     server memory              resident memory (PSS) and threads of the API's processes
                                (gunicorn's master and workers), and the PSS of the whole
                                `hanabi serve`, at the end of the window
-    cores busy                 in the window: the API's processes, Postgres, this script, and
+    cores busy                 in the window: the API's processes, Postgres, this script (its two
+                               processes), and
                                the whole machine (what else ran shows there)
 
 and the load average before and after. The script's garbage collector is off while the bots
@@ -70,6 +73,8 @@ import argparse
 import asyncio
 import faulthandler
 import gc
+import math
+import multiprocessing
 import os
 import random
 import resource
@@ -117,24 +122,33 @@ FILES_PER_BOT = 1
 
 
 class Bot:
-    def __init__(self, name: str, token: str):
+    def __init__(self, name: str, token: str, slot: int | None = None):
         self.name = name
         self.token = token
+        self.slot = slot
+        """Its place in `Slots` when it plays the mover's games."""
         self.connection: HttpConnection | None = None
-        self.game_id: int | None = None
-        self.handed_at: float | None = None
-        """When the mover's action that handed this bot the turn got its 200 (perf_counter)."""
-        self.woken_at = float("-inf")
+
+
+class Slots:
+    """What the mover's process and the bots' process tell each other of the bots in the mover's
+    games, in shared memory, a slot per bot (perf_counter times, which are the machine's
+    monotonic clock in both; NaN: none)."""
+
+    def __init__(self, count: int):
+        self.handed_at = multiprocessing.RawArray("d", [math.nan] * count)
+        """When the mover's action that handed the bot the turn got its 200."""
+        self.woken_at = multiprocessing.RawArray("d", [-math.inf] * count)
         """When the bot's last poll answered with a game."""
-        self.polling_since: float | None = None
+        self.polling_since = multiprocessing.RawArray("d", [math.nan] * count)
 
 
 class Run:
-    def __init__(self, args, port: int, mover_token: str, bots: list[Bot]):
+    def __init__(self, args, port: int, bots: list[Bot], slots: Slots):
         self.args = args
         self.port = port
-        self.mover_token = mover_token
         self.bots = bots
+        self.slots = slots
         self.rng = random.Random(args.seed)
         self.measuring = False
         self.stopping = False
@@ -149,38 +163,13 @@ class Run:
         self.late: list[tuple[bool, float, float]] = []
         """Of each poll that ended empty late: whether it was its connection's first, the bot's
         connecting time (for a first poll) and its lateness after its wait."""
-        self.latencies: dict[str, list[float]] = {"GET view": [], "POST action": [], "GET accounts/me": []}
-        self.plain_at: list[tuple[float, float]] = []
-        """Of each of the mover's requests in the window: when it was sent (seconds into the window) and its latency."""
-        self.window_started = 0.0
         self.wakes: list[float] = []
         self.connects: list[float] = []
         """Of each bot: seconds from beginning to connect to the connection's being established."""
-        self.mover_connections = [HttpConnection("127.0.0.1", port) for _ in range(4)]
-        self.mover_stopped = False
-        """The mover ends its loop (besides being cancelled: Python 3.11's `wait_for` can swallow a
-        cancellation that comes as its request ends)."""
-        self.games: dict[int, Bot] = {}
-        """Running games by id, with their waiting bot."""
 
     def count_wrong(self, why: str) -> None:
         with self.wrong_lock:
             self.wrong[why] = self.wrong.get(why, 0) + 1
-
-    async def call(self, connection: HttpConnection, method: str, path: str, token: str, body=None, timeout=30):
-        """The status and body of a request; status 0 (and the connection closed) when it failed
-        or took more than `timeout` seconds."""
-        headers = {"Authorization": f"Bearer {token}"}
-        data = None
-        if body is not None:
-            headers["Content-Type"] = "application/json"
-            data = orjson.dumps(body)
-        try:
-            status, raw = await asyncio.wait_for(connection.request(method, "/v1" + path, headers, data), timeout)
-        except (TimeoutError, OSError, asyncio.IncompleteReadError) as error:
-            connection.close()
-            return 0, {"code": type(error).__name__}
-        return status, orjson.loads(raw) if raw else {}
 
     async def bot(self, bot: Bot, start_at: float) -> None:
         await asyncio.sleep(max(0.0, start_at - time.perf_counter()))
@@ -194,14 +183,19 @@ class Run:
             bot.connection.close()
             self.count_wrong("could not connect")
         connected_after = time.perf_counter() - connecting
+        slot = bot.slot
+        slots = self.slots
         while not self.stopping:
-            bot.polling_since = started = time.perf_counter()
+            started = time.perf_counter()
+            if slot is not None:
+                slots.polling_since[slot] = started
             first = connecting is not None
             if first:
                 started, connecting = connecting, None
-            status, page = await self.call(bot.connection, "GET", f"/me/turn?wait={wait}", bot.token, timeout=wait + 30)
+            status, page = await call(bot.connection, "GET", f"/me/turn?wait={wait}", bot.token, timeout=wait + 30)
             answered = time.perf_counter()
-            bot.polling_since = None
+            if slot is not None:
+                slots.polling_since[slot] = math.nan
             self.polls["answered"] += 1
             self.polls["empty"] += status == 200 and not page["items"]
             elapsed = answered - started
@@ -214,12 +208,14 @@ class Run:
                 self.count_wrong(f"status {status} {page.get('code')}")
                 await asyncio.sleep(1)  # a bot backs off after an error
                 continue
+            handed_at = slots.handed_at[slot] if slot is not None else math.nan
             if page["items"]:
-                bot.woken_at = answered
-                if bot.handed_at is not None:
-                    if self.measuring:
-                        self.wakes.append(answered - bot.handed_at)
-                    bot.handed_at = None
+                if slot is not None:
+                    slots.woken_at[slot] = answered
+                    if not math.isnan(handed_at):
+                        if self.measuring:
+                            self.wakes.append(answered - handed_at)
+                        slots.handed_at[slot] = math.nan
                 self.polls["correct"] += 1
                 for game in page["items"]:
                     await self.act(bot, game["id"])
@@ -229,60 +225,102 @@ class Run:
             elif elapsed > wait + LATE_SECONDS:
                 self.count_wrong("empty, late")
                 self.late.append((first, connected_after if first else 0.0, elapsed - wait))
-            elif bot.handed_at is not None and bot.handed_at < answered - LATE_SECONDS:
+            elif handed_at < answered - LATE_SECONDS:
                 self.count_wrong("empty, its turn missed")
             else:
                 self.polls["correct"] += 1
 
     async def act(self, bot: Bot, game_id: int) -> None:
         """The bot's move in `game_id`: its view, then one of its legal actions."""
-        status, view = await self.call(bot.connection, "GET", f"/games/{game_id}/view", bot.token)
+        status, view = await call(bot.connection, "GET", f"/games/{game_id}/view", bot.token)
         if status != 200 or view["is_over"] or view["current_seat"] != view["seat"]:
             return
-        status, after = await self.call(
-            bot.connection, "POST", f"/games/{game_id}/actions", bot.token, self.action(view)
-        )
-        if status == 200 and after["is_over"]:
-            self.games.pop(game_id, None)
+        status, after = await call(bot.connection, "POST", f"/games/{game_id}/actions", bot.token, self.action(view))
 
     def action(self, view: dict) -> dict:
-        by_kind: dict[str, list[dict]] = {}
-        for action in view["legal_actions"]:
-            by_kind.setdefault(action["kind"], []).append(action)
-        kinds = list(by_kind)
-        action = dict(self.rng.choice(by_kind[self.rng.choices(kinds, [ACTION_WEIGHTS.get(k, 1) for k in kinds])[0]]))
-        del action["seat"]
-        action["expected_version"] = view["version"]
-        return action
+        return random_action(self.rng, view)
+
+
+async def call(connection: HttpConnection, method: str, path: str, token: str, body=None, timeout=30):
+    """The status and body of a request; status 0 (and the connection closed) when it failed
+    or took more than `timeout` seconds."""
+    headers = {"Authorization": f"Bearer {token}"}
+    data = None
+    if body is not None:
+        headers["Content-Type"] = "application/json"
+        data = orjson.dumps(body)
+    try:
+        status, raw = await asyncio.wait_for(connection.request(method, "/v1" + path, headers, data), timeout)
+    except (TimeoutError, OSError, asyncio.IncompleteReadError) as error:
+        connection.close()
+        return 0, {"code": type(error).__name__}
+    return status, orjson.loads(raw) if raw else {}
+
+
+def random_action(rng: random.Random, view: dict) -> dict:
+    by_kind: dict[str, list[dict]] = {}
+    for action in view["legal_actions"]:
+        by_kind.setdefault(action["kind"], []).append(action)
+    kinds = list(by_kind)
+    action = dict(rng.choice(by_kind[rng.choices(kinds, [ACTION_WEIGHTS.get(k, 1) for k in kinds])[0]]))
+    del action["seat"]
+    action["expected_version"] = view["version"]
+    return action
+
+
+class Mover:
+    """The mover, in a process of its own (`MoverProcess`): its four connections, its games
+    (by id, with their bot's slot) and what it measured."""
+
+    def __init__(self, rate: float, seed: int, port: int, token: str, bot_tokens: list[str], slots: Slots):
+        self.rate = rate
+        self.rng = random.Random(seed)
+        self.token = token
+        self.bot_tokens = bot_tokens
+        self.slots = slots
+        self.connections = [HttpConnection("127.0.0.1", port) for _ in range(4)]
+        self.games: dict[int, int] = {}
+        self.window = (math.inf, math.inf)
+        """The window's start and end (perf_counter): the requests sent in it are measured."""
+        self.stopped = False
+        self.latencies: dict[str, list[float]] = {"GET view": [], "POST action": [], "GET accounts/me": []}
+        self.plain_at: list[tuple[float, float]] = []
+        """Of each request sent in the window: when (seconds into the window) and its latency."""
+        self.wakes: list[float] = []
+        """Wake-ups whose bot answered before the action's 200 was read (negative)."""
+        self.wrong: Counter = Counter()
+
+    def in_window(self, at: float) -> bool:
+        return self.window[0] <= at < self.window[1]
 
     async def plain(self, connection: HttpConnection, label: str, method: str, path: str, body=None):
         started = time.perf_counter()
-        status, payload = await self.call(connection, method, path, self.mover_token, body)
-        if self.measuring:
+        status, payload = await call(connection, method, path, self.token, body)
+        if self.in_window(started):
             latency = time.perf_counter() - started
             self.latencies[label].append(latency)
-            self.plain_at.append((started - self.window_started, latency))
+            self.plain_at.append((started - self.window[0], latency))
         if status >= 400:
-            self.count_wrong(f"mover: {label} {status} {payload.get('code')}")
+            self.wrong[f"mover: {label} {status} {payload.get('code')}"] += 1
         return status, payload
 
-    async def new_game(self, connection: HttpConnection, bot: Bot) -> None:
-        status, game = await self.call(connection, "POST", "/games", self.mover_token, {"options": {"players": 2}})
+    async def new_game(self, connection: HttpConnection, slot: int) -> None:
+        status, game = await call(connection, "POST", "/games", self.token, {"options": {"players": 2}})
         if status != 201:
-            self.count_wrong(f"mover: POST games {status} {game.get('code')}")
+            self.wrong[f"mover: POST games {status} {game.get('code')}"] += 1
             return
-        await self.call(connection, "POST", f"/games/{game['id']}/join", self.mover_token)
-        await self.call(connection, "POST", f"/games/{game['id']}/join", bot.token)
-        bot.game_id = game["id"]
-        self.games[game["id"]] = bot
+        await call(connection, "POST", f"/games/{game['id']}/join", self.token)
+        await call(connection, "POST", f"/games/{game['id']}/join", self.bot_tokens[slot])
+        self.games[game["id"]] = slot
 
     async def mover(self, index: int) -> None:
         """One of the mover's connections: every 1/(rate/4) s on average (random gaps), a plain
         request; most are a move in a game where it is the mover's turn and its bot is waiting."""
-        connection = self.mover_connections[index]
+        connection = self.connections[index]
+        slots = self.slots
         due = time.perf_counter()
-        while not self.stopping and not self.mover_stopped:
-            due += self.rng.expovariate(self.args.rate / len(self.mover_connections))
+        while not self.stopped:
+            due += self.rng.expovariate(self.rate / len(self.connections))
             await asyncio.sleep(max(0.0, due - time.perf_counter()))
             if self.rng.random() < 0.2:
                 await self.plain(connection, "GET accounts/me", "GET", "/accounts/me")
@@ -290,93 +328,126 @@ class Run:
             now = time.perf_counter()
             ready = [
                 game_id
-                for game_id, bot in list(self.games.items())
-                if bot.handed_at is None
-                and bot.polling_since is not None
-                and now - bot.polling_since > 0.5
-                and game_id % len(self.mover_connections) == index
+                for game_id, slot in list(self.games.items())
+                if math.isnan(slots.handed_at[slot])
+                and now - slots.polling_since[slot] > 0.5
+                and game_id % len(self.connections) == index
             ]
             if not ready:
                 continue
             game_id = self.rng.choice(ready)
-            bot = self.games.get(game_id)
-            if bot is None:
+            slot = self.games.get(game_id)
+            if slot is None:
                 continue
             status, view = await self.plain(connection, "GET view", "GET", f"/games/{game_id}/view")
             if status != 200:
                 continue
             if view["is_over"]:
                 self.games.pop(game_id, None)
-                await self.new_game(connection, bot)
+                await self.new_game(connection, slot)
                 continue
             if view["current_seat"] != view["seat"]:
                 continue
             sent = time.perf_counter()
             status, after = await self.plain(
-                connection, "POST action", "POST", f"/games/{game_id}/actions", self.action(view)
+                connection, "POST action", "POST", f"/games/{game_id}/actions", random_action(self.rng, view)
             )
             if status != 200:
                 continue
             if after["is_over"]:
                 self.games.pop(game_id, None)
-                await self.new_game(connection, bot)
-            elif bot.woken_at >= sent:  # the bot's answer came before this 200 was read
-                if self.measuring:
-                    self.wakes.append(bot.woken_at - time.perf_counter())
+                await self.new_game(connection, slot)
+            elif slots.woken_at[slot] >= sent:  # the bot's answer came before this 200 was read
+                if self.in_window(sent):
+                    self.wakes.append(slots.woken_at[slot] - time.perf_counter())
             else:
-                bot.handed_at = time.perf_counter()
+                slots.handed_at[slot] = time.perf_counter()
 
 
-class MoverThread:
-    """The mover's connections, served by an event loop on a thread of their own: the bots'
-    loop is late by up to half a second while a storm's 10,000 connect, and a plain request
-    timed on it would count that lateness as the server's. This thread waits for the GIL at
-    most a switch interval (5 ms) when its answers come."""
+class MoverProcess:
+    """The mover in a process of its own (spawned: a fresh interpreter): the bots' event loop is
+    late by up to seconds while a storm's 10,000 connect, and a plain request sent or timed by
+    a thread of the bots' process waits for that loop's hold of the GIL, which would count as
+    the server's. It creates its games and opens its connections before the bots begin."""
 
-    def __init__(self, run: Run):
-        self.run = run
-        self.ready = threading.Event()
-        """Its connections are open."""
-        self.go = threading.Event()
-        self.stop = threading.Event()
-        self.error: BaseException | None = None
-        self.thread = threading.Thread(target=self.main, name="mover", daemon=True)
-
-    def main(self) -> None:
-        try:
-            uvloop.run(self.serve())
-        except BaseException as error:
-            self.error = error
-            self.ready.set()
-
-    async def serve(self) -> None:
-        connections = self.run.mover_connections
-        for connection in connections:
-            await connection.connect()
-        self.ready.set()
-        await asyncio.to_thread(self.go.wait)
-        movers = [asyncio.create_task(self.run.mover(i)) for i in range(len(connections))]
-        await asyncio.to_thread(self.stop.wait)
-        self.run.mover_stopped = True
-        for mover in movers:
-            mover.cancel()
-        for outcome in await asyncio.gather(*movers, return_exceptions=True):
-            if not isinstance(outcome, asyncio.CancelledError) and outcome is not None:
-                raise outcome
-        for connection in connections:
-            connection.close()
+    def __init__(self, args, port: int, token: str, bots: list[Bot], slots: Slots):
+        context = multiprocessing.get_context("spawn")
+        self.commands, child = context.Pipe()
+        tokens = [bot.token for bot in bots[: args.games]]
+        self.process = context.Process(
+            target=mover_main,
+            args=(child, args.rate, args.seed + 1, port, token, tokens, slots),
+            name="mover",
+            daemon=True,
+        )
 
     async def start(self) -> None:
-        self.thread.start()
-        await asyncio.to_thread(self.ready.wait)
-        if self.error is not None:
-            raise self.error
+        self.process.start()
+        MOVER_PIDS.append(self.process.pid)
+        await self.answer()
 
-    async def end(self) -> None:
-        self.stop.set()
-        await asyncio.to_thread(self.thread.join)
-        if self.error is not None:
-            raise self.error
+    def go(self, window: tuple[float, float]) -> None:
+        self.commands.send(("go", window))
+
+    async def end(self) -> dict:
+        """Stops the mover; what it measured."""
+        self.commands.send(("stop", None))
+        measured = await self.answer()
+        await asyncio.to_thread(self.process.join)
+        return measured
+
+    async def answer(self):
+        kind, value = await asyncio.to_thread(self.commands.recv)
+        if kind == "error":
+            raise RuntimeError(f"the mover's process failed: {value}")
+        return value
+
+
+MOVER_PIDS: list[int] = []
+"""The mover's process, for `stop_when_stuck`."""
+
+
+def mover_main(commands, rate: float, seed: int, port: int, token: str, bot_tokens: list[str], slots: Slots) -> None:
+    """The mover's process: creates a game per bot, opens its connections, answers "ready", moves
+    from "go" (with the window) to "stop", then answers what it measured."""
+    try:
+        uvloop.run(serve_mover(commands, Mover(rate, seed, port, token, bot_tokens, slots)))
+    except BaseException as error:
+        commands.send(("error", repr(error)))
+        raise
+
+
+async def serve_mover(commands, mover: Mover) -> None:
+    setup = HttpConnection("127.0.0.1", mover.connections[0].port)
+    for slot in range(len(mover.bot_tokens)):
+        await mover.new_game(setup, slot)
+    setup.close()
+    for connection in mover.connections:
+        await connection.connect()
+    commands.send(("ready", None))
+    _, mover.window = await asyncio.to_thread(commands.recv)
+    tasks = [asyncio.create_task(mover.mover(i)) for i in range(len(mover.connections))]
+    await asyncio.to_thread(commands.recv)
+    mover.stopped = True
+    for task in tasks:
+        task.cancel()
+    for outcome in await asyncio.gather(*tasks, return_exceptions=True):
+        if not isinstance(outcome, asyncio.CancelledError) and outcome is not None:
+            raise outcome
+    for connection in mover.connections:
+        connection.close()
+    commands.send(
+        (
+            "measured",
+            {
+                "latencies": mover.latencies,
+                "plain_at": mover.plain_at,
+                "wakes": mover.wakes,
+                "wrong": dict(mover.wrong),
+                "cpu_s": time.process_time(),
+            },
+        )
+    )
 
 
 def process_tree(root: int) -> list[int]:
@@ -529,6 +600,8 @@ def stop_when_stuck(server: subprocess.Popen, seconds: float) -> threading.Timer
         for where, count in tasks_by_place().most_common(20):
             print(f"  {count} at {where}", file=sys.stderr)
         os.killpg(server.pid, signal.SIGKILL)
+        for pid in MOVER_PIDS:
+            os.kill(pid, signal.SIGKILL)
         sys.stderr.flush()
         os._exit(3)
 
@@ -542,18 +615,15 @@ def make_accounts(url: str, count: int) -> tuple[str, list[Bot]]:
     prefix = secrets.token_hex(3)
     with connect(url) as conn:
         _, mover = create_account(conn, f"mover-{prefix}", "bot")
-        bots = [Bot(name, create_account(conn, name, "bot")[1]) for name in (f"wb-{prefix}-{i}" for i in range(count))]
+        bots = [Bot(f"wb-{prefix}-{i}", create_account(conn, f"wb-{prefix}-{i}", "bot")[1]) for i in range(count)]
     return mover, bots
 
 
 async def drive(args, port: int, server_pid: int, url: str, mover_token: str, bots: list[Bot]) -> dict:
     RUNNING_LOOP.append(asyncio.get_running_loop())
-    run = Run(args, port, mover_token, bots)
-    setup = HttpConnection("127.0.0.1", port)
-    for bot in bots[: args.games]:
-        await run.new_game(setup, bot)
-    setup.close()
-    mover = MoverThread(run)
+    slots = Slots(args.games)
+    run = Run(args, port, bots, slots)
+    mover = MoverProcess(args, port, mover_token, bots, slots)
     await mover.start()
     api, _ = api_processes(server_pid)
     database = postgres_pids(url)
@@ -563,22 +633,26 @@ async def drive(args, port: int, server_pid: int, url: str, mover_token: str, bo
     tasks = [asyncio.create_task(run.bot(bot, begin + args.ramp * i / len(bots))) for i, bot in enumerate(bots)]
     if not args.storm:
         await asyncio.sleep(args.ramp + 1)
-    mover.go.set()
-    cpu_before = (cpu_seconds(api), cpu_seconds(database), time.process_time(), machine_seconds()[0])
+    load_generator = [os.getpid(), mover.process.pid]
+    cpu_before = (cpu_seconds(api), cpu_seconds(database), cpu_seconds(load_generator), machine_seconds()[0])
     run.measuring = True
-    started = run.window_started = time.perf_counter()
+    started = time.perf_counter()
+    mover.go((started, started + args.duration))
     await asyncio.sleep(args.duration)
     memory = server_memory(server_pid)
     run.measuring = False
     elapsed = time.perf_counter() - started
-    cpu_after = (cpu_seconds(api), cpu_seconds(database), time.process_time(), machine_seconds()[0])
+    cpu_after = (cpu_seconds(api), cpu_seconds(database), cpu_seconds(load_generator), machine_seconds()[0])
     cores = {
         "API": cpu_used(cpu_before[0], cpu_after[0]) / elapsed,
         "postgres": cpu_used(cpu_before[1], cpu_after[1]) / elapsed,
-        "load generator": (cpu_after[2] - cpu_before[2]) / elapsed,
+        "load generator": cpu_used(cpu_before[2], cpu_after[2]) / elapsed,
     }
     cores["all of the machine"] = (cpu_after[3] - cpu_before[3]) / elapsed
-    await mover.end()
+    measured = await mover.end()
+    run.wakes += measured["wakes"]
+    for why, count in measured["wrong"].items():
+        run.wrong[why] = run.wrong.get(why, 0) + count
     empty_poll_cpu = await cpu_per_empty_poll(run, api, args.wait)
     lags = await lag_task
     run.stopping = True
@@ -591,7 +665,8 @@ async def drive(args, port: int, server_pid: int, url: str, mover_token: str, bo
     for bot in bots:
         if bot.connection is not None:
             bot.connection.close()
-    plain = [value for values in run.latencies.values() for value in values]
+    latencies: dict[str, list[float]] = measured["latencies"]
+    plain = [value for values in latencies.values() for value in values]
     return {
         "bots": len(bots),
         "wait": args.wait,
@@ -618,9 +693,9 @@ async def drive(args, port: int, server_pid: int, url: str, mover_token: str, bo
                 "p50": round(1000 * percentile(values, 0.5), 1),
                 "p99": round(1000 * percentile(values, 0.99), 1),
             }
-            for label, values in run.latencies.items()
+            for label, values in latencies.items()
         },
-        "plain_p99_ms_by_5s": plain_p99_by_span(run.plain_at, PLAIN_SPAN_SECONDS),
+        "plain_p99_ms_by_5s": plain_p99_by_span(measured["plain_at"], PLAIN_SPAN_SECONDS),
         "connect_s": {
             "p50": round(percentile(run.connects, 0.5), 3),
             "p99": round(percentile(run.connects, 0.99), 3),
@@ -763,6 +838,8 @@ def main() -> None:
         try:
             wait_ready(server, port, scratch)
             mover, bots = make_accounts(url, args.bots)
+            for slot, bot in enumerate(bots[: args.games]):
+                bot.slot = slot
             watchdog = stop_when_stuck(server, args.ramp + args.duration + 2 * args.wait + STUCK_MARGIN_SECONDS)
             gc.collect()
             gc.disable()
