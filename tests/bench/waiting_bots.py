@@ -47,8 +47,7 @@ end. It prints
                                (gunicorn's master and workers), and the PSS of the whole
                                `hanabi serve`, at the end of the window
     cores busy                 in the window: the API's processes, Postgres, this script (its two
-                               processes), and
-                               the whole machine (what else ran shows there)
+                               processes), and the whole machine (what else ran shows there)
 
 and the load average before and after. The script's garbage collector is off while the bots
 run (its full collections, of the 10,000 bots' objects, held every thread for up to half a
