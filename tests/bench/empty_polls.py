@@ -90,21 +90,21 @@ class Server:
             self.process.wait()
 
 
-async def window(server: Server, tokens: list[str], connections: dict, args) -> tuple[int, int, float, dict]:
-    """Every bot polls `server` until `args.window` seconds have passed: the polls answered
-    200 and empty, the other answers, the API's CPU seconds and each worker's."""
-    end = time.perf_counter() + args.window
+async def poll_until(end: float, name: str, port: int, tokens: list[str], connections: dict, wait: float) -> dict:
+    """Every token long-polls `GET /v1/me/turn?wait=<wait>` on a keep-alive connection of its own
+    (kept in `connections` under (name, token) for the next window) until `end`: the answers
+    200 and empty, and the others."""
     counts = {"empty": 0, "other": 0}
 
     async def bot(token: str) -> None:
-        key = (server.name, token)
+        key = (name, token)
         if key not in connections:
-            connections[key] = HttpConnection("127.0.0.1", server.port)
+            connections[key] = HttpConnection("127.0.0.1", port)
         connection = connections[key]
         while time.perf_counter() < end:
             try:
                 status, body = await connection.request(
-                    "GET", f"/v1/me/turn?wait={args.wait}", {"Authorization": f"Bearer {token}"}, None
+                    "GET", f"/v1/me/turn?wait={wait}", {"Authorization": f"Bearer {token}"}, None
                 )
             except (OSError, asyncio.IncompleteReadError):
                 connection.close()
@@ -112,9 +112,17 @@ async def window(server: Server, tokens: list[str], connections: dict, args) -> 
                 continue
             counts["empty" if status == 200 and body == EMPTY_PAGE else "other"] += 1
 
+    await asyncio.gather(*(bot(token) for token in tokens))
+    return counts
+
+
+async def window(server: Server, tokens: list[str], connections: dict, args) -> tuple[int, int, float, dict]:
+    """Every bot polls `server` until `args.window` seconds have passed: the polls answered
+    200 and empty, the other answers, the API's CPU seconds and each worker's."""
+    end = time.perf_counter() + args.window
     pids = server.api_pids()
     before = cpu_seconds(pids)
-    await asyncio.gather(*(bot(token) for token in tokens))
+    counts = await poll_until(end, server.name, server.port, tokens, connections, args.wait)
     after = cpu_seconds(pids)
     workers = {pid: after[pid] - before[pid] for pid in server.worker_pids() if pid in before and pid in after}
     return counts["empty"], counts["other"], cpu_used(before, after), workers

@@ -184,30 +184,13 @@ class Floor:
 async def window(server, tokens: list[str], connections: dict, args) -> tuple[int, int, float]:
     """Every bot polls `server` for `args.window` seconds: the empty answers, the others, the
     server's CPU seconds."""
-    from api_load import HttpConnection, cpu_seconds, cpu_used
+    from api_load import cpu_seconds, cpu_used
+    from empty_polls import poll_until
 
     end = time.perf_counter() + args.window
-    counts = {"empty": 0, "other": 0}
-
-    async def bot(token: str) -> None:
-        key = (server.name, token)
-        if key not in connections:
-            connections[key] = HttpConnection("127.0.0.1", server.port)
-        connection = connections[key]
-        while time.perf_counter() < end:
-            try:
-                status, body = await connection.request(
-                    "GET", "/v1/me/turn?wait=1", {"Authorization": f"Bearer {token}"}, None
-                )
-            except (OSError, asyncio.IncompleteReadError):
-                connection.close()
-                counts["other"] += 1
-                continue
-            counts["empty" if status == 200 and body == BODY else "other"] += 1
-
     pids = server.api_pids() if hasattr(server, "api_pids") else server.pids()
     before = cpu_seconds(pids)
-    await asyncio.gather(*(bot(token) for token in tokens))
+    counts = await poll_until(end, server.name, server.port, tokens, connections, 1)
     after = cpu_seconds(pids)
     return counts["empty"], counts["other"], cpu_used(before, after)
 
