@@ -207,10 +207,12 @@ class Run:
                 self.count_wrong(f"status {status} {page.get('code')}")
                 await asyncio.sleep(1)  # a bot backs off after an error
                 continue
-            handed_at = slots.handed_at[slot] if slot is not None else math.nan
             if page["items"]:
                 if slot is not None:
+                    # Written before handed_at is read, as the mover writes handed_at before it
+                    # reads woken_at: one of the two processes then sees the other's write.
                     slots.woken_at[slot] = answered
+                    handed_at = slots.handed_at[slot]
                     if not math.isnan(handed_at):
                         if self.measuring:
                             self.wakes.append(answered - handed_at)
@@ -224,7 +226,7 @@ class Run:
             elif elapsed > wait + LATE_SECONDS:
                 self.count_wrong("empty, late")
                 self.late.append((first, connected_after if first else 0.0, elapsed - wait))
-            elif handed_at < answered - LATE_SECONDS:
+            elif slot is not None and slots.handed_at[slot] < answered - LATE_SECONDS:
                 self.count_wrong("empty, its turn missed")
             else:
                 self.polls["correct"] += 1
@@ -356,11 +358,12 @@ class Mover:
             if after["is_over"]:
                 self.games.pop(game_id, None)
                 await self.new_game(connection, slot)
-            elif slots.woken_at[slot] >= sent:  # the bot's answer came before this 200 was read
-                if self.in_window(sent):
-                    self.wakes.append(slots.woken_at[slot] - time.perf_counter())
             else:
                 slots.handed_at[slot] = time.perf_counter()
+                if slots.woken_at[slot] >= sent:  # the bot's answer came before this 200 was read
+                    slots.handed_at[slot] = math.nan
+                    if self.in_window(sent):
+                        self.wakes.append(slots.woken_at[slot] - time.perf_counter())
 
 
 class MoverProcess:
