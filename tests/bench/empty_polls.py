@@ -36,7 +36,6 @@ windows show in them.
 import argparse
 import asyncio
 import os
-import signal
 import statistics
 import subprocess
 import sys
@@ -56,7 +55,14 @@ from api_load import (
     free_port,
     scratch_database,
 )
-from waiting_bots import api_processes, make_accounts, raise_open_files_limit, start_server, wait_ready
+from waiting_bots import (
+    api_processes,
+    make_accounts,
+    raise_open_files_limit,
+    start_server,
+    stop_group,
+    wait_ready,
+)
 
 EMPTY_PAGE = b'{"items":[],"next_cursor":null}\n'
 
@@ -82,12 +88,7 @@ class Server:
         return [pid for pid in self.api_pids() if pid != self.process.pid]
 
     def stop(self) -> None:
-        os.killpg(self.process.pid, signal.SIGTERM)
-        try:
-            self.process.wait(30)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait()
+        stop_group(self.process)
 
 
 async def poll_until(end: float, name: str, port: int, tokens: list[str], connections: dict, wait: float) -> dict:

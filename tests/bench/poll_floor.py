@@ -31,7 +31,6 @@ import importlib.util
 import os
 import random
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
@@ -173,12 +172,9 @@ class Floor:
         return process_tree(self.process.pid)
 
     def stop(self) -> None:
-        os.killpg(self.process.pid, signal.SIGTERM)
-        try:
-            self.process.wait(30)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait()
+        from waiting_bots import stop_group
+
+        stop_group(self.process)
 
 
 async def window(server, tokens: list[str], connections: dict, args) -> tuple[int, int, float]:

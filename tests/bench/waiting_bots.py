@@ -452,6 +452,16 @@ async def serve_mover(commands, mover: Mover) -> None:
     )
 
 
+def stop_group(process: subprocess.Popen) -> None:
+    """SIGTERM to the process group `process` leads; SIGKILL if it has not ended 30 s later."""
+    os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(30)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
 def process_tree(root: int) -> list[int]:
     pids, todo = [], [root]
     while todo:
@@ -851,12 +861,7 @@ def main() -> None:
                 gc.enable()
             watchdog.cancel()
         finally:
-            os.killpg(server.pid, signal.SIGTERM)
-            try:
-                server.wait(30)
-            except subprocess.TimeoutExpired:
-                os.killpg(server.pid, signal.SIGKILL)
-                server.wait()
+            stop_group(server)
             if args.server_log is not None:
                 shutil.copyfile(scratch / "serve.log", args.server_log)
     result["load_average"] = {
